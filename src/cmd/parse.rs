@@ -1,0 +1,189 @@
+//! `uridiff parse`: the strict RFC 2396 parser on each input.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use uridiff::rfc2396::{self, AuthorityKind, HostKind, ParseError, RefKind, UriRef};
+
+use super::input::arguments_or_stdin;
+use super::text::{column_of, component, visible};
+use crate::Status;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// One JSON object per input per line instead of the aligned view.
+    #[arg(long)]
+    json: bool,
+    /// URI references to parse; read one per line from standard input when none are given.
+    inputs: Vec<String>,
+}
+
+/// The JSON shape of one parsed input; field order is the output order.
+#[derive(Debug, Serialize)]
+struct Record<'a> {
+    input: &'a str,
+    valid: bool,
+    kind: Option<&'static str>,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    authority_kind: Option<&'static str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    error: Option<ErrorRecord>,
+}
+
+#[derive(Debug, Serialize)]
+struct ErrorRecord {
+    index: usize,
+    kind: &'static str,
+    message: String,
+}
+
+fn kind_name(kind: RefKind) -> Option<&'static str> {
+    if kind.is_absolute() {
+        Some("absolute")
+    } else if kind.is_relative() {
+        Some("relative")
+    } else {
+        None
+    }
+}
+
+fn authority_kind_name(kind: AuthorityKind) -> &'static str {
+    match kind {
+        AuthorityKind::Server => "server",
+        AuthorityKind::RegName => "reg_name",
+    }
+}
+
+fn host_kind_name(kind: HostKind) -> &'static str {
+    match kind {
+        HostKind::Hostname => "hostname",
+        HostKind::Ipv4 => "ipv4",
+    }
+}
+
+fn record<'a>(input: &'a str, parsed: &Result<UriRef<'a>, ParseError>) -> Record<'a> {
+    match parsed {
+        Ok(r) => Record {
+            input,
+            valid: true,
+            kind: kind_name(r.kind()),
+            scheme: r.scheme(),
+            authority: r.authority(),
+            authority_kind: r.authority_kind().map(authority_kind_name),
+            userinfo: r.userinfo(),
+            host: r.host(),
+            host_kind: r.host_kind().map(host_kind_name),
+            port: r.port(),
+            path: Some(r.path()),
+            query: r.query(),
+            fragment: r.fragment(),
+            error: None,
+        },
+        Err(e) => Record {
+            input,
+            valid: false,
+            kind: None,
+            scheme: None,
+            authority: None,
+            authority_kind: None,
+            userinfo: None,
+            host: None,
+            host_kind: None,
+            port: None,
+            path: None,
+            query: None,
+            fragment: None,
+            error: Some(ErrorRecord {
+                index: e.index,
+                kind: e.kind.id(),
+                message: e.to_string(),
+            }),
+        },
+    }
+}
+
+fn kind_detail(kind: RefKind) -> &'static str {
+    match kind {
+        RefKind::AbsoluteHierarchical => "absolute (hier_part)",
+        RefKind::AbsoluteOpaque => "absolute (opaque_part)",
+        RefKind::NetPath => "relative (net_path)",
+        RefKind::AbsPath => "relative (abs_path)",
+        RefKind::RelPath => "relative (rel_path)",
+        RefKind::Empty => "none (empty reference)",
+    }
+}
+
+fn write_view(
+    out: &mut impl Write,
+    input: &str,
+    parsed: &Result<UriRef<'_>, ParseError>,
+) -> io::Result<()> {
+    writeln!(out, "\"{}\"", visible(input))?;
+    match parsed {
+        Ok(r) => {
+            let with_kind = |value: Option<&str>, kind: Option<&str>| match kind {
+                Some(k) => format!("{} ({k})", component(value)),
+                None => component(value),
+            };
+            writeln!(out, "  valid      yes")?;
+            writeln!(out, "  kind       {}", kind_detail(r.kind()))?;
+            writeln!(out, "  scheme     {}", component(r.scheme()))?;
+            let ak = r.authority_kind().map(authority_kind_name);
+            writeln!(out, "  authority  {}", with_kind(r.authority(), ak))?;
+            writeln!(out, "  userinfo   {}", component(r.userinfo()))?;
+            let hk = r.host_kind().map(host_kind_name);
+            writeln!(out, "  host       {}", with_kind(r.host(), hk))?;
+            writeln!(out, "  port       {}", component(r.port()))?;
+            writeln!(out, "  path       {}", component(Some(r.path())))?;
+            writeln!(out, "  query      {}", component(r.query()))?;
+            writeln!(out, "  fragment   {}", component(r.fragment()))?;
+        }
+        Err(e) => {
+            // The caret sits under the offending character; +1 for the quote.
+            writeln!(
+                out,
+                "{:>width$}",
+                "^",
+                width = column_of(input, e.index) + 2
+            )?;
+            writeln!(out, "  valid      no")?;
+            writeln!(out, "  error      {e}")?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: &Args) -> io::Result<Status> {
+    let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut status = Status::Clean;
+    for (n, input) in inputs.iter().enumerate() {
+        let parsed = rfc2396::parse(input);
+        if parsed.is_err() {
+            status = status.max(Status::Found);
+        }
+        if args.json {
+            serde_json::to_writer(&mut out, &record(input, &parsed))?;
+            writeln!(out)?;
+        } else {
+            if n > 0 {
+                writeln!(out)?;
+            }
+            write_view(&mut out, input, &parsed)?;
+        }
+    }
+    out.flush()?;
+    for bad in &bad_lines {
+        eprintln!("uridiff: standard input line {}: {}", bad.line, bad.reason);
+        status = Status::Error;
+    }
+    Ok(status)
+}

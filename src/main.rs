@@ -1,0 +1,60 @@
+//! The `uridiff` command line. This is the only place that prints and sets
+//! exit codes; the library returns values and errors.
+//!
+//! Exit codes follow `diff`: 0 when all is well, 1 when the inputs show what
+//! was asked about (an invalid reference, an unexplained disagreement), 2 on
+//! a usage or I/O error.
+#![forbid(unsafe_code)]
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Differential testing of URI parsers around a strict RFC 2396 parser.
+#[derive(Debug, Parser)]
+#[command(name = "uridiff", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse URI references with the strict RFC 2396 parser.
+    ///
+    /// Inputs come from the arguments, or one per line from standard input
+    /// when none are given. Put inputs that begin with '-' after '--'.
+    /// Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.
+    Parse(cmd::parse::Args),
+    /// Resolve REFERENCE against BASE (RFC 2396 section 5.2) and print the result.
+    Resolve(cmd::resolve::Args),
+}
+
+/// How a command ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Everything was fine (exit 0).
+    Clean = 0,
+    /// The inputs showed what was asked about (exit 1).
+    Found = 1,
+    /// A usage or I/O error (exit 2).
+    Error = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Parse(args) => cmd::parse::run(&args),
+        Command::Resolve(args) => cmd::resolve::run(&args),
+    };
+    match result {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("uridiff: {e}");
+            ExitCode::from(Status::Error as u8)
+        }
+    }
+}
