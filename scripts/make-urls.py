@@ -12,12 +12,21 @@ other implementations on, what real text contains.
 
 What it does:
 
-1. Walks every root (default: /usr/share/doc, /usr/share/common-licenses and
-   the Python standard library's source directory) in sorted order.  Files
-   ending in .gz, .bz2 or .xz are decompressed with the standard library.
-   Files containing NUL bytes are treated as binary and skipped.  Text is
-   decoded line by line as strict UTF-8; lines that are not valid UTF-8 are
-   skipped.
+1. Walks every root in sorted order.  The primary roots are /usr/share/doc
+   (changelog.Debian.gz, NEWS.gz, copyright, READMEs, ...),
+   /usr/share/common-licenses and the Python standard library's source
+   (sysconfig.get_paths()["stdlib"]: *.py, *.txt, *.rst).  Because those
+   alone give too few distinct hosts, further third-party text is scanned by
+   default: the running Python's site-packages and Debian's dist-packages
+   (source and package docs), npm's bundled modules, Perl modules, info
+   manuals, C headers, Vim runtime files, the public suffix list's comments,
+   Maven POMs and a few others -- see DEFAULT_ROOTS or --help.  A root is
+   PATH or PATH=GLOB,GLOB (only files whose name, minus a compression
+   suffix, matches one of the globs).  Files ending in .gz, .bz2 or .xz are
+   decompressed with the standard library.  Files containing NUL bytes
+   (binary) and roff man-page sources (URLs there are wrapped in \\-, \\&,
+   \\fR markup) are skipped.  Text is decoded line by line as strict UTF-8;
+   lines that are not valid UTF-8 are skipped.
 2. Extracts candidates with
        \\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\\s<>"'`]+    and    mailto:[^\\s<>"']+
    then trims trailing sentence punctuation (. , ; : ! ? ) ] } > ' ") -- but
@@ -46,6 +55,7 @@ import argparse
 import bz2
 import collections
 import fnmatch
+import glob
 import gzip
 import lzma
 import os
@@ -70,13 +80,40 @@ RFC2396 = frozenset(
 )
 
 STDLIB = sysconfig.get_paths()["stdlib"]
+PURELIB = sysconfig.get_paths()["purelib"]
+PY_TEXT = "*.py,*.pyi,*.txt,*.rst,*.md"
+DOC_TEXT = (
+    "METADATA,PKG-INFO,LICENSE*,LICENCE*,COPYING*,NOTICE*,AUTHORS*,README*,"
+    "CHANGES*,CHANGELOG*,HISTORY*"
+)
+# The first three are the primary sources.  The rest are other third-party
+# text (documentation, source, licenses, changelogs) found on a Debian
+# machine, needed because the primary sources alone give too few distinct
+# hosts: most of /usr/share/doc's URLs are github.com links in Node.js's
+# changelogs.  Roots that do not exist are skipped with a warning; shell-style
+# wildcards in a root path are expanded (sorted).
 DEFAULT_ROOTS = [
     "/usr/share/doc",
     "/usr/share/common-licenses",
     STDLIB + "=*.py,*.txt,*.rst",
+    PURELIB + "=" + PY_TEXT + "," + DOC_TEXT,
+    "/usr/lib/python3/dist-packages=" + PY_TEXT + "," + DOC_TEXT,
+    "/usr/lib/node_modules=*.js,*.mjs,*.cjs,*.ts,*.md,*.txt," + DOC_TEXT,
+    "/usr/share/perl=*.pm,*.pod,*.pl," + DOC_TEXT,
+    "/usr/share/perl5=*.pm,*.pod,*.pl," + DOC_TEXT,
+    "/usr/lib/*/perl*=*.pm,*.pod,*.pl," + DOC_TEXT,
+    "/usr/share/info=*.info,*.info-[0-9]*",
+    "/usr/include=*.h,*.hpp,*.hh,*.hxx,*.inc,*.def,*.tcc",
+    "/usr/share/vim",
+    "/usr/share/javascript=*.js,*.md,*.txt," + DOC_TEXT,
+    "/usr/share/publicsuffix=*.dat",
+    "/usr/share/maven-repo=*.pom",
+    "/usr/share/gitweb",
+    "/usr/share/google-cloud-sdk",
 ]
-# Directory names never descended into.  site-packages is third-party code
-# that varies from machine to machine, not the standard library.
+# Directory names never descended into.  site-packages is excluded so that
+# the stdlib walk does not pick it up with the stdlib's globs; it is scanned
+# as a root of its own (a root itself is never excluded).
 DEFAULT_EXCLUDE_DIRS = ["__pycache__", "site-packages", ".git"]
 
 
@@ -125,6 +162,14 @@ def read_bytes(path: str) -> bytes | None:
             return f.read()
     except (OSError, EOFError, lzma.LZMAError, ValueError):
         return None
+
+
+ROFF_START = (b'.\\"', b"'\\\"", b".TH ", b".Dd ", b".so ")
+
+
+def looks_like_roff(data: bytes) -> bool:
+    """Man-page source: its URLs are full of \\-, \\&, \\fR markup."""
+    return data.lstrip().startswith(ROFF_START)
 
 
 def trim(url: str) -> str:
@@ -182,15 +227,15 @@ def choose_cap(counts: list[int], limit: int) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        epilog="Root syntax: PATH (all files) or PATH=GLOB,GLOB (only files "
-        "whose name, minus a .gz/.bz2/.xz suffix, matches a glob).",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="default roots:\n" + "".join(f"  {r}\n" for r in DEFAULT_ROOTS),
     )
     ap.add_argument(
         "roots",
         nargs="*",
         default=DEFAULT_ROOTS,
-        help="directories or files to scan (default: %(default)s)",
+        help="directories or files to scan, as PATH or PATH=GLOB,GLOB (default: see below)",
     )
     ap.add_argument(
         "--out",
@@ -211,15 +256,17 @@ def main() -> int:
     args = ap.parse_args()
     exclude = set(args.exclude_dir if args.exclude_dir is not None else DEFAULT_EXCLUDE_DIRS)
 
-    files_read = files_skipped = lines_skipped = found = 0
+    files_read = files_skipped = roff_skipped = lines_skipped = found = 0
     distinct: set[str] = set()
     seen_files: set[str] = set()
     for spec in args.roots:
-        root, globs = parse_root(spec)
-        if not os.path.exists(root):
-            print(f"warning: root {root!r} does not exist, skipped", file=sys.stderr)
+        pattern, globs = parse_root(spec)
+        roots = sorted(glob.glob(pattern)) if any(c in pattern for c in "*?[") else [pattern]
+        roots = [r for r in roots if os.path.exists(r)]
+        if not roots:
+            print(f"warning: root {pattern!r} does not exist, skipped", file=sys.stderr)
             continue
-        for path in iter_files(root, globs, exclude):
+        for path in (p for r in roots for p in iter_files(r, globs, exclude)):
             real = os.path.realpath(path)
             if real in seen_files:
                 continue
@@ -227,6 +274,9 @@ def main() -> int:
             data = read_bytes(path)
             if data is None or b"\0" in data:
                 files_skipped += 1
+                continue
+            if looks_like_roff(data):
+                roff_skipped += 1
                 continue
             files_read += 1
             for raw in data.split(b"\n"):
@@ -263,6 +313,7 @@ def main() -> int:
     err = sys.stderr
     print(f"files read:            {files_read}", file=err)
     print(f"files skipped:         {files_skipped} (binary or unreadable)", file=err)
+    print(f"roff skipped:          {roff_skipped} (man-page source)", file=err)
     print(f"lines skipped:         {lines_skipped} (not UTF-8)", file=err)
     print(f"URLs found:            {found}", file=err)
     print(f"distinct:              {len(distinct)} ({len(by_host)} hosts)", file=err)

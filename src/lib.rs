@@ -14,4 +14,11 @@
 //!   it has no host, userinfo or port.
 #![forbid(unsafe_code)]
 
+pub mod check;
+pub mod components;
+pub mod diff;
+pub mod oracle;
 pub mod rfc2396;
+pub mod triage;
+
+pub use check::{Case, check};

@@ -30,6 +30,10 @@ enum Command {
     Parse(cmd::parse::Args),
     /// Resolve REFERENCE against BASE (RFC 2396 section 5.2) and print the result.
     Resolve(cmd::resolve::Args),
+    /// Run inputs through every oracle and show them side by side, with the findings.
+    ///
+    /// Exit status: 0 nothing unexplained, 1 unexplained disagreements, 2 usage or I/O error.
+    Check(cmd::check::Args),
 }
 
 /// How a command ended.
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => cmd::parse::run(&args),
         Command::Resolve(args) => cmd::resolve::run(&args),
+        Command::Check(args) => cmd::check::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

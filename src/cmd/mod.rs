@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the helpers they share.
 
+pub mod check;
 pub mod input;
 pub mod parse;
 pub mod resolve;

@@ -16,4 +16,4 @@ mod resolve;
 
 pub use error::{ErrorKind, ParseError, Rule};
 pub use parse::{AuthorityKind, Component, HostKind, RefKind, UriRef, parse};
-pub use resolve::{ResolveError, resolve, resolve_parsed};
+pub use resolve::{ResolveError, remove_dot_segments, resolve, resolve_parsed};

@@ -177,7 +177,7 @@ fn merge(base: &UriRef<'_>, rel_path: &str) -> String {
 /// `.` in last place leaves the trailing `/`. (e)/(f) remove `<segment>/..`
 /// where `<segment>` is a complete segment other than `..`, left to right;
 /// (g) `..` segments with nothing left to remove are kept.
-pub(crate) fn remove_dot_segments(buffer: &str) -> String {
+pub fn remove_dot_segments(buffer: &str) -> String {
     let rooted = buffer.starts_with('/');
     let body = if rooted {
         buffer.get(1..).unwrap_or("")

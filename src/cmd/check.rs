@@ -1,0 +1,136 @@
+//! `uridiff check`: one input through every oracle, side by side.
+
+use std::io::{self, Write};
+
+use uridiff::components::{Component, component_name};
+use uridiff::diff::diff;
+use uridiff::oracle::Verdict;
+use uridiff::{Case, check};
+
+use super::input::arguments_or_stdin;
+use super::text::visible;
+use crate::Status;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// One JSON object per input per line instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// URI references to check; read one per line from standard input when none are given.
+    inputs: Vec<String>,
+}
+
+/// A table cell: the value, `-` when absent, blank when not reported.
+fn cell(case: &Case<'_>, column: usize, row: Option<Component>) -> String {
+    let Some((_, outcome)) = case.outcomes.get(column) else {
+        return String::new();
+    };
+    match row {
+        None => outcome.verdict.as_str().to_owned(),
+        Some(_) if outcome.verdict != Verdict::Accept => String::new(),
+        Some(c) if !outcome.components.reported().contains(c) => "·".to_owned(),
+        Some(c) => match outcome.components.get(c) {
+            Some(v) => format!("\"{}\"", visible(&truncate(v, 40))),
+            None => "-".to_owned(),
+        },
+    }
+}
+
+fn truncate(v: &str, max: usize) -> String {
+    if v.chars().count() <= max {
+        v.to_owned()
+    } else {
+        let head: String = v.chars().take(max - 1).collect();
+        format!("{head}…")
+    }
+}
+
+/// Writes the side-by-side table: one row per field, one column per oracle;
+/// a cell that differs from rfc2396 is marked with `*`.
+fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
+    writeln!(out, "input: \"{}\"", visible(case.input))?;
+    let reference = &case.outcomes[0].1;
+    let rows: Vec<Option<Component>> =
+        std::iter::once(None).chain(Component::ALL.into_iter().map(Some)).collect();
+    let mut grid: Vec<Vec<String>> = Vec::new();
+    let mut header = vec![String::new()];
+    header.extend(case.outcomes.iter().map(|(id, _)| id.as_str().to_owned()));
+    grid.push(header);
+    for row in &rows {
+        let mut line = vec![row.map_or("verdict", component_name).to_owned()];
+        for (column, (_, outcome)) in case.outcomes.iter().enumerate() {
+            let d = diff(reference, outcome);
+            let marked = match row {
+                None => d.verdict,
+                Some(c) => d.fields.contains(*c),
+            };
+            let mut text = cell(case, column, *row);
+            if marked {
+                text.push_str(" *");
+            }
+            line.push(text);
+        }
+        grid.push(line);
+    }
+    let columns = grid.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| grid.iter().map(|r| r.get(i).map_or(0, |s| s.chars().count())).max().unwrap_or(0))
+        .collect();
+    for line in &grid {
+        let mut text = String::new();
+        for (cell, width) in line.iter().zip(&widths) {
+            text.push_str(&format!("{cell:<width$}  ", width = width));
+        }
+        writeln!(out, "  {}", text.trim_end())?;
+    }
+    if case.findings.is_empty() {
+        writeln!(out, "findings: none (all oracles agree with rfc2396)")?;
+    } else {
+        writeln!(out, "findings:")?;
+        for f in &case.findings {
+            writeln!(
+                out,
+                "  {:<22} {:<6} {:<10} {:<24} {}",
+                f.class.id(),
+                f.severity.as_str(),
+                f.oracle.as_str(),
+                f.field_names().join(","),
+                visible(&f.effect)
+            )?;
+        }
+    }
+    for (id, outcome) in &case.outcomes {
+        if let Some(message) = &outcome.message {
+            writeln!(out, "  {id}: {}", visible(message))?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: &Args) -> io::Result<Status> {
+    let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut status = Status::Clean;
+    for (n, input) in inputs.iter().enumerate() {
+        let case = check(input);
+        if case.has_unexplained() {
+            status = status.max(Status::Found);
+        }
+        if args.json {
+            serde_json::to_writer(&mut out, &case)?;
+            writeln!(out)?;
+        } else {
+            if n > 0 {
+                writeln!(out)?;
+            }
+            write_table(&mut out, &case)?;
+        }
+    }
+    out.flush()?;
+    for bad in &bad_lines {
+        eprintln!("uridiff: standard input line {}: {}", bad.line, bad.reason);
+        status = Status::Error;
+    }
+    Ok(status)
+}

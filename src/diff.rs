@@ -1,0 +1,47 @@
+//! Field-by-field comparison of two outcomes. Pure and symmetric.
+
+use crate::components::{Component, ComponentSet};
+use crate::oracle::Outcome;
+
+/// How two outcomes differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Diff {
+    /// One accepted the input and the other did not (rejected it, or found
+    /// it out of its domain). Two refusals agree, whatever their reason.
+    pub verdict: bool,
+    /// Components both accepted and both report, with different values.
+    /// Absent and empty differ.
+    pub fields: ComponentSet,
+}
+
+impl Diff {
+    /// Do the outcomes agree?
+    pub fn is_empty(&self) -> bool {
+        !self.verdict && self.fields.is_empty()
+    }
+}
+
+/// Compares two outcomes. `diff(a, b) == diff(b, a)` and `diff(a, a)` is empty.
+pub fn diff(a: &Outcome<'_>, b: &Outcome<'_>) -> Diff {
+    if a.accepted() != b.accepted() {
+        return Diff {
+            verdict: true,
+            fields: ComponentSet::EMPTY,
+        };
+    }
+    if !a.accepted() {
+        return Diff::default();
+    }
+    let shared = a
+        .components
+        .reported()
+        .intersection(b.components.reported());
+    let fields = shared
+        .iter()
+        .filter(|&c: &Component| a.components.get(c) != b.components.get(c))
+        .fold(ComponentSet::EMPTY, ComponentSet::with);
+    Diff {
+        verdict: false,
+        fields,
+    }
+}

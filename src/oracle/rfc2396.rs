@@ -1,0 +1,47 @@
+//! The strict RFC 2396 parser as an oracle: the reference the others are
+//! compared against.
+
+use super::{Oracle, OracleId, Outcome};
+use crate::components::{Component, ComponentSet, Components};
+use crate::rfc2396::{AuthorityKind, ParseError, UriRef, parse};
+
+/// The strict RFC 2396 parser.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rfc2396;
+
+/// Maps a parsed reference to components; every component is reported.
+pub fn components<'a>(r: &UriRef<'a>) -> Components<'a> {
+    let mut c = Components::new(ComponentSet::ALL);
+    for component in Component::ALL {
+        c.set(component, r.get(component));
+    }
+    c
+}
+
+impl Oracle for Rfc2396 {
+    fn id(&self) -> OracleId {
+        OracleId::Rfc2396
+    }
+
+    fn run<'a>(&self, input: &'a str) -> Outcome<'a> {
+        outcome_of(&parse(input))
+    }
+}
+
+/// The outcome for a result of [`parse`], so that a caller that already
+/// parsed (as `check` does, for triage) need not parse twice.
+pub fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
+    match parsed {
+        Ok(r) => {
+            let mut outcome = Outcome::accept(components(&r));
+            if r.authority_kind() == Some(AuthorityKind::RegName) {
+                outcome.note("reg-name-authority");
+            }
+            if r.is_opaque() {
+                outcome.note("opaque-part");
+            }
+            outcome
+        }
+        Err(e) => Outcome::reject(e.to_string()),
+    }
+}

@@ -1,0 +1,712 @@
+//! The ordered rule table. Earlier rules win: specific explanations (an IP
+//! literal, an IPv4 number form) come before general ones (a reg_name
+//! authority, a case difference). Each rule names the spec sections behind
+//! it and has at least one input in `tests/triage.rs` that triggers it.
+
+use std::borrow::Cow;
+
+use percent_encoding::percent_decode_str;
+
+use super::{Class, Ctx, Explains, Severity};
+use crate::components::{Component, ComponentSet, component_name};
+use crate::oracle::{OracleId, Verdict};
+use crate::rfc2396::{AuthorityKind, ErrorKind, RefKind, Rule as Production, remove_dot_segments};
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Rule {
+    /// The class a claim is filed under.
+    pub class: Class,
+    /// The severity unless the facts make it high.
+    pub severity: Severity,
+    /// What of the open disagreement this rule explains.
+    pub explain: fn(&Ctx<'_, '_>) -> Explains,
+}
+
+/// The rules, in the order they are tried.
+pub const RULES: &[Rule] = &[
+    Rule {
+        class: Class::LengthLimit,
+        severity: Severity::Low,
+        explain: length_limit,
+    },
+    Rule {
+        class: Class::WhitespaceOrControl,
+        severity: Severity::Medium,
+        explain: whitespace_or_control,
+    },
+    Rule {
+        class: Class::NonAscii,
+        severity: Severity::Medium,
+        explain: non_ascii,
+    },
+    Rule {
+        class: Class::IpLiteral,
+        severity: Severity::Medium,
+        explain: ip_literal,
+    },
+    Rule {
+        class: Class::Backslash,
+        severity: Severity::Medium,
+        explain: backslash,
+    },
+    Rule {
+        class: Class::UnwiseCharacter,
+        severity: Severity::Medium,
+        explain: unwise_character,
+    },
+    Rule {
+        class: Class::DelimsCharacter,
+        severity: Severity::Medium,
+        explain: delims_character,
+    },
+    Rule {
+        class: Class::InvalidEscape,
+        severity: Severity::Medium,
+        explain: invalid_escape,
+    },
+    Rule {
+        class: Class::EmptyOpaquePart,
+        severity: Severity::Low,
+        explain: empty_opaque_part,
+    },
+    Rule {
+        class: Class::QueryOnlyReference,
+        severity: Severity::Low,
+        explain: query_only_reference,
+    },
+    Rule {
+        class: Class::SchemeSyntax,
+        severity: Severity::Medium,
+        explain: scheme_syntax,
+    },
+    Rule {
+        class: Class::AuthorityForm,
+        severity: Severity::Medium,
+        explain: authority_form,
+    },
+    Rule {
+        class: Class::SpecialSchemeSlashes,
+        severity: Severity::Medium,
+        explain: special_scheme_slashes,
+    },
+    Rule {
+        class: Class::RelativeReference,
+        severity: Severity::Low,
+        explain: relative_reference,
+    },
+    Rule {
+        class: Class::FragmentDropped,
+        severity: Severity::Low,
+        explain: fragment_dropped,
+    },
+    Rule {
+        class: Class::PercentEncodedHost,
+        severity: Severity::Medium,
+        explain: percent_encoded_host,
+    },
+    Rule {
+        class: Class::Ipv4NumberForm,
+        severity: Severity::Medium,
+        explain: ipv4_number_form,
+    },
+    Rule {
+        class: Class::PortOutOfRange,
+        severity: Severity::Medium,
+        explain: port_out_of_range,
+    },
+    Rule {
+        class: Class::RegNameAuthority,
+        severity: Severity::Medium,
+        explain: reg_name_authority,
+    },
+    Rule {
+        class: Class::EmptyHost,
+        severity: Severity::Low,
+        explain: empty_host,
+    },
+    Rule {
+        class: Class::EmptyUserinfo,
+        severity: Severity::Low,
+        explain: empty_userinfo,
+    },
+    Rule {
+        class: Class::EmptyPassword,
+        severity: Severity::Low,
+        explain: empty_password,
+    },
+    Rule {
+        class: Class::EmptyPort,
+        severity: Severity::Low,
+        explain: empty_port,
+    },
+    Rule {
+        class: Class::DefaultPort,
+        severity: Severity::Low,
+        explain: default_port,
+    },
+    Rule {
+        class: Class::PortNormalized,
+        severity: Severity::Low,
+        explain: port_normalized,
+    },
+    Rule {
+        class: Class::OpaquePartQuery,
+        severity: Severity::Medium,
+        explain: opaque_part_query,
+    },
+    Rule {
+        class: Class::CaseNormalized,
+        severity: Severity::Low,
+        explain: case_normalized,
+    },
+    Rule {
+        class: Class::EmptyPathSlash,
+        severity: Severity::Low,
+        explain: empty_path_slash,
+    },
+    Rule {
+        class: Class::DotSegments,
+        severity: Severity::Medium,
+        explain: dot_segments,
+    },
+    Rule {
+        class: Class::PercentEncoding,
+        severity: Severity::Medium,
+        explain: percent_encoding,
+    },
+];
+
+/// Fields that belong to the authority.
+const AUTHORITY_PARTS: ComponentSet = ComponentSet::of(&[
+    Component::Authority,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+]);
+
+/// The verdict, when rfc2396 rejected the input with an error for which `pick` holds.
+fn rejected_with(ctx: &Ctx<'_, '_>, pick: impl Fn(ErrorKind, Production) -> bool) -> Explains {
+    match ctx.error() {
+        Some(e) if pick(e.kind, e.rule) => Explains::VERDICT,
+        _ => Explains::NOTHING,
+    }
+}
+
+/// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`);
+/// RFC 2396 sets no length limit.
+fn length_limit(ctx: &Ctx<'_, '_>) -> Explains {
+    const HTTP_MAX_LEN: usize = u16::MAX as usize - 1;
+    if ctx.oracle == OracleId::Http && ctx.input.len() > HTTP_MAX_LEN && !ctx.other.accepted() {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// RFC 2396 section 2.4.3 excludes `control` and `space`; WHATWG (URL
+/// Standard, basic URL parser) strips leading and trailing C0 controls and
+/// spaces and removes tabs and newlines anywhere.
+fn whitespace_or_control(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| {
+        matches!(k, ErrorKind::Control(_) | ErrorKind::Space)
+    })
+}
+
+/// RFC 2396 section 2.1: non-ASCII characters must be escaped; WHATWG
+/// percent-encodes them (or maps a host through IDNA, UTS #46).
+fn non_ascii(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| matches!(k, ErrorKind::NonAscii(_)))
+}
+
+/// `[` and `]` are `unwise` in RFC 2396 section 2.4.3; RFC 2732 and RFC 3986
+/// section 3.2.2 use them for IP literals.
+fn ip_literal(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, r| {
+        matches!(k, ErrorKind::Unwise(b'[' | b']')) && r == Production::Authority
+    })
+}
+
+/// `\` is `unwise` (RFC 2396 section 2.4.3); WHATWG reads it as `/` in
+/// special schemes (URL Standard, "special scheme" path state).
+fn backslash(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| k == ErrorKind::Unwise(b'\\'))
+}
+
+/// Other `unwise` characters (RFC 2396 section 2.4.3), which RFC 3986 still
+/// excludes but WHATWG percent-encodes or tolerates.
+fn unwise_character(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| matches!(k, ErrorKind::Unwise(_)))
+}
+
+/// `delims` (RFC 2396 section 2.4.3): `<`, `>`, `"`, and `#` after the
+/// fragment delimiter.
+fn delims_character(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| matches!(k, ErrorKind::Delims(_)))
+}
+
+/// `escaped = "%" hex hex` (RFC 2396 section 2.4.1); WHATWG keeps a stray `%`.
+fn invalid_escape(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| k == ErrorKind::InvalidEscape)
+}
+
+/// `opaque_part = uric_no_slash *uric` cannot be empty (RFC 2396 section 3);
+/// RFC 3986 section 3 (`path-empty`) and WHATWG allow `about:`.
+fn empty_opaque_part(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| k == ErrorKind::EmptyOpaquePart)
+}
+
+/// `rel_segment = 1*(...)` makes `?y` underivable (RFC 2396 Appendix A),
+/// though Appendix C resolves it; RFC 3986 section 4.2 allows it.
+fn query_only_reference(ctx: &Ctx<'_, '_>) -> Explains {
+    rejected_with(ctx, |k, _| k == ErrorKind::MissingRelSegment)
+}
+
+/// `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (RFC 2396 section
+/// 3.1): text before `:` that is not a scheme leaves a relative path whose
+/// first segment may not hold `:` (section 5). Also covers a scheme the
+/// other parser reads differently from rfc2396.
+fn scheme_syntax(ctx: &Ctx<'_, '_>) -> Explains {
+    let rejected = rejected_with(ctx, |k, _| k == ErrorKind::ColonInRelSegment);
+    if !rejected.is_empty() {
+        return rejected;
+    }
+    let differs = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (ours, theirs) => !ours
+            .zip(theirs)
+            .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b)),
+    });
+    if differs.contains(Component::Scheme) && ctx.theirs(Component::Scheme).is_some() {
+        Explains::fields(ComponentSet::ALL)
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// `http::Uri` accepts the authority-form request target of RFC 9112
+/// section 3.2.3 (`host:port`, used by CONNECT), so `mailto:a@b` and
+/// `localhost:8080` become an authority where RFC 2396 sees a scheme and an
+/// `opaque_part` (section 3).
+fn authority_form(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Http {
+        return Explains::NOTHING;
+    }
+    let opaque = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::AbsoluteOpaque);
+    if !opaque {
+        return Explains::NOTHING;
+    }
+    if ctx.other.accepted() {
+        if ctx.theirs(Component::Scheme).is_none() && ctx.theirs(Component::Authority).is_some() {
+            return Explains::fields(ComponentSet::ALL);
+        }
+        Explains::NOTHING
+    } else {
+        // Rejected as an authority-form target that is not a valid authority.
+        Explains::VERDICT
+    }
+}
+
+/// The URL Standard's special schemes and their default ports.
+pub(crate) fn scheme_default_port(scheme: &str) -> Option<u16> {
+    match scheme {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+fn is_special(scheme: &str) -> bool {
+    scheme_default_port(scheme).is_some() || scheme == "file"
+}
+
+/// WHATWG special schemes always have a host: `http:evil.com/`,
+/// `http:/evil.com/` and `http:///evil.com/` all reach `evil.com`, where RFC
+/// 2396 sees an `opaque_part`, an `abs_path`, or an empty authority
+/// (section 3). A special URL with no host at all is rejected.
+fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Url || !ctx.scheme().is_some_and(|s| is_special(&s)) {
+        return Explains::NOTHING;
+    }
+    let Ok(r) = ctx.parsed else {
+        return Explains::NOTHING;
+    };
+    let no_authority = r.authority().is_none_or(str::is_empty);
+    if !no_authority {
+        return Explains::NOTHING;
+    }
+    Explains {
+        verdict: true,
+        fields: AUTHORITY_PARTS.with(Component::Path),
+    }
+}
+
+/// A relative reference (RFC 2396 section 5) is out of the domain of a
+/// parser without a base (`url`), and only origin-form (`/path`) is an HTTP
+/// request target.
+fn relative_reference(ctx: &Ctx<'_, '_>) -> Explains {
+    let relative = matches!(ctx.parsed, Ok(r) if !r.kind().is_absolute());
+    let refused = ctx.other.verdict == Verdict::OutOfDomain
+        || (ctx.oracle == OracleId::Http && ctx.other.verdict == Verdict::Reject);
+    if relative && refused {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// `http::Uri` keeps no fragment (RFC 9112 section 3.2: request targets
+/// have none).
+fn fragment_dropped(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle == OracleId::Http && ctx.theirs(Component::Fragment).is_none() {
+        Explains::fields(ComponentSet::of(&[Component::Fragment]))
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// The host part of an authority: after the last `@`, before a final
+/// `:digits`. Used where rfc2396 has no host (a `reg_name`).
+fn host_text(authority: &str) -> &str {
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    match host.rsplit_once(':') {
+        Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h,
+        _ => host,
+    }
+}
+
+/// rfc2396's authority, as the host part.
+fn our_host_text<'a>(ctx: &Ctx<'_, 'a>) -> Option<&'a str> {
+    match ctx.parsed {
+        Ok(r) => r.authority().map(host_text),
+        Err(_) => None,
+    }
+}
+
+/// An `escaped` octet in a host: RFC 2396 `hostname` has none (section
+/// 3.2.2), so the authority is a `reg_name`; WHATWG and RFC 3986 section
+/// 3.2.2 decode or keep it.
+fn percent_encoded_host(ctx: &Ctx<'_, '_>) -> Explains {
+    if our_host_text(ctx).is_some_and(|h| h.contains('%')) {
+        Explains {
+            verdict: true,
+            fields: AUTHORITY_PARTS,
+        }
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// Is `host` four dotted decimal numbers of at most 255, as WHATWG serialises IPv4?
+fn is_dotted_quad(host: &str) -> bool {
+    let parts: Vec<&str> = host.split('.').collect();
+    parts.len() == 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.parse::<u8>().is_ok())
+}
+
+/// Does the host end in a number, so WHATWG's IPv4 parser takes it (URL
+/// Standard, "ends in a number checker")?
+fn ends_in_a_number(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let last = host.rsplit('.').next().unwrap_or("");
+    !last.is_empty()
+        && (last.bytes().all(|b| b.is_ascii_digit())
+            || last
+                .strip_prefix("0x")
+                .or_else(|| last.strip_prefix("0X"))
+                .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit())))
+}
+
+/// RFC 2396 `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`
+/// has no range and no other forms (section 3.2.2); WHATWG's IPv4 parser
+/// reads hex, octal and short forms (`0x7f.1` is 127.0.0.1) and rejects what
+/// is out of range. `127.1` or `1.2.3.4.5` is a `reg_name` for RFC 2396.
+fn ipv4_number_form(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some(ours) = our_host_text(ctx) else {
+        return Explains::NOTHING;
+    };
+    if ctx.oracle != OracleId::Url || !ends_in_a_number(ours) {
+        return Explains::NOTHING;
+    }
+    let theirs = ctx.theirs(Component::Host);
+    let reads_ipv4 = theirs.is_some_and(|t| is_dotted_quad(t) && t != ours);
+    Explains {
+        verdict: !ctx.other.accepted(),
+        fields: if reads_ipv4 {
+            AUTHORITY_PARTS
+        } else {
+            ComponentSet::EMPTY
+        },
+    }
+}
+
+/// RFC 2396 `port = *digit` has no bound (section 3.2.2); WHATWG and
+/// `http::Uri` reject ports over 65535.
+fn port_out_of_range(ctx: &Ctx<'_, '_>) -> Explains {
+    let big = ctx
+        .ours(Component::Port)
+        .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err());
+    if big && !ctx.other.accepted() {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// `authority = server | reg_name` (RFC 2396 section 3.2): what is not a
+/// `server` is a naming authority with no host, userinfo or port; RFC 3986
+/// and WHATWG find a host in it (`a_b.example`, `a@b@c`).
+fn reg_name_authority(ctx: &Ctx<'_, '_>) -> Explains {
+    match ctx.parsed {
+        Ok(r) if r.authority_kind() == Some(AuthorityKind::RegName) => Explains {
+            verdict: true,
+            fields: AUTHORITY_PARTS,
+        },
+        _ => Explains::NOTHING,
+    }
+}
+
+/// An empty `server` (RFC 2396 section 3.2.2: `server = [ ... ]`) has no
+/// host; RFC 3986 section 3.2.2 (`reg-name = *(...)`) and WHATWG for
+/// non-special schemes give it an empty one.
+fn empty_host(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| ours.is_none() && theirs == Some(""));
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Host])))
+}
+
+/// `ftp://@host/` has an empty userinfo (RFC 2396 section 3.2.2; RFC 1738
+/// section 3.1 tells it apart from none); WHATWG drops the `@`.
+fn empty_userinfo(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
+}
+
+/// `user:@host`: an empty password (RFC 1738 section 3.1); WHATWG drops the `:`.
+fn empty_password(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| {
+        ours.and_then(|o| o.strip_suffix(':'))
+            .is_some_and(|o| Some(o) == theirs || (o.is_empty() && theirs.is_none()))
+    });
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
+}
+
+/// `port = *digit` allows `host:` (RFC 2396 section 3.2.2); WHATWG and
+/// `http::Uri` treat it as no port.
+fn empty_port(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
+
+/// The scheme's default port written out; WHATWG elides it (URL Standard,
+/// port state).
+fn default_port(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some(default) = ctx.scheme().and_then(|s| scheme_default_port(&s)) else {
+        return Explains::NOTHING;
+    };
+    let f = ctx.fields_where(|ours, theirs| {
+        theirs.is_none() && ours.and_then(|p| p.parse::<u32>().ok()) == Some(u32::from(default))
+    });
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
+
+/// The same port number with other digits (leading zeros), which WHATWG
+/// serialises canonically.
+fn port_normalized(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| {
+        let n = |p: Option<&str>| p.and_then(|p| p.parse::<u32>().ok());
+        n(ours).is_some() && n(ours) == n(theirs)
+    });
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
+
+/// `?` in an `opaque_part` is part of it: the grammar gives an opaque URI no
+/// query (RFC 2396 section 3); RFC 3986, WHATWG and Appendix B split it off.
+fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Explains {
+    let opaque = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::AbsoluteOpaque);
+    let (Some(ours), Some(path), Some(query)) = (
+        ctx.ours(Component::Path),
+        ctx.theirs(Component::Path),
+        ctx.theirs(Component::Query),
+    ) else {
+        return Explains::NOTHING;
+    };
+    let split_here = ours
+        .split_once('?')
+        .is_some_and(|(p, q)| same_octets(p, path) && same_octets(q, query));
+    if opaque && split_here {
+        Explains::fields(ComponentSet::of(&[Component::Path, Component::Query]))
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// Schemes and hosts are case-insensitive (RFC 2396 sections 3.1 and
+/// 3.2.2); WHATWG lower-cases them.
+fn case_normalized(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    });
+    Explains::fields(f.intersection(ComponentSet::of(&[
+        Component::Scheme,
+        Component::Host,
+        Component::Authority,
+    ])))
+}
+
+/// An empty path written `/`: WHATWG special URLs and `http::Uri`
+/// absolute-form always have a path (RFC 9110 section 4.2.3).
+fn empty_path_slash(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs == Some("/"));
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// RFC 2396 removes `.` and `..` segments only while resolving (section
+/// 5.2 step 6); WHATWG removes them from every path (and RFC 3986 section
+/// 5.2.4 from every resolved one).
+fn dot_segments(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) if a.starts_with('/') => {
+            let removed = remove_dot_segments(a);
+            removed != a && (removed == b || same_octets(&removed, b))
+        }
+        _ => false,
+    });
+    Explains::fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// Percent-decodes `s`, with ASCII letters of escapes in one case.
+fn decoded(s: &str) -> Cow<'_, [u8]> {
+    percent_decode_str(s).into()
+}
+
+/// The same octets once percent-decoded (RFC 2396 section 2.4.2: an escaped
+/// octet and the octet stand for the same character, for unreserved ones).
+fn same_octets(a: &str, b: &str) -> bool {
+    a == b || decoded(a) == decoded(b)
+}
+
+/// The same octets, percent-encoded differently: WHATWG encodes characters
+/// its percent-encode sets name (`'` in special queries, for one).
+fn percent_encoding(ctx: &Ctx<'_, '_>) -> Explains {
+    Explains::fields(ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) => same_octets(a, b),
+        _ => false,
+    }))
+}
+
+/// What a claim means in practice, and whether it is high by the facts.
+#[derive(Debug)]
+pub(crate) struct Facts {
+    pub high: bool,
+    pub effect: String,
+}
+
+/// Shows a value for an effect line: quoted and escaped, cut at 48 characters.
+fn show(value: Option<&str>) -> String {
+    match value {
+        None => "none".to_owned(),
+        Some(v) if v.chars().count() > 48 => {
+            let head: String = v.chars().take(45).collect();
+            format!("{:?}…", head)
+        }
+        Some(v) => format!("{v:?}"),
+    }
+}
+
+/// The port a connection would use: the written one, else the scheme's default.
+fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option<u32> {
+    match port.filter(|p| !p.is_empty()) {
+        Some(p) => p.parse::<u32>().ok(),
+        None => scheme.and_then(scheme_default_port).map(u32::from),
+    }
+}
+
+/// Are two hosts the same once decoded and case-folded?
+fn same_host(a: &str, b: &str) -> bool {
+    let fold = |s: &str| decoded(s).to_ascii_lowercase();
+    fold(a) == fold(b)
+}
+
+/// The facts of a claim: the one-line effect, and whether it is high
+/// severity (hosts differ, effective ports differ, or one side rejects while
+/// the other yields a host).
+pub(crate) fn facts(ctx: &Ctx<'_, '_>, claimed: Explains) -> Facts {
+    let other = ctx.oracle.as_str();
+    if claimed.verdict {
+        let (accepting, accepted, refusing, refused) = if ctx.reference.accepted() {
+            ("rfc2396", ctx.reference, other, ctx.other)
+        } else {
+            (other, ctx.other, "rfc2396", ctx.reference)
+        };
+        let how = match refused.verdict {
+            Verdict::OutOfDomain => "finds it out of its domain",
+            _ => "rejects it",
+        };
+        let host = accepted
+            .components
+            .get(Component::Host)
+            .filter(|h| !h.is_empty());
+        let effect = match host {
+            Some(h) => format!(
+                "{accepting} accepts with host {}, {refusing} {how}",
+                show(Some(h))
+            ),
+            None => format!("{accepting} accepts, {refusing} {how}"),
+        };
+        return Facts {
+            high: host.is_some(),
+            effect,
+        };
+    }
+    let scheme = ctx.scheme();
+    let mut high = false;
+    let mut parts = Vec::new();
+    for c in claimed.fields.iter() {
+        let (ours, theirs) = (ctx.ours(c), ctx.theirs(c));
+        match c {
+            Component::Host => {
+                let differ = match (ours, theirs) {
+                    (Some(a), Some(b)) => !same_host(a, b),
+                    (None, Some(h)) | (Some(h), None) => !h.is_empty(),
+                    (None, None) => false,
+                };
+                if differ {
+                    high = true;
+                    parts.insert(
+                        0,
+                        format!(
+                            "rfc2396 and {other} see different hosts ({} vs {})",
+                            show(ours),
+                            show(theirs)
+                        ),
+                    );
+                    continue;
+                }
+            }
+            Component::Port => {
+                let a = effective_port(ours, scheme.as_deref());
+                let b = effective_port(theirs, scheme.as_deref());
+                if a != b {
+                    high = true;
+                    let n = |p: Option<u32>| p.map_or("none".to_owned(), |p| p.to_string());
+                    parts.insert(0, format!("effective ports differ ({} vs {})", n(a), n(b)));
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        parts.push(format!(
+            "{} {} vs {}",
+            component_name(c),
+            show(ours),
+            show(theirs)
+        ));
+    }
+    Facts {
+        high,
+        effect: parts.join("; "),
+    }
+}
