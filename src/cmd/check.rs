@@ -50,8 +50,9 @@ fn truncate(v: &str, max: usize) -> String {
 fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     writeln!(out, "input: \"{}\"", visible(case.input))?;
     let reference = &case.outcomes[0].1;
-    let rows: Vec<Option<Component>> =
-        std::iter::once(None).chain(Component::ALL.into_iter().map(Some)).collect();
+    let rows: Vec<Option<Component>> = std::iter::once(None)
+        .chain(Component::ALL.into_iter().map(Some))
+        .collect();
     let mut grid: Vec<Vec<String>> = Vec::new();
     let mut header = vec![String::new()];
     header.extend(case.outcomes.iter().map(|(id, _)| id.as_str().to_owned()));
@@ -74,7 +75,12 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     }
     let columns = grid.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
-        .map(|i| grid.iter().map(|r| r.get(i).map_or(0, |s| s.chars().count())).max().unwrap_or(0))
+        .map(|i| {
+            grid.iter()
+                .map(|r| r.get(i).map_or(0, |s| s.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     for line in &grid {
         let mut text = String::new();

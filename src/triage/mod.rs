@@ -121,11 +121,17 @@ classes! {
     /// Dot segments removed by the other (RFC 2396 section 5.2 removes them
     /// only when resolving a relative path).
     DotSegments = "dot-segments",
+    /// WHATWG's own rules for `file` URLs: `localhost` is the empty host,
+    /// drive letters belong to the path, no credentials or port.
+    FileScheme = "file-scheme",
     /// A special scheme (`http:`, …) without `//`, or with an empty
     /// authority: WHATWG finds a host anyway.
     SpecialSchemeSlashes = "special-scheme-slashes",
     /// `http::Uri` reads `name:rest` as an authority-form request target.
     AuthorityForm = "authority-form",
+    /// `scheme:/path` or `scheme://` with an empty authority, which
+    /// `http::Uri` refuses: its absolute-form needs an authority.
+    MissingAuthority = "missing-authority",
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped",
     /// A relative reference, which the other only resolves against a base

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use percent_encoding::percent_decode_str;
 
+use super::Severity::{Low, Medium};
 use super::{Class, Ctx, Explains, Severity};
 use crate::components::{Component, ComponentSet, component_name};
 use crate::oracle::{OracleId, Verdict};
@@ -25,157 +26,47 @@ pub struct Rule {
 
 /// The rules, in the order they are tried.
 pub const RULES: &[Rule] = &[
-    Rule {
-        class: Class::LengthLimit,
-        severity: Severity::Low,
-        explain: length_limit,
-    },
-    Rule {
-        class: Class::WhitespaceOrControl,
-        severity: Severity::Medium,
-        explain: whitespace_or_control,
-    },
-    Rule {
-        class: Class::NonAscii,
-        severity: Severity::Medium,
-        explain: non_ascii,
-    },
-    Rule {
-        class: Class::IpLiteral,
-        severity: Severity::Medium,
-        explain: ip_literal,
-    },
-    Rule {
-        class: Class::Backslash,
-        severity: Severity::Medium,
-        explain: backslash,
-    },
-    Rule {
-        class: Class::UnwiseCharacter,
-        severity: Severity::Medium,
-        explain: unwise_character,
-    },
-    Rule {
-        class: Class::DelimsCharacter,
-        severity: Severity::Medium,
-        explain: delims_character,
-    },
-    Rule {
-        class: Class::InvalidEscape,
-        severity: Severity::Medium,
-        explain: invalid_escape,
-    },
-    Rule {
-        class: Class::EmptyOpaquePart,
-        severity: Severity::Low,
-        explain: empty_opaque_part,
-    },
-    Rule {
-        class: Class::QueryOnlyReference,
-        severity: Severity::Low,
-        explain: query_only_reference,
-    },
-    Rule {
-        class: Class::SchemeSyntax,
-        severity: Severity::Medium,
-        explain: scheme_syntax,
-    },
-    Rule {
-        class: Class::AuthorityForm,
-        severity: Severity::Medium,
-        explain: authority_form,
-    },
-    Rule {
-        class: Class::SpecialSchemeSlashes,
-        severity: Severity::Medium,
-        explain: special_scheme_slashes,
-    },
-    Rule {
-        class: Class::RelativeReference,
-        severity: Severity::Low,
-        explain: relative_reference,
-    },
-    Rule {
-        class: Class::FragmentDropped,
-        severity: Severity::Low,
-        explain: fragment_dropped,
-    },
-    Rule {
-        class: Class::PercentEncodedHost,
-        severity: Severity::Medium,
-        explain: percent_encoded_host,
-    },
-    Rule {
-        class: Class::Ipv4NumberForm,
-        severity: Severity::Medium,
-        explain: ipv4_number_form,
-    },
-    Rule {
-        class: Class::PortOutOfRange,
-        severity: Severity::Medium,
-        explain: port_out_of_range,
-    },
-    Rule {
-        class: Class::RegNameAuthority,
-        severity: Severity::Medium,
-        explain: reg_name_authority,
-    },
-    Rule {
-        class: Class::EmptyHost,
-        severity: Severity::Low,
-        explain: empty_host,
-    },
-    Rule {
-        class: Class::EmptyUserinfo,
-        severity: Severity::Low,
-        explain: empty_userinfo,
-    },
-    Rule {
-        class: Class::EmptyPassword,
-        severity: Severity::Low,
-        explain: empty_password,
-    },
-    Rule {
-        class: Class::EmptyPort,
-        severity: Severity::Low,
-        explain: empty_port,
-    },
-    Rule {
-        class: Class::DefaultPort,
-        severity: Severity::Low,
-        explain: default_port,
-    },
-    Rule {
-        class: Class::PortNormalized,
-        severity: Severity::Low,
-        explain: port_normalized,
-    },
-    Rule {
-        class: Class::OpaquePartQuery,
-        severity: Severity::Medium,
-        explain: opaque_part_query,
-    },
-    Rule {
-        class: Class::CaseNormalized,
-        severity: Severity::Low,
-        explain: case_normalized,
-    },
-    Rule {
-        class: Class::EmptyPathSlash,
-        severity: Severity::Low,
-        explain: empty_path_slash,
-    },
-    Rule {
-        class: Class::DotSegments,
-        severity: Severity::Medium,
-        explain: dot_segments,
-    },
-    Rule {
-        class: Class::PercentEncoding,
-        severity: Severity::Medium,
-        explain: percent_encoding,
-    },
+    rule(Class::LengthLimit, Low, length_limit),
+    rule(Class::WhitespaceOrControl, Medium, whitespace_or_control),
+    rule(Class::NonAscii, Medium, non_ascii),
+    rule(Class::IpLiteral, Medium, ip_literal),
+    rule(Class::Backslash, Medium, backslash),
+    rule(Class::UnwiseCharacter, Medium, unwise_character),
+    rule(Class::DelimsCharacter, Medium, delims_character),
+    rule(Class::InvalidEscape, Medium, invalid_escape),
+    rule(Class::EmptyOpaquePart, Low, empty_opaque_part),
+    rule(Class::QueryOnlyReference, Low, query_only_reference),
+    rule(Class::SchemeSyntax, Medium, scheme_syntax),
+    rule(Class::AuthorityForm, Medium, authority_form),
+    rule(Class::FileScheme, Medium, file_scheme),
+    rule(Class::SpecialSchemeSlashes, Medium, special_scheme_slashes),
+    rule(Class::MissingAuthority, Medium, missing_authority),
+    rule(Class::RelativeReference, Low, relative_reference),
+    rule(Class::FragmentDropped, Low, fragment_dropped),
+    rule(Class::PercentEncodedHost, Medium, percent_encoded_host),
+    rule(Class::Ipv4NumberForm, Medium, ipv4_number_form),
+    rule(Class::PortOutOfRange, Medium, port_out_of_range),
+    rule(Class::RegNameAuthority, Medium, reg_name_authority),
+    rule(Class::EmptyHost, Low, empty_host),
+    rule(Class::EmptyUserinfo, Low, empty_userinfo),
+    rule(Class::EmptyPassword, Low, empty_password),
+    rule(Class::EmptyPort, Low, empty_port),
+    rule(Class::DefaultPort, Low, default_port),
+    rule(Class::PortNormalized, Low, port_normalized),
+    rule(Class::OpaquePartQuery, Medium, opaque_part_query),
+    rule(Class::CaseNormalized, Low, case_normalized),
+    rule(Class::EmptyPathSlash, Low, empty_path_slash),
+    rule(Class::DotSegments, Medium, dot_segments),
+    rule(Class::PercentEncoding, Medium, percent_encoding),
 ];
+
+const fn rule(class: Class, severity: Severity, explain: fn(&Ctx<'_, '_>) -> Explains) -> Rule {
+    Rule {
+        class,
+        severity,
+        explain,
+    }
+}
 
 /// Fields that belong to the authority.
 const AUTHORITY_PARTS: ComponentSet = ComponentSet::of(&[
@@ -320,6 +211,21 @@ fn is_special(scheme: &str) -> bool {
     scheme_default_port(scheme).is_some() || scheme == "file"
 }
 
+/// WHATWG file URLs (URL Standard, file host state): `localhost` becomes
+/// the empty host, a Windows drive letter (`c:`) moves into the path,
+/// credentials and ports are refused, and empty leading segments collapse.
+/// RFC 2396 has no rules of its own for `file` (RFC 1738 section 3.10).
+fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle == OracleId::Url && ctx.scheme().as_deref() == Some("file") {
+        Explains {
+            verdict: true,
+            fields: AUTHORITY_PARTS.with(Component::Path),
+        }
+    } else {
+        Explains::NOTHING
+    }
+}
+
 /// WHATWG special schemes always have a host: `http:evil.com/`,
 /// `http:/evil.com/` and `http:///evil.com/` all reach `evil.com`, where RFC
 /// 2396 sees an `opaque_part`, an `abs_path`, or an empty authority
@@ -338,6 +244,19 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     Explains {
         verdict: true,
         fields: AUTHORITY_PARTS.with(Component::Path),
+    }
+}
+
+/// `http::Uri` takes a scheme only in absolute-form, which needs an
+/// authority (RFC 9112 section 3.2.2: `absolute-URI` with `//`); RFC 2396
+/// allows `scheme:/path` and an empty authority (section 3).
+fn missing_authority(ctx: &Ctx<'_, '_>) -> Explains {
+    let hier_without_authority = matches!(ctx.parsed, Ok(r)
+        if r.kind() == RefKind::AbsoluteHierarchical && r.authority().is_none_or(str::is_empty));
+    if ctx.oracle == OracleId::Http && hier_without_authority && !ctx.other.accepted() {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
     }
 }
 
@@ -442,14 +361,17 @@ fn ipv4_number_form(ctx: &Ctx<'_, '_>) -> Explains {
     }
 }
 
-/// RFC 2396 `port = *digit` has no bound (section 3.2.2); WHATWG and
-/// `http::Uri` reject ports over 65535.
+/// RFC 2396 `port = *digit` has no bound (section 3.2.2); WHATWG rejects
+/// ports over 65535, and `http::Uri` keeps the authority but reports no port.
 fn port_out_of_range(ctx: &Ctx<'_, '_>) -> Explains {
     let big = ctx
         .ours(Component::Port)
         .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err());
-    if big && !ctx.other.accepted() {
-        Explains::VERDICT
+    if big {
+        Explains {
+            verdict: true,
+            fields: ComponentSet::of(&[Component::Port]),
+        }
     } else {
         Explains::NOTHING
     }
@@ -570,7 +492,19 @@ fn dot_segments(ctx: &Ctx<'_, '_>) -> Explains {
     let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) if a.starts_with('/') => {
             let removed = remove_dot_segments(a);
-            removed != a && (removed == b || same_octets(&removed, b))
+            // RFC 2396 keeps `..` segments that climb above the root (step
+            // 6g); RFC 3986 section 5.2.4 and WHATWG drop them.
+            let mut rooted = removed.as_str();
+            while let Some(rest) = rooted.strip_prefix("/..") {
+                if rest.is_empty() || rest.starts_with('/') {
+                    rooted = if rest.is_empty() { "/" } else { rest };
+                } else {
+                    break;
+                }
+            }
+            [removed.as_str(), rooted]
+                .iter()
+                .any(|r| *r != a && (*r == b || same_octets(r, b)))
         }
         _ => false,
     });
@@ -624,8 +558,16 @@ fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option<u32> {
     }
 }
 
-/// Are two hosts the same once decoded and case-folded?
-fn same_host(a: &str, b: &str) -> bool {
+/// Are two hosts the same once decoded and case-folded? For `file`, WHATWG's
+/// empty host and `localhost` are the same machine.
+fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
+    if scheme == Some("file")
+        && [a, b]
+            .iter()
+            .all(|h| h.is_empty() || h.eq_ignore_ascii_case("localhost"))
+    {
+        return true;
+    }
     let fold = |s: &str| decoded(s).to_ascii_lowercase();
     fold(a) == fold(b)
 }
@@ -669,8 +611,8 @@ pub(crate) fn facts(ctx: &Ctx<'_, '_>, claimed: Explains) -> Facts {
         match c {
             Component::Host => {
                 let differ = match (ours, theirs) {
-                    (Some(a), Some(b)) => !same_host(a, b),
-                    (None, Some(h)) | (Some(h), None) => !h.is_empty(),
+                    (Some(a), Some(b)) => !same_host(a, b, scheme.as_deref()),
+                    (None, Some(h)) | (Some(h), None) => !same_host(h, "", scheme.as_deref()),
                     (None, None) => false,
                 };
                 if differ {
