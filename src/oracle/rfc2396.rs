@@ -33,7 +33,7 @@ impl Oracle for Rfc2396 {
 pub fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
     match parsed {
         Ok(r) => {
-            let mut outcome = Outcome::accept(components(&r));
+            let mut outcome = Outcome::accept(components(r));
             if r.authority_kind() == Some(AuthorityKind::RegName) {
                 outcome.note("reg-name-authority");
             }

@@ -162,10 +162,10 @@ fn scheme_syntax(ctx: &Ctx<'_, '_>) -> Explains {
     if !rejected.is_empty() {
         return rejected;
     }
-    let differs = ctx.fields_where(|ours, theirs| match (ours, theirs) {
-        (ours, theirs) => !ours
+    let differs = ctx.fields_where(|ours, theirs| {
+        !ours
             .zip(theirs)
-            .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b)),
+            .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b))
     });
     if differs.contains(Component::Scheme) && ctx.theirs(Component::Scheme).is_some() {
         Explains::fields(ComponentSet::ALL)
