@@ -18,6 +18,7 @@ pub mod check;
 pub mod components;
 pub mod diff;
 pub mod oracle;
+pub mod report;
 pub mod rfc2396;
 pub mod triage;
 

@@ -34,6 +34,12 @@ enum Command {
     ///
     /// Exit status: 0 nothing unexplained, 1 unexplained disagreements, 2 usage or I/O error.
     Check(cmd::check::Args),
+    /// Replay a corpus and write a disagreement report.
+    ///
+    /// Every file under the given directories is one input (libFuzzer corpus
+    /// format), or with --lines every line is. Exit status: 0 nothing
+    /// unexplained, 1 unexplained disagreements, 2 usage or I/O error.
+    Report(cmd::report::Args),
 }
 
 /// How a command ended.
@@ -53,6 +59,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => cmd::parse::run(&args),
         Command::Resolve(args) => cmd::resolve::run(&args),
         Command::Check(args) => cmd::check::run(&args),
+        Command::Report(args) => cmd::report::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

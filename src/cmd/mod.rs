@@ -3,5 +3,6 @@
 pub mod check;
 pub mod input;
 pub mod parse;
+pub mod report;
 pub mod resolve;
 pub mod text;

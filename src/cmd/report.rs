@@ -1,0 +1,213 @@
+//! `uridiff report`: replay a corpus and write a disagreement report.
+
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use uridiff::report::{Item, Report, build};
+
+use crate::Status;
+
+/// The largest input checked; a larger file or line is listed as not checked.
+const MAX_INPUT_BYTES: usize = 1 << 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Markdown.
+    Md,
+    /// JSON Lines: a summary, then one object per input.
+    Jsonl,
+    /// One self-contained HTML page.
+    Html,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    format: Format,
+    /// Write the report here (atomically: a temporary file renamed into
+    /// place) instead of standard output.
+    #[arg(long, value_name = "PATH")]
+    out: Option<PathBuf>,
+    /// Read files as one input per line instead of one input per file
+    /// (libFuzzer corpus format).
+    #[arg(long)]
+    lines: bool,
+    /// Corpus directories (read recursively) or files.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+}
+
+/// The files under `paths`, sorted, or the first path that does not exist.
+fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        let meta = fs::metadata(path).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+        })?;
+        if meta.is_file() {
+            files.push(path.clone());
+            continue;
+        }
+        for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+            match entry {
+                Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
+                Ok(_) => {}
+                Err(e) => {
+                    let where_ = e
+                        .path()
+                        .map_or_else(|| path.display().to_string(), |p| p.display().to_string());
+                    not_checked.push((where_, format!("unreadable: {e}")));
+                }
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files)
+}
+
+/// Splits `bytes` into lines (dropping a `\r` before `\n`).
+fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let empty = bytes.is_empty();
+    body.split(|&b| b == b'\n')
+        .filter(move |_| !empty)
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+}
+
+fn read_items(
+    files: &[PathBuf],
+    by_lines: bool,
+    not_checked: &mut Vec<(String, String)>,
+) -> (Vec<Item>, usize) {
+    let mut items = Vec::new();
+    let mut unreadable = 0;
+    for file in files {
+        let name = file.display().to_string();
+        let bytes = match fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("uridiff: cannot read {name}: {e}");
+                not_checked.push((name, format!("unreadable: {e}")));
+                unreadable += 1;
+                continue;
+            }
+        };
+        let mut push = |source: String, input: &[u8]| {
+            if input.len() > MAX_INPUT_BYTES {
+                not_checked.push((
+                    source,
+                    format!(
+                        "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
+                        input.len()
+                    ),
+                ));
+            } else {
+                items.push(Item {
+                    source,
+                    bytes: input.to_vec(),
+                });
+            }
+        };
+        if by_lines {
+            for (n, line) in lines(&bytes).enumerate() {
+                push(format!("{name}:{}", n + 1), line);
+            }
+        } else {
+            push(name, &bytes);
+        }
+    }
+    (items, unreadable)
+}
+
+fn write_report(report: &Report, format: Format, out: &mut impl Write) -> io::Result<()> {
+    match format {
+        Format::Md => report.write_markdown(out),
+        Format::Jsonl => report.write_jsonl(out),
+        Format::Html => report.write_html(out),
+    }
+}
+
+/// Writes to a temporary file beside `path` and renames it into place, so a
+/// reader never sees half a report.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot create a file in {}: {e}", dir.display()),
+        )
+    })?;
+    {
+        let mut w = BufWriter::new(tmp.as_file());
+        write(&mut w)?;
+        w.flush()?;
+    }
+    tmp.persist(path).map_err(|e| {
+        io::Error::new(
+            e.error.kind(),
+            format!("cannot write {}: {}", path.display(), e.error),
+        )
+    })?;
+    Ok(())
+}
+
+pub fn run(args: &Args) -> io::Result<Status> {
+    let mut not_checked = Vec::new();
+    let files = files(&args.paths, &mut not_checked)?;
+    let walk_errors = not_checked.len();
+    for (path, why) in &not_checked {
+        eprintln!("uridiff: {path}: {why}");
+    }
+    let (items, unreadable) = read_items(&files, args.lines, &mut not_checked);
+
+    // indicatif hides the bar when stderr is not a terminal.
+    let bar = ProgressBar::new(items.len() as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} checking {pos}/{len} inputs {wide_bar} {eta}")
+    {
+        bar.set_style(style);
+    }
+    let report = build(items, not_checked, || bar.inc(1));
+    bar.finish_and_clear();
+
+    match &args.out {
+        Some(path) => {
+            write_atomically(path, |w| write_report(&report, args.format, w))?;
+            let t = &report.totals;
+            println!(
+                "report written to {}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
+                path.display(),
+                t.inputs,
+                t.distinct,
+                t.with_findings,
+                t.unexplained,
+                t.non_utf8,
+                report.not_checked.len()
+            );
+        }
+        None => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            write_report(&report, args.format, &mut out)?;
+            out.flush()?;
+        }
+    }
+    if unreadable + walk_errors > 0 {
+        return Ok(Status::Error);
+    }
+    Ok(if report.totals.unexplained > 0 {
+        Status::Found
+    } else {
+        Status::Clean
+    })
+}

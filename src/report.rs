@@ -1,0 +1,449 @@
+//! Disagreement reports over a corpus: Markdown, JSON Lines and HTML.
+//!
+//! A [`Report`] is built from (source, bytes) items and is independent of
+//! their order: every list is sorted and every count kept in a sorted map, so
+//! reports diff cleanly and the same corpus always gives the same bytes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::check::check;
+use crate::oracle::OracleId;
+use crate::triage::{Class, Severity};
+
+/// How many shortest examples a report shows per class.
+pub const EXAMPLES_PER_CLASS: usize = 5;
+
+/// One input of the corpus: where it came from and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Item {
+    /// A file path, or `path:line` for `--lines` input.
+    pub source: String,
+    /// The raw input.
+    pub bytes: Vec<u8>,
+}
+
+/// Totals over the whole corpus.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Inputs read (UTF-8 or not).
+    pub inputs: usize,
+    /// Distinct UTF-8 inputs checked.
+    pub distinct: usize,
+    /// Inputs that are not UTF-8, listed and not checked.
+    pub non_utf8: usize,
+    /// Distinct inputs the strict RFC 2396 parser accepts.
+    pub rfc2396_valid: usize,
+    /// Distinct inputs with at least one finding.
+    pub with_findings: usize,
+    /// Distinct inputs with at least one `unexplained` finding.
+    pub unexplained: usize,
+    /// Distinct inputs by their highest severity.
+    pub by_severity: BTreeMap<Severity, usize>,
+}
+
+/// Counts for one (class, oracle, severity).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassCount {
+    /// Class id.
+    pub class: &'static str,
+    /// Oracle id.
+    pub oracle: &'static str,
+    /// Severity.
+    pub severity: Severity,
+    /// Distinct inputs.
+    pub count: usize,
+}
+
+/// A checked input as the report lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CaseLine {
+    /// The input.
+    pub input: String,
+    /// Where it was found (the first source, in sorted order).
+    pub source: String,
+    /// How many sources hold it.
+    pub copies: usize,
+    /// `class/oracle/severity` of each finding.
+    pub findings: Vec<String>,
+    /// The effects of the unexplained findings.
+    pub unexplained: Vec<String>,
+}
+
+/// A disagreement report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Totals.
+    pub totals: Totals,
+    /// Counts per class, oracle and severity, in class catalogue order.
+    pub counts: Vec<ClassCount>,
+    /// The shortest examples per class, in class catalogue order.
+    pub examples: Vec<(&'static str, Vec<CaseLine>)>,
+    /// Every case with an unexplained finding, sorted by input.
+    pub unexplained: Vec<CaseLine>,
+    /// Every case, sorted by input (for JSON Lines).
+    pub cases: Vec<CaseLine>,
+    /// Sources whose bytes are not UTF-8, sorted.
+    pub non_utf8: Vec<String>,
+    /// Sources that were not checked (unreadable, too large), with the reason, sorted.
+    pub not_checked: Vec<(String, String)>,
+}
+
+/// Builds a report from corpus items (in any order) and the sources that
+/// were not checked; `progress` is called once per distinct input checked.
+pub fn build(
+    items: Vec<Item>,
+    not_checked: Vec<(String, String)>,
+    mut progress: impl FnMut(),
+) -> Report {
+    let mut report = Report {
+        totals: Totals {
+            inputs: items.len(),
+            ..Totals::default()
+        },
+        ..Report::default()
+    };
+    // input -> sorted sources
+    let mut inputs: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for item in items {
+        match String::from_utf8(item.bytes) {
+            Ok(s) => {
+                inputs.entry(s).or_default().insert(item.source);
+            }
+            Err(_) => report.non_utf8.push(item.source),
+        }
+    }
+    report.non_utf8.sort();
+    report.totals.non_utf8 = report.non_utf8.len();
+    report.totals.distinct = inputs.len();
+
+    let mut counts: BTreeMap<(Class, OracleId, Severity), usize> = BTreeMap::new();
+    let mut by_class: BTreeMap<Class, Vec<CaseLine>> = BTreeMap::new();
+    for (input, sources) in &inputs {
+        progress();
+        let case = check(input);
+        if case
+            .outcome(OracleId::Rfc2396)
+            .is_some_and(|o| o.accepted())
+        {
+            report.totals.rfc2396_valid += 1;
+        }
+        let line = CaseLine {
+            input: input.clone(),
+            source: sources.iter().next().cloned().unwrap_or_default(),
+            copies: sources.len(),
+            findings: case
+                .findings
+                .iter()
+                .map(|f| format!("{}/{}/{}", f.class, f.oracle, f.severity))
+                .collect(),
+            unexplained: case
+                .unexplained()
+                .map(|f| format!("{}: {}", f.oracle, f.effect))
+                .collect(),
+        };
+        if let Some(max) = case.max_severity() {
+            report.totals.with_findings += 1;
+            *report.totals.by_severity.entry(max).or_default() += 1;
+        }
+        let mut seen = BTreeSet::new();
+        for f in &case.findings {
+            if seen.insert((f.class, f.oracle, f.severity)) {
+                *counts.entry((f.class, f.oracle, f.severity)).or_default() += 1;
+            }
+        }
+        let classes: BTreeSet<Class> = case.findings.iter().map(|f| f.class).collect();
+        for class in classes {
+            by_class.entry(class).or_default().push(line.clone());
+        }
+        if !line.unexplained.is_empty() {
+            report.totals.unexplained += 1;
+            report.unexplained.push(line.clone());
+        }
+        report.cases.push(line);
+    }
+    report.counts = counts
+        .into_iter()
+        .map(|((class, oracle, severity), count)| ClassCount {
+            class: class.id(),
+            oracle: oracle.as_str(),
+            severity,
+            count,
+        })
+        .collect();
+    report.examples = by_class
+        .into_iter()
+        .map(|(class, mut lines)| {
+            lines.sort_by(|a, b| (a.input.len(), &a.input).cmp(&(b.input.len(), &b.input)));
+            lines.truncate(EXAMPLES_PER_CLASS);
+            (class.id(), lines)
+        })
+        .collect();
+    let mut not_checked = not_checked;
+    not_checked.sort();
+    report.not_checked = not_checked;
+    report
+}
+
+/// Shows an input in Markdown inline code, escaping what would break the
+/// line or the table and cutting very long inputs.
+fn md_code(s: &str) -> String {
+    let mut shown: String = s.chars().take(200).collect();
+    if s.chars().count() > 200 {
+        shown.push_str(&format!("… ({} bytes)", s.len()));
+    }
+    let escaped: String = shown
+        .chars()
+        .flat_map(|c| match c {
+            '|' => "\\|".chars().collect::<Vec<_>>(),
+            c if c.is_control() => c.escape_default().collect(),
+            c => vec![c],
+        })
+        .collect();
+    if escaped.contains('`') {
+        format!("`` {escaped} ``")
+    } else {
+        format!("`{escaped}`")
+    }
+}
+
+impl Report {
+    /// Writes the Markdown report.
+    pub fn write_markdown(&self, out: &mut impl Write) -> io::Result<()> {
+        let t = &self.totals;
+        writeln!(out, "# uridiff disagreement report\n")?;
+        writeln!(out, "## Totals\n")?;
+        writeln!(out, "| | count |\n|---|---:|")?;
+        writeln!(out, "| inputs read | {} |", t.inputs)?;
+        writeln!(out, "| distinct UTF-8 inputs | {} |", t.distinct)?;
+        writeln!(
+            out,
+            "| not UTF-8 (listed below, not checked) | {} |",
+            t.non_utf8
+        )?;
+        writeln!(
+            out,
+            "| not checked (unreadable or too large) | {} |",
+            self.not_checked.len()
+        )?;
+        writeln!(out, "| valid RFC 2396 references | {} |", t.rfc2396_valid)?;
+        writeln!(out, "| with findings | {} |", t.with_findings)?;
+        for (severity, n) in t.by_severity.iter().rev() {
+            writeln!(out, "| highest severity {severity} | {n} |")?;
+        }
+        writeln!(out, "| **unexplained** | **{}** |\n", t.unexplained)?;
+
+        writeln!(out, "## Unexplained\n")?;
+        if self.unexplained.is_empty() {
+            writeln!(out, "None: every disagreement has a class.\n")?;
+        } else {
+            writeln!(
+                out,
+                "| input | source | what is unexplained |\n|---|---|---|"
+            )?;
+            for c in &self.unexplained {
+                writeln!(
+                    out,
+                    "| {} | {} | {} |",
+                    md_code(&c.input),
+                    md_code(&c.source),
+                    md_code(&c.unexplained.join("; "))
+                )?;
+            }
+            writeln!(out)?;
+        }
+
+        writeln!(out, "## Findings by class and oracle\n")?;
+        writeln!(
+            out,
+            "| class | oracle | severity | inputs |\n|---|---|---|---:|"
+        )?;
+        for c in &self.counts {
+            writeln!(
+                out,
+                "| `{}` | {} | {} | {} |",
+                c.class, c.oracle, c.severity, c.count
+            )?;
+        }
+        writeln!(out)?;
+
+        writeln!(out, "## Shortest examples per class\n")?;
+        for (class, lines) in &self.examples {
+            writeln!(out, "### `{class}`\n")?;
+            for l in lines {
+                writeln!(out, "- {} ({})", md_code(&l.input), l.findings.join(", "))?;
+            }
+            writeln!(out)?;
+        }
+
+        if !self.non_utf8.is_empty() || !self.not_checked.is_empty() {
+            writeln!(out, "## Inputs not checked\n")?;
+            for s in &self.non_utf8 {
+                writeln!(out, "- {}: not UTF-8", md_code(s))?;
+            }
+            for (s, why) in &self.not_checked {
+                writeln!(out, "- {}: {}", md_code(s), md_code(why))?;
+            }
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes JSON Lines: a `summary` object, then one object per distinct
+    /// input sorted by input, then one per input not checked.
+    pub fn write_jsonl(&self, out: &mut impl Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Summary<'r> {
+            summary: &'r Totals,
+            counts: &'r [ClassCount],
+            not_checked: usize,
+        }
+        serde_json::to_writer(
+            &mut *out,
+            &Summary {
+                summary: &self.totals,
+                counts: &self.counts,
+                not_checked: self.not_checked.len(),
+            },
+        )?;
+        writeln!(out)?;
+        for c in &self.cases {
+            serde_json::to_writer(&mut *out, c)?;
+            writeln!(out)?;
+        }
+        for s in &self.non_utf8 {
+            serde_json::to_writer(
+                &mut *out,
+                &serde_json::json!({"source": s, "error": "not UTF-8"}),
+            )?;
+            writeln!(out)?;
+        }
+        for (s, why) in &self.not_checked {
+            serde_json::to_writer(&mut *out, &serde_json::json!({"source": s, "error": why}))?;
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes a single self-contained HTML page.
+    pub fn write_html(&self, out: &mut impl Write) -> io::Result<()> {
+        let t = &self.totals;
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <title>uridiff disagreement report</title>\n<style>\n\
+             body{{font-family:system-ui,sans-serif;margin:2em;max-width:80em;color:#222}}\n\
+             table{{border-collapse:collapse;margin:1em 0}}\n\
+             th,td{{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}}\n\
+             td.n{{text-align:right}}\ncode{{background:#f4f4f4;padding:0 .2em;word-break:break-all}}\n\
+             .high{{color:#b00020;font-weight:bold}}.medium{{color:#a15c00}}.low{{color:#555}}\n\
+             .bad{{background:#fde8e8}}\n</style>\n</head>\n<body>\n<h1>uridiff disagreement report</h1>"
+        )?;
+        writeln!(out, "<h2>Totals</h2>\n<table>")?;
+        let rows = [
+            ("inputs read", t.inputs),
+            ("distinct UTF-8 inputs", t.distinct),
+            ("not UTF-8 (not checked)", t.non_utf8),
+            (
+                "not checked (unreadable or too large)",
+                self.not_checked.len(),
+            ),
+            ("valid RFC 2396 references", t.rfc2396_valid),
+            ("with findings", t.with_findings),
+        ];
+        for (label, n) in rows {
+            writeln!(out, "<tr><th>{label}</th><td class=\"n\">{n}</td></tr>")?;
+        }
+        for (severity, n) in t.by_severity.iter().rev() {
+            writeln!(
+                out,
+                "<tr><th>highest severity <span class=\"{severity}\">{severity}</span></th><td class=\"n\">{n}</td></tr>"
+            )?;
+        }
+        writeln!(
+            out,
+            "<tr class=\"{}\"><th>unexplained</th><td class=\"n\">{}</td></tr>\n</table>",
+            if t.unexplained > 0 { "bad" } else { "" },
+            t.unexplained
+        )?;
+
+        writeln!(out, "<h2>Unexplained</h2>")?;
+        if self.unexplained.is_empty() {
+            writeln!(out, "<p>None: every disagreement has a class.</p>")?;
+        } else {
+            writeln!(
+                out,
+                "<table>\n<tr><th>input</th><th>source</th><th>what is unexplained</th></tr>"
+            )?;
+            for c in &self.unexplained {
+                writeln!(
+                    out,
+                    "<tr class=\"bad\"><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+                    html(&c.input),
+                    html(&c.source),
+                    html(&c.unexplained.join("; "))
+                )?;
+            }
+            writeln!(out, "</table>")?;
+        }
+
+        writeln!(
+            out,
+            "<h2>Findings by class and oracle</h2>\n<table>\n<tr><th>class</th><th>oracle</th><th>severity</th><th>inputs</th></tr>"
+        )?;
+        for c in &self.counts {
+            writeln!(
+                out,
+                "<tr><td><code>{}</code></td><td>{}</td><td class=\"{}\">{}</td><td class=\"n\">{}</td></tr>",
+                c.class, c.oracle, c.severity, c.severity, c.count
+            )?;
+        }
+        writeln!(out, "</table>\n<h2>Shortest examples per class</h2>")?;
+        for (class, lines) in &self.examples {
+            writeln!(out, "<h3><code>{class}</code></h3>\n<ul>")?;
+            for l in lines {
+                writeln!(
+                    out,
+                    "<li><code>{}</code> <small>{}</small></li>",
+                    html(&l.input),
+                    html(&l.findings.join(", "))
+                )?;
+            }
+            writeln!(out, "</ul>")?;
+        }
+        if !self.non_utf8.is_empty() || !self.not_checked.is_empty() {
+            writeln!(out, "<h2>Inputs not checked</h2>\n<ul>")?;
+            for s in &self.non_utf8 {
+                writeln!(out, "<li><code>{}</code>: not UTF-8</li>", html(s))?;
+            }
+            for (s, why) in &self.not_checked {
+                writeln!(out, "<li><code>{}</code>: {}</li>", html(s), html(why))?;
+            }
+            writeln!(out, "</ul>")?;
+        }
+        writeln!(out, "</body>\n</html>")
+    }
+}
+
+/// Escapes text for HTML, showing control characters as escapes and cutting
+/// very long inputs.
+fn html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.chars().enumerate() {
+        if i == 300 {
+            out.push_str(&format!("… ({} bytes)", s.len()));
+            break;
+        }
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out
+}
