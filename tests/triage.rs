@@ -1,6 +1,11 @@
 //! Every triage class, with the inputs that must produce it; and the
 //! properties of diff, triage and check that the harness relies on.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use uridiff::check;
 use uridiff::diff::diff;
@@ -11,7 +16,11 @@ use uridiff::triage::{Class, Severity};
 /// issue's minimum catalogue; the rest are classes the data demanded.
 const EXAMPLES: &[(&str, &str, &[&str])] = &[
     ("ip-literal", "url", &["http://[::1]/"]),
-    ("reg-name-authority", "url", &["http://a_b.example/", "http://a@b@c/"]),
+    (
+        "reg-name-authority",
+        "url",
+        &["http://a_b.example/", "http://a@b@c/"],
+    ),
     ("reg-name-authority", "http", &["http://1.2.3.4.5/"]),
     ("empty-userinfo", "url", &["ftp://@host.com/"]),
     ("empty-password", "url", &["ftp://foo:@host.com/"]),
@@ -19,26 +28,50 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
     ("default-port", "url", &["http://host:80/"]),
     ("port-out-of-range", "url", &["http://host:99999/"]),
     ("case-normalized", "url", &["HTTP://EXAMPLE.COM/"]),
-    ("ipv4-number-form", "url", &["http://0x7f.1/", "http://127.1/", "http://999.1.1.1/"]),
+    (
+        "ipv4-number-form",
+        "url",
+        &["http://0x7f.1/", "http://127.1/", "http://999.1.1.1/"],
+    ),
     ("percent-encoded-host", "url", &["http://ex%41mple.com/"]),
     ("invalid-escape", "url", &["http://h/%zz"]),
     ("unwise-character", "url", &["http://h/{x}"]),
     ("non-ascii", "url", &["http://h/é"]),
-    ("whitespace-or-control", "url", &["http://exa\tmple.com/", " http://h/"]),
+    (
+        "whitespace-or-control",
+        "url",
+        &["http://exa\tmple.com/", " http://h/"],
+    ),
     ("backslash", "url", &["http:\\\\evil.com\\x"]),
     ("dot-segments", "url", &["http://h/a/../b", "http://a/../g"]),
-    ("special-scheme-slashes", "url", &["http:evil.com/", "http:/evil.com/", "http:///evil.com/"]),
+    (
+        "special-scheme-slashes",
+        "url",
+        &["http:evil.com/", "http:/evil.com/", "http:///evil.com/"],
+    ),
     ("authority-form", "http", &["mailto:a@b", "localhost:8080"]),
     ("fragment-dropped", "http", &["http://h/a#b"]),
     ("relative-reference", "url", &["/rel/path?q"]),
     ("scheme-syntax", "http", &["1http://h/"]),
     ("length-limit", "http", &[]), // built below: http://h/ + 70 000 'a'
     // Classes added from the real-URL data set.
-    ("delims-character", "url", &["http://h/a\"b", "http://h/#a#b"]),
+    (
+        "delims-character",
+        "url",
+        &["http://h/a\"b", "http://h/#a#b"],
+    ),
     ("empty-opaque-part", "rfc3986", &["about:"]),
     ("query-only-reference", "rfc3986", &["?y"]),
-    ("file-scheme", "url", &["file://localhost/etc/passwd", "file://c:/x"]),
-    ("missing-authority", "http", &["http:/evil.com/", "file:///etc"]),
+    (
+        "file-scheme",
+        "url",
+        &["file://localhost/etc/passwd", "file://c:/x"],
+    ),
+    (
+        "missing-authority",
+        "http",
+        &["http:/evil.com/", "file:///etc"],
+    ),
     ("port-normalized", "url", &["http://h:0081/"]),
     ("opaque-part-query", "rfc3986", &["mailto:a@b?x"]),
     ("empty-path-slash", "url", &["http://h"]),
@@ -71,11 +104,20 @@ fn every_example_produces_its_class_and_nothing_unexplained() {
             .iter()
             .any(|f| f.class.id() == class && f.oracle.as_str() == oracle);
         if !found {
-            let got: Vec<String> = case.findings.iter().map(|f| format!("{}/{}", f.class, f.oracle)).collect();
-            failures.push(format!("{input:.60?}: expected {class}/{oracle}, got {got:?}"));
+            let got: Vec<String> = case
+                .findings
+                .iter()
+                .map(|f| format!("{}/{}", f.class, f.oracle))
+                .collect();
+            failures.push(format!(
+                "{input:.60?}: expected {class}/{oracle}, got {got:?}"
+            ));
         }
         for f in case.unexplained() {
-            failures.push(format!("{input:.60?}: unexplained {}: {}", f.oracle, f.effect));
+            failures.push(format!(
+                "{input:.60?}: unexplained {}: {}",
+                f.oracle, f.effect
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -99,7 +141,12 @@ fn every_class_but_unexplained_has_an_example() {
 fn class_ids_round_trip_and_are_kebab_case() {
     for class in Class::ALL {
         assert_eq!(Class::from_id(class.id()), Some(*class));
-        assert!(class.id().bytes().all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
+        assert!(
+            class
+                .id()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
+        );
     }
 }
 
@@ -115,29 +162,64 @@ fn severity_of(input: &str, class: &str, oracle: OracleId) -> Severity {
 #[test]
 fn severity_is_high_when_hosts_ports_or_hosted_verdicts_differ() {
     // Hosts differ (one side has none).
-    assert_eq!(severity_of("http://a_b.example/", "reg-name-authority", OracleId::Url), Severity::High);
+    assert_eq!(
+        severity_of("http://a_b.example/", "reg-name-authority", OracleId::Url),
+        Severity::High
+    );
     // One side rejects while the accepting side yields a host.
-    assert_eq!(severity_of("http://[::1]/", "ip-literal", OracleId::Url), Severity::High);
+    assert_eq!(
+        severity_of("http://[::1]/", "ip-literal", OracleId::Url),
+        Severity::High
+    );
     // Effective ports differ: http::Uri drops a port it cannot read.
-    assert_eq!(severity_of("http://host:99999/", "port-out-of-range", OracleId::Http), Severity::High);
+    assert_eq!(
+        severity_of("http://host:99999/", "port-out-of-range", OracleId::Http),
+        Severity::High
+    );
 }
 
 #[test]
 fn severity_is_low_for_cosmetic_and_medium_for_boundaries() {
-    assert_eq!(severity_of("HTTP://EXAMPLE.COM/", "case-normalized", OracleId::Url), Severity::Low);
-    assert_eq!(severity_of("http://host:80/", "default-port", OracleId::Url), Severity::Low);
-    assert_eq!(severity_of("ftp://@host.com/", "empty-userinfo", OracleId::Url), Severity::Low);
-    assert_eq!(severity_of("http://h/a/../b", "dot-segments", OracleId::Url), Severity::Medium);
-    assert_eq!(severity_of("http://h/?a'b", "percent-encoding", OracleId::Url), Severity::Medium);
+    assert_eq!(
+        severity_of("HTTP://EXAMPLE.COM/", "case-normalized", OracleId::Url),
+        Severity::Low
+    );
+    assert_eq!(
+        severity_of("http://host:80/", "default-port", OracleId::Url),
+        Severity::Low
+    );
+    assert_eq!(
+        severity_of("ftp://@host.com/", "empty-userinfo", OracleId::Url),
+        Severity::Low
+    );
+    assert_eq!(
+        severity_of("http://h/a/../b", "dot-segments", OracleId::Url),
+        Severity::Medium
+    );
+    assert_eq!(
+        severity_of("http://h/?a'b", "percent-encoding", OracleId::Url),
+        Severity::Medium
+    );
 }
 
 #[test]
 fn effects_name_the_concrete_difference() {
     let case = check("http://a_b.example/");
-    let f = case.findings.iter().find(|f| f.oracle == OracleId::Url).unwrap();
-    assert_eq!(f.effect, "rfc2396 and url see different hosts (none vs \"a_b.example\")");
+    let f = case
+        .findings
+        .iter()
+        .find(|f| f.oracle == OracleId::Url)
+        .unwrap();
+    assert_eq!(
+        f.effect,
+        "rfc2396 and url see different hosts (none vs \"a_b.example\")"
+    );
     let case = check("http://h/a/../b");
-    let f = case.findings.iter().find(|f| f.oracle == OracleId::Url).unwrap();
+    let f = case
+        .findings
+        .iter()
+        .find(|f| f.oracle == OracleId::Url)
+        .unwrap();
     assert_eq!(f.effect, "path \"/a/../b\" vs \"/b\"");
 }
 
@@ -163,9 +245,16 @@ fn check_is_deterministic() {
 
 #[test]
 fn agreeing_inputs_have_no_findings() {
-    for input in ["http://example.com/a/b?c#d", "https://user@host.example:8443/x;p?q"] {
+    for input in [
+        "http://example.com/a/b?c#d",
+        "https://user@host.example:8443/x;p?q",
+    ] {
         let case = check(input);
-        let others: Vec<_> = case.findings.iter().filter(|f| f.oracle != OracleId::Http).collect();
+        let others: Vec<_> = case
+            .findings
+            .iter()
+            .filter(|f| f.oracle != OracleId::Http)
+            .collect();
         assert!(others.is_empty(), "{input}: {others:?}");
     }
 }
@@ -173,5 +262,9 @@ fn agreeing_inputs_have_no_findings() {
 #[test]
 fn appendix_b_never_disagrees_on_the_verdict() {
     let case = check("http://[::1]/");
-    assert!(case.findings.iter().all(|f| f.oracle != OracleId::AppendixB));
+    assert!(
+        case.findings
+            .iter()
+            .all(|f| f.oracle != OracleId::AppendixB)
+    );
 }

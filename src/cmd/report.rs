@@ -51,7 +51,10 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
             files.push(path.clone());
             continue;
         }
-        for entry in walkdir::WalkDir::new(path).follow_links(true).sort_by_file_name() {
+        for entry in walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
             match entry {
                 Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
                 Ok(_) => {}

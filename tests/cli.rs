@@ -1,0 +1,426 @@
+//! End-to-end tests of the `uridiff` binary: outputs, exit codes, bad input.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn uridiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .output()
+        .expect("run uridiff")
+}
+
+fn uridiff_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run uridiff");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn parse_json(input: &str) -> Value {
+    let o = uridiff(&["parse", "--json", "--", input]);
+    serde_json::from_str(stdout(&o).trim()).unwrap()
+}
+
+#[test]
+fn parse_json_has_exactly_the_documented_keys_in_order() {
+    let o = uridiff(&["parse", "--json", "--", "ftp://@host.com/"]);
+    let text = stdout(&o);
+    let keys: Vec<String> = serde_json::from_str::<serde_json::Map<String, Value>>(text.trim())
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    // serde_json's Map is sorted; check the set, then the order in the text.
+    let expected = [
+        "input",
+        "valid",
+        "kind",
+        "scheme",
+        "authority",
+        "authority_kind",
+        "userinfo",
+        "host",
+        "host_kind",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "error",
+    ];
+    let mut sorted = expected.to_vec();
+    sorted.sort_unstable();
+    assert_eq!(keys, sorted);
+    let positions: Vec<usize> = expected
+        .iter()
+        .map(|k| text.find(&format!("\"{k}\":")).unwrap())
+        .collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+}
+
+#[test]
+fn parse_json_examples_from_the_issue_hold() {
+    let v = parse_json("ftp://@host.com/");
+    assert_eq!(
+        (
+            v["valid"].as_bool(),
+            v["userinfo"].as_str(),
+            v["host"].as_str()
+        ),
+        (Some(true), Some(""), Some("host.com"))
+    );
+    assert!(parse_json("ftp://host.com/")["userinfo"].is_null());
+    assert_eq!(parse_json("ftp://foo:@host.com/")["userinfo"], "foo:");
+    let v = parse_json("http://[::1]/");
+    assert_eq!(
+        (v["valid"].as_bool(), v["error"]["index"].as_u64()),
+        (Some(false), Some(7))
+    );
+    assert_eq!(v["error"]["kind"], "unwise");
+    assert!(v["host"].is_null() && v["path"].is_null());
+    assert_eq!(parse_json("http://h:/")["port"], "");
+    assert_eq!(parse_json("http://h:99999/")["port"], "99999");
+    for input in ["foo://a_b.example/", "http://1.2.3.4.5/"] {
+        let v = parse_json(input);
+        assert_eq!(v["authority_kind"], "reg_name", "{input}");
+        assert!(
+            v["host"].is_null() && v["userinfo"].is_null() && v["port"].is_null(),
+            "{input}"
+        );
+    }
+    assert_eq!(parse_json("http://999.1.1.1/")["host_kind"], "ipv4");
+    let v = parse_json("mailto:a@b?x");
+    assert_eq!(
+        (v["kind"].as_str(), v["path"].as_str()),
+        (Some("absolute"), Some("a@b?x"))
+    );
+    assert!(v["query"].is_null());
+    assert_eq!(parse_json("http:")["valid"], false);
+    assert_eq!(parse_json("?y")["valid"], false);
+    for input in ["", "#f"] {
+        let v = parse_json(input);
+        assert_eq!(v["valid"], true, "{input}");
+        assert!(v["kind"].is_null(), "{input}");
+    }
+    let v = parse_json("//");
+    assert_eq!(
+        (
+            v["kind"].as_str(),
+            v["authority"].as_str(),
+            v["authority_kind"].as_str()
+        ),
+        (Some("relative"), Some(""), Some("server"))
+    );
+    assert!(v["host"].is_null());
+    let v = parse_json("http://h/%zz");
+    assert_eq!(
+        (v["valid"].as_bool(), v["error"]["index"].as_u64()),
+        (Some(false), Some(9))
+    );
+}
+
+#[test]
+fn parse_exit_status_is_0_all_valid_1_any_invalid_2_usage() {
+    assert_eq!(uridiff(&["parse", "http://a/", "g"]).status.code(), Some(0));
+    assert_eq!(
+        uridiff(&["parse", "http://a/", "http://[::1]/"])
+            .status
+            .code(),
+        Some(1)
+    );
+    let o = uridiff(&["parse", "--no-such-flag"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--no-such-flag"), "{}", stderr(&o));
+}
+
+#[test]
+fn parse_reads_stdin_lines_and_reports_non_utf8_lines() {
+    let o = uridiff_stdin(&["parse", "--json"], b"http://a/\r\ng h\n");
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["input"], "http://a/");
+    assert_eq!(lines[1]["error"]["index"], 1);
+    let o = uridiff_stdin(&["parse"], b"http://a/\n\xff\xfe\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("http://a/"),
+        "valid lines are still shown"
+    );
+}
+
+#[test]
+fn parse_inputs_starting_with_a_dash_follow_double_dash() {
+    let o = uridiff(&["parse", "--json", "--", "-a"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("\"path\":\"-a\""));
+}
+
+#[test]
+fn parse_view_puts_a_caret_under_the_error() {
+    let o = uridiff(&["parse", "http://[::1]/"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    // Line 0 is the quoted input, line 1 the caret: column 7 + 1 for the quote.
+    assert_eq!(lines[1].find('^'), Some(8), "{text}");
+    assert!(text.contains("unwise character '[' at byte 7"), "{text}");
+}
+
+#[test]
+fn resolve_prints_the_result_or_fails_with_exit_2() {
+    let o = uridiff(&["resolve", "http://a/b/c/d;p?q", "../g"]);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "http://a/b/g\n")
+    );
+    let o = uridiff(&["resolve", "http://[::1]/", "g"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("invalid base URI"), "{}", stderr(&o));
+    let o = uridiff(&["resolve", "http://a/", "g h"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("invalid reference"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_json_has_outcomes_per_oracle_and_findings() {
+    let o = uridiff(&["check", "--json", "--", "http://a_b.example/"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["input"], "http://a_b.example/");
+    for id in ["rfc2396", "appendix-b", "url", "http", "rfc3986"] {
+        assert!(v["outcomes"][id]["verdict"].is_string(), "{id}");
+    }
+    assert!(v["outcomes"]["rfc2396"]["host"].is_null());
+    assert_eq!(v["outcomes"]["url"]["host"], "a_b.example");
+    let f = &v["findings"][0];
+    assert_eq!(
+        (f["class"].as_str(), f["severity"].as_str()),
+        (Some("reg-name-authority"), Some("high"))
+    );
+    assert_eq!(f["fields"][0], "host");
+    assert!(f["effect"].as_str().unwrap().contains("different hosts"));
+}
+
+#[test]
+fn check_table_marks_differing_cells() {
+    let o = uridiff(&["check", "HTTP://EXAMPLE.COM/"]);
+    let text = stdout(&o);
+    assert!(text.contains("\"example.com\" *"), "{text}");
+    assert!(text.contains("case-normalized"), "{text}");
+}
+
+fn corpus(dir: &Path, files: &[(&str, &[u8])]) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+}
+
+#[test]
+fn report_over_a_corpus_counts_non_utf8_and_writes_atomically() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("corpus");
+    corpus(
+        &dir,
+        &[
+            ("a", b"http://a_b.example/"),
+            ("b", b"http://h/a#b"),
+            ("c", b"\xff\xfeok"),
+            ("d", b"http://a_b.example/"),
+        ],
+    );
+    let out = tmp.path().join("report.md");
+    let o = uridiff(&[
+        "report",
+        "--out",
+        out.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("4 inputs (2 distinct)"),
+        "{}",
+        stdout(&o)
+    );
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        md.contains("| not UTF-8 (listed below, not checked) | 1 |"),
+        "{md}"
+    );
+    assert!(md.contains("not UTF-8"));
+    assert!(md.contains("`reg-name-authority`"), "{md}");
+    assert!(md.contains("None: every disagreement has a class."), "{md}");
+    // No temporary file is left beside the report.
+    let names: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn report_formats_are_jsonl_and_self_contained_html() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("urls.txt");
+    std::fs::write(&file, "http://h/a#b\nHTTP://X/\n").unwrap();
+    let o = uridiff(&[
+        "report",
+        "--lines",
+        "--format",
+        "jsonl",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["summary"]["inputs"], 2);
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[1]["source"].as_str().unwrap().ends_with("urls.txt:2"),
+        "sorted by input: HTTP < http"
+    );
+    let o = uridiff(&[
+        "report",
+        "--lines",
+        "--format",
+        "html",
+        file.to_str().unwrap(),
+    ]);
+    let html = stdout(&o);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    assert!(
+        !html.contains("<script src") && !html.contains("<link"),
+        "self-contained"
+    );
+}
+
+#[test]
+fn report_is_byte_identical_whatever_the_file_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let inputs: [&[u8]; 4] = [
+        b"http://[::1]/",
+        b"ftp://@h/",
+        b"mailto:a@b",
+        b"http://h:80/",
+    ];
+    let one = tmp.path().join("one");
+    let two = tmp.path().join("two");
+    let names = ["w", "x", "y", "z"];
+    let forward: Vec<(&str, &[u8])> = names.iter().copied().zip(inputs.iter().copied()).collect();
+    let backward: Vec<(&str, &[u8])> = names
+        .iter()
+        .copied()
+        .zip(inputs.iter().rev().copied())
+        .collect();
+    corpus(&one, &forward);
+    corpus(&two, &backward);
+    let a = uridiff(&["report", "--format", "jsonl", one.to_str().unwrap()]);
+    let b = uridiff(&["report", "--format", "jsonl", two.to_str().unwrap()]);
+    let strip = |o: &Output, dir: &Path| stdout(o).replace(dir.to_str().unwrap(), "DIR");
+    // Sources name different files, so compare the Markdown, which shows inputs only.
+    assert_eq!(
+        strip(&a, &one).lines().next(),
+        strip(&b, &two).lines().next()
+    );
+    let a = uridiff(&["report", one.to_str().unwrap()]);
+    let b = uridiff(&["report", two.to_str().unwrap()]);
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+#[test]
+fn report_missing_path_is_a_clear_error_with_exit_2() {
+    let o = uridiff(&["report", "/nonexistent/uridiff-corpus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read /nonexistent/uridiff-corpus"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn report_unreadable_file_is_listed_and_exits_2_with_the_report_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("corpus");
+    corpus(&dir, &[("good", b"http://h/")]);
+    std::os::unix::fs::symlink(tmp.path().join("missing"), dir.join("dangling")).unwrap();
+    let o = uridiff(&["report", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("dangling"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("dangling"), "listed in the report");
+    assert!(stdout(&o).contains("| inputs read | 1 |"), "{}", stdout(&o));
+}
+
+#[test]
+fn report_unknown_flag_and_no_path_are_usage_errors() {
+    assert_eq!(
+        uridiff(&["report", "--format", "pdf", "x"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(uridiff(&["report"]).status.code(), Some(2));
+}
+
+#[test]
+fn report_build_is_independent_of_item_order() {
+    use uridiff::report::{Item, build};
+    let items: Vec<Item> = [
+        "http://[::1]/",
+        "ftp://@h/",
+        "mailto:a@b",
+        "http://h:80/",
+        "?y",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, s)| Item {
+        source: format!("f{i}"),
+        bytes: s.as_bytes().to_vec(),
+    })
+    .collect();
+    let mut reversed = items.clone();
+    reversed.reverse();
+    let render = |items: Vec<Item>| {
+        let mut md = Vec::new();
+        build(
+            items,
+            vec![
+                ("z".into(), "unreadable".into()),
+                ("a".into(), "too large".into()),
+            ],
+            || {},
+        )
+        .write_markdown(&mut md)
+        .unwrap();
+        md
+    };
+    assert_eq!(render(items), render(reversed));
+}
