@@ -16,7 +16,9 @@
 
 pub mod check;
 pub mod components;
+pub mod corpus;
 pub mod diff;
+pub mod fuzzing;
 pub mod oracle;
 pub mod report;
 pub mod rfc2396;

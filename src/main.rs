@@ -40,6 +40,8 @@ enum Command {
     /// format), or with --lines every line is. Exit status: 0 nothing
     /// unexplained, 1 unexplained disagreements, 2 usage or I/O error.
     Report(cmd::report::Args),
+    /// The saved corpus: bless or check its recorded expectations.
+    Corpus(cmd::corpus::Args),
 }
 
 /// How a command ended.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => cmd::resolve::run(&args),
         Command::Check(args) => cmd::check::run(&args),
         Command::Report(args) => cmd::report::run(&args),
+        Command::Corpus(args) => cmd::corpus::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

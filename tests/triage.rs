@@ -49,7 +49,12 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
         "url",
         &["http:evil.com/", "http:/evil.com/", "http:///evil.com/"],
     ),
-    ("authority-form", "http", &["mailto:a@b", "localhost:8080"]),
+    (
+        "authority-form",
+        "http",
+        &["mailto:a@b", "localhost:8080", "g"],
+    ),
+    ("network-path-reference", "http", &["//g", "//evil.com/x"]),
     ("fragment-dropped", "http", &["http://h/a#b"]),
     ("relative-reference", "url", &["/rel/path?q"]),
     ("scheme-syntax", "http", &["1http://h/"]),

@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the helpers they share.
 
 pub mod check;
+pub mod corpus;
 pub mod input;
 pub mod parse;
 pub mod report;

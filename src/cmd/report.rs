@@ -33,8 +33,12 @@ pub struct Args {
     out: Option<PathBuf>,
     /// Read files as one input per line instead of one input per file
     /// (libFuzzer corpus format).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "structured")]
     lines: bool,
+    /// Decode each file as a `structured` fuzz-target input (an arbitrary
+    /// URI model) and report on the URI it renders.
+    #[arg(long)]
+    structured: bool,
     /// Corpus directories (read recursively) or files.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -83,7 +87,7 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 fn read_items(
     files: &[PathBuf],
-    by_lines: bool,
+    args: &Args,
     not_checked: &mut Vec<(String, String)>,
 ) -> (Vec<Item>, usize) {
     let mut items = Vec::new();
@@ -115,9 +119,14 @@ fn read_items(
                 });
             }
         };
-        if by_lines {
+        if args.lines {
             for (n, line) in lines(&bytes).enumerate() {
                 push(format!("{name}:{}", n + 1), line);
+            }
+        } else if args.structured {
+            match uridiff::fuzzing::render_structured(&bytes) {
+                Some(input) => push(name, input.as_bytes()),
+                None => not_checked.push((name, "does not decode as a structured input".into())),
             }
         } else {
             push(name, &bytes);
@@ -136,7 +145,7 @@ fn write_report(report: &Report, format: Format, out: &mut impl Write) -> io::Re
 
 /// Writes to a temporary file beside `path` and renames it into place, so a
 /// reader never sees half a report.
-fn write_atomically(
+pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -171,7 +180,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
     for (path, why) in &not_checked {
         eprintln!("uridiff: {path}: {why}");
     }
-    let (items, unreadable) = read_items(&files, args.lines, &mut not_checked);
+    let (items, unreadable) = read_items(&files, args, &mut not_checked);
 
     // indicatif hides the bar when stderr is not a terminal.
     let bar = ProgressBar::new(items.len() as u64);

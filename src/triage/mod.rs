@@ -132,6 +132,9 @@ classes! {
     /// `scheme:/path` or `scheme://` with an empty authority, which
     /// `http::Uri` refuses: its absolute-form needs an authority.
     MissingAuthority = "missing-authority",
+    /// `//host/path`: a network-path reference for RFC 2396, an origin-form
+    /// path for `http::Uri`.
+    NetworkPathReference = "network-path-reference",
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped",
     /// A relative reference, which the other only resolves against a base

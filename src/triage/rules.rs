@@ -38,6 +38,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::QueryOnlyReference, Low, query_only_reference),
     rule(Class::SchemeSyntax, Medium, scheme_syntax),
     rule(Class::AuthorityForm, Medium, authority_form),
+    rule(Class::NetworkPathReference, Medium, network_path_reference),
     rule(Class::FileScheme, Medium, file_scheme),
     rule(Class::SpecialSchemeSlashes, Medium, special_scheme_slashes),
     rule(Class::MissingAuthority, Medium, missing_authority),
@@ -175,25 +176,44 @@ fn scheme_syntax(ctx: &Ctx<'_, '_>) -> Explains {
 }
 
 /// `http::Uri` accepts the authority-form request target of RFC 9112
-/// section 3.2.3 (`host:port`, used by CONNECT), so `mailto:a@b` and
-/// `localhost:8080` become an authority where RFC 2396 sees a scheme and an
-/// `opaque_part` (section 3).
+/// section 3.2.3 (`host:port`, used by CONNECT), so `mailto:a@b`,
+/// `localhost:8080` and even `g` become an authority where RFC 2396 sees a
+/// scheme and an `opaque_part` (section 3), or a `rel_path` (section 5).
 fn authority_form(ctx: &Ctx<'_, '_>) -> Explains {
     if ctx.oracle != OracleId::Http {
         return Explains::NOTHING;
     }
-    let opaque = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::AbsoluteOpaque);
-    if !opaque {
+    let Ok(r) = ctx.parsed else {
         return Explains::NOTHING;
-    }
+    };
     if ctx.other.accepted() {
-        if ctx.theirs(Component::Scheme).is_none() && ctx.theirs(Component::Authority).is_some() {
+        let read_as_authority =
+            ctx.theirs(Component::Scheme).is_none() && ctx.theirs(Component::Authority).is_some();
+        if read_as_authority && r.authority().is_none() {
             return Explains::fields(ComponentSet::ALL);
         }
         Explains::NOTHING
-    } else {
+    } else if r.kind() == RefKind::AbsoluteOpaque {
         // Rejected as an authority-form target that is not a valid authority.
         Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// `//g` is a network-path reference (RFC 2396 section 5: `net_path`) with
+/// host `g`; `http::Uri` reads it as an origin-form path (RFC 9112 section
+/// 3.2.1: `absolute-path`), so the same text names another server for one
+/// and a local path for the other: the shape of open redirects.
+fn network_path_reference(ctx: &Ctx<'_, '_>) -> Explains {
+    let net_path = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::NetPath);
+    if ctx.oracle == OracleId::Http && net_path && ctx.theirs(Component::Authority).is_none() {
+        Explains {
+            verdict: true,
+            fields: ComponentSet::ALL,
+        }
+    } else {
+        Explains::NOTHING
     }
 }
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# README's main job: a short fuzzing campaign on the saved corpus that ends
+# in a disagreement report.
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+usage: scripts/fuzz.sh [TARGET] [SECONDS]
+
+Fuzzes TARGET (parse, resolve, differential, structured, or all; default
+differential) for SECONDS per target (default 60) on the saved corpus in
+corpus/TARGET/, which libFuzzer reads and grows, with the dictionary
+fuzz/uri.dict. Then writes the disagreement report over the saved corpus and
+the run's findings, and prints where it is and its summary.
+
+Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
+nightly toolchain is installed, else `-s none` on stable.
+
+Environment:
+  FUZZ_JOBS       parallel fuzzing processes (default: number of cores, at most 4)
+  FUZZ_SANITIZER  set to "none" to skip AddressSanitizer even on nightly
+  REPORT_DIR      where reports go (default: reports/)
+
+Findings (panics: crashes or unexplained disagreements) are saved under
+fuzz/artifacts/TARGET/; promote one with scripts/promote.sh ARTIFACT.
+Exit status: 0 no findings and nothing unexplained, 1 findings, 2 usage error.
+USAGE
+}
+
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+target="${1:-differential}"
+seconds="${2:-60}"
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+
+if [ "$target" != all ] && ! is_target "$target"; then
+    echo "scripts/fuzz.sh: unknown target '$target' (parse, resolve, differential, structured, all)" >&2
+    exit 2
+fi
+case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
+
+cores=$(nproc 2>/dev/null || echo 1)
+jobs="${FUZZ_JOBS:-$(( cores < 4 ? cores : 4 ))}"
+report_dir="${REPORT_DIR:-reports}"
+mkdir -p "$report_dir"
+
+ensure_cargo_fuzz
+choose_toolchain
+cargo build --release --locked --quiet
+
+if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
+status=0
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "fuzz/artifacts/$t"
+    before=$(find "fuzz/artifacts/$t" -type f | wc -l)
+    echo "== fuzzing $t for ${seconds}s with $jobs job(s) ($FUZZ_DESC)" >&2
+    # -fork with -ignore_crashes keeps going after a finding, so one run can
+    # collect several; each is saved under fuzz/artifacts/$t/.
+    "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "$t" -- \
+        -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+        -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
+    grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|cov:' "$report_dir/fuzz-$t.log" | tail -3 >&2 || true
+    after=$(find "fuzz/artifacts/$t" -type f | wc -l)
+    if [ "$after" -gt "$before" ]; then
+        echo "== $t: $((after - before)) new finding(s) in fuzz/artifacts/$t/ (log: $report_dir/fuzz-$t.log)" >&2
+        status=1
+    fi
+done
+
+# The report replays the saved corpus of the string targets and every
+# artifact found so far (crashes and unexplained disagreements).
+report="$report_dir/report.md"
+inputs=(corpus/differential corpus/parse)
+for t in parse differential; do
+    [ -n "$(ls -A "fuzz/artifacts/$t" 2>/dev/null)" ] && inputs+=("fuzz/artifacts/$t")
+done
+set +e
+./target/release/uridiff report --format md --out "$report" "${inputs[@]}"
+report_status=$?
+if [ -n "$(ls -A corpus/structured 2>/dev/null)" ]; then
+    structured_inputs=(corpus/structured)
+    [ -n "$(ls -A fuzz/artifacts/structured 2>/dev/null)" ] && structured_inputs+=(fuzz/artifacts/structured)
+    ./target/release/uridiff report --structured --format md --out "$report_dir/report-structured.md" "${structured_inputs[@]}"
+    s=$?
+    [ "$s" -gt "$report_status" ] && report_status=$s
+fi
+set -e
+echo "== report: $report" >&2
+[ "$report_status" -gt "$status" ] && status=$report_status
+exit "$status"

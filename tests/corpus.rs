@@ -1,0 +1,83 @@
+//! Replays the saved corpus: every input through check() against the
+//! recorded expectations, every input through the fuzz targets' invariants,
+//! and no finding left unexplained. `BLESS=1 cargo test --test corpus`
+//! rewrites corpus/expectations.txt for review.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::path::Path;
+
+use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load};
+use uridiff::fuzzing::{parse_invariants, resolve_invariants};
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+}
+
+#[test]
+fn saved_corpus_outcomes_match_the_recorded_expectations() {
+    let corpus = load(root()).unwrap();
+    let current = expectations(&corpus);
+    let path = root().join(EXPECTATIONS);
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &current).unwrap();
+        return;
+    }
+    let recorded = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        recorded == current,
+        "saved-corpus outcomes changed (an input whose expectation is stale, new or different):\n{}\n\
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`",
+        diff_text(&recorded, &current)
+    );
+}
+
+#[test]
+fn saved_corpus_holds_the_curated_and_fuzzed_inputs() {
+    let corpus = load(root()).unwrap();
+    assert!(corpus.inputs.len() >= 100, "{} inputs", corpus.inputs.len());
+    assert!(
+        corpus
+            .inputs
+            .values()
+            .flatten()
+            .any(|s| s.starts_with("curated.txt:"))
+    );
+    for target in ["parse", "differential", "structured", "resolve"] {
+        let n = std::fs::read_dir(root().join(target))
+            .map(|d| d.count())
+            .unwrap_or(0);
+        assert!(n > 0, "corpus/{target} is empty");
+    }
+}
+
+#[test]
+fn saved_corpus_keeps_the_parse_and_resolve_invariants() {
+    let corpus = load(root()).unwrap();
+    for input in corpus.inputs.keys() {
+        parse_invariants(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+    }
+    for (base, reference) in corpus.pairs.keys() {
+        resolve_invariants(base, reference)
+            .unwrap_or_else(|e| panic!("{base:?} + {reference:?}: {e}"));
+    }
+}
+
+#[test]
+fn saved_corpus_has_no_unexplained_disagreement() {
+    let corpus = load(root()).unwrap();
+    let unexplained: Vec<String> = corpus
+        .inputs
+        .keys()
+        .filter_map(|input| {
+            let case = uridiff::check(input);
+            case.has_unexplained()
+                .then(|| uridiff::fuzzing::corpus_entry(&case, "unexplained in the saved corpus"))
+        })
+        .collect();
+    assert!(unexplained.is_empty(), "{}", unexplained.join("\n"));
+}
