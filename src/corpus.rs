@@ -174,7 +174,7 @@ fn shown(value: &str) -> String {
         format!(
             "<{} bytes sha1:{} {}…>",
             value.len(),
-            sha1_smol::Sha1::from(value).digest().to_string(),
+            sha1_smol::Sha1::from(value).digest(),
             serde_json::to_string(&head).unwrap_or_default()
         )
     } else {
