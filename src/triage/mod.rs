@@ -100,6 +100,9 @@ classes! {
     /// An IPv4 address in a form RFC 2396 does not know (hex, octal, fewer
     /// than four parts, out of range), read by WHATWG's IPv4 parser.
     Ipv4NumberForm = "ipv4-number-form",
+    /// A host WHATWG maps through IDNA (UTS #46): invalid `xn--` labels
+    /// are refused.
+    IdnaHost = "idna-host",
     /// A percent-encoded host: RFC 2396 hostnames have no `escaped`, others
     /// decode it.
     PercentEncodedHost = "percent-encoded-host",
@@ -144,7 +147,8 @@ classes! {
     /// start with a letter, section 3.1), so RFC 2396 reads a relative path
     /// whose first segment may not hold `:`.
     SchemeSyntax = "scheme-syntax",
-    /// Longer than the other parser accepts (`http::Uri`: 65 534 bytes).
+    /// Longer than the other parser accepts (`http::Uri`: 65 534 bytes, and
+    /// 64 for a scheme).
     LengthLimit = "length-limit",
     /// `scheme:` with nothing after it: RFC 2396's `opaque_part` needs a
     /// character; RFC 3986 and WHATWG allow an empty path.

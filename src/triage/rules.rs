@@ -46,6 +46,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::FragmentDropped, Low, fragment_dropped),
     rule(Class::PercentEncodedHost, Medium, percent_encoded_host),
     rule(Class::Ipv4NumberForm, Medium, ipv4_number_form),
+    rule(Class::IdnaHost, Medium, idna_host),
     rule(Class::PortOutOfRange, Medium, port_out_of_range),
     rule(Class::RegNameAuthority, Medium, reg_name_authority),
     rule(Class::EmptyHost, Low, empty_host),
@@ -85,11 +86,14 @@ fn rejected_with(ctx: &Ctx<'_, '_>, pick: impl Fn(ErrorKind, Production) -> bool
     }
 }
 
-/// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`);
-/// RFC 2396 sets no length limit.
+/// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`)
+/// and schemes over 64 bytes (`MAX_SCHEME_LEN`); RFC 2396 sets no limits.
 fn length_limit(ctx: &Ctx<'_, '_>) -> Explains {
     const HTTP_MAX_LEN: usize = u16::MAX as usize - 1;
-    if ctx.oracle == OracleId::Http && ctx.input.len() > HTTP_MAX_LEN && !ctx.other.accepted() {
+    const HTTP_MAX_SCHEME_LEN: usize = 64;
+    let too_long = ctx.input.len() > HTTP_MAX_LEN
+        || ctx.ours(Component::Scheme).is_some_and(|s| s.len() > HTTP_MAX_SCHEME_LEN);
+    if ctx.oracle == OracleId::Http && too_long && !ctx.other.accepted() {
         Explains::VERDICT
     } else {
         Explains::NOTHING
@@ -239,7 +243,7 @@ fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
     if ctx.oracle == OracleId::Url && ctx.scheme().as_deref() == Some("file") {
         Explains {
             verdict: true,
-            fields: AUTHORITY_PARTS.with(Component::Path),
+            fields: AUTHORITY_PARTS.with(Component::Path).union(opaque_query(ctx)),
         }
     } else {
         Explains::NOTHING
@@ -263,7 +267,18 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     }
     Explains {
         verdict: true,
-        fields: AUTHORITY_PARTS.with(Component::Path),
+        fields: AUTHORITY_PARTS.with(Component::Path).union(opaque_query(ctx)),
+    }
+}
+
+/// The query, when rfc2396 read an `opaque_part`: its `?` stays in the path
+/// (RFC 2396 section 3), so a query on the other side follows from reading
+/// the same text as hierarchical.
+fn opaque_query(ctx: &Ctx<'_, '_>) -> ComponentSet {
+    if matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::AbsoluteOpaque) {
+        ComponentSet::of(&[Component::Query])
+    } else {
+        ComponentSet::EMPTY
     }
 }
 
@@ -330,6 +345,25 @@ fn percent_encoded_host(ctx: &Ctx<'_, '_>) -> Explains {
         Explains {
             verdict: true,
             fields: AUTHORITY_PARTS,
+        }
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// WHATWG maps a domain through UTS #46 (IDNA) processing (URL Standard,
+/// host parsing, "domain to ASCII"): a label starting `xn--` must be valid
+/// Punycode, and some characters are mapped or refused. RFC 2396 hostnames
+/// are plain `alphanum` and `-` labels (section 3.2.2).
+fn idna_host(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some(ours) = our_host_text(ctx) else {
+        return Explains::NOTHING;
+    };
+    let punycode = ours.split('.').any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+    if ctx.oracle == OracleId::Url && punycode {
+        Explains {
+            verdict: true,
+            fields: ComponentSet::of(&[Component::Host]),
         }
     } else {
         Explains::NOTHING
@@ -511,7 +545,7 @@ fn empty_path_slash(ctx: &Ctx<'_, '_>) -> Explains {
 fn dot_segments(ctx: &Ctx<'_, '_>) -> Explains {
     let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) if a.starts_with('/') => {
-            let removed = remove_dot_segments(a);
+            let removed = remove_dot_segments(&decode_dot_segments(a));
             // RFC 2396 keeps `..` segments that climb above the root (step
             // 6g); RFC 3986 section 5.2.4 and WHATWG drop them.
             let mut rooted = removed.as_str();
@@ -529,6 +563,27 @@ fn dot_segments(ctx: &Ctx<'_, '_>) -> Explains {
         _ => false,
     });
     Explains::fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// Writes segments that WHATWG reads as dot segments (`%2e`, `.%2E`, …:
+/// URL Standard, "single-dot" and "double-dot URL path segment") as `.`
+/// and `..`.
+fn decode_dot_segments(path: &str) -> Cow<'_, str> {
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    let segments: Vec<&str> = path
+        .split('/')
+        .map(|segment| {
+            let lower = segment.to_ascii_lowercase();
+            match lower.as_str() {
+                "%2e" => ".",
+                ".%2e" | "%2e." | "%2e%2e" => "..",
+                _ => segment,
+            }
+        })
+        .collect();
+    Cow::Owned(segments.join("/"))
 }
 
 /// Percent-decodes `s`, with ASCII letters of escapes in one case.
