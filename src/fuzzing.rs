@@ -151,8 +151,24 @@ pub fn render_structured(data: &[u8]) -> Option<String> {
 
 /// Text built from pieces: mostly characters a URI component may hold, with
 /// the occasional character that breaks some parser.
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct Text(Vec<Piece>);
+
+/// Short runs keep the bytes for the later parts of the model, so that whole
+/// references (scheme, authority, path, query, fragment) are common.
+fn short_vec<'a, T: Arbitrary<'a>>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+) -> arbitrary::Result<Vec<T>> {
+    let len = u.int_in_range(0..=max)?;
+    (0..len).map(|_| u.arbitrary()).collect()
+}
+
+impl<'a> Arbitrary<'a> for Text {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        short_vec(u, 10).map(Text)
+    }
+}
 
 /// One piece of [`Text`].
 #[derive(Clone, Copy, Debug)]
@@ -163,8 +179,10 @@ pub enum Piece {
     Digit(u8),
     /// One of RFC 2396's `mark` characters.
     Mark(u8),
-    /// One of RFC 2396's `reserved` characters.
+    /// One of RFC 2396's `reserved` characters that no component ends at.
     Reserved(u8),
+    /// Mutation: a delimiter that ends or splits a component (`/ ? # @`).
+    Delimiter(u8),
     /// A valid `escaped` octet.
     Escaped(u8),
     /// Mutation: `%` not followed by two hex digits.
@@ -182,23 +200,27 @@ pub enum Piece {
 }
 
 impl<'a> Arbitrary<'a> for Piece {
-    /// Mostly valid characters: about one piece in seven is a mutation, so
+    /// Mostly valid characters: about one piece in forty is a mutation, so
     /// that whole valid references are common and each mutation stands out.
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
         let selector: u8 = u.arbitrary()?;
         let value: u8 = u.arbitrary()?;
+        // Valid pieces 250 times in 256; mutations share the rest.
         Ok(match selector {
-            0..=99 => Piece::Alpha(value),
-            100..=139 => Piece::Digit(value),
-            140..=169 => Piece::Mark(value),
-            170..=199 => Piece::Reserved(value),
-            200..=219 => Piece::Escaped(value),
-            220..=225 => Piece::BadEscape,
-            226..=231 => Piece::Unwise(value),
-            232..=236 => Piece::Delims(value),
-            237..=242 => Piece::Whitespace(value),
-            243..=249 => Piece::NonAscii(u.arbitrary()?),
-            _ => Piece::Backslash,
+            0..=109 => Piece::Alpha(value),
+            110..=149 => Piece::Digit(value),
+            150..=179 => Piece::Mark(value),
+            180..=219 => Piece::Reserved(value),
+            220..=249 => Piece::Escaped(value),
+            _ => match value % 8 {
+                0 => Piece::Delimiter(value / 8),
+                1 => Piece::BadEscape,
+                2 => Piece::Unwise(value / 8),
+                3 => Piece::Delims(value / 8),
+                4 => Piece::Whitespace(value / 8),
+                5 | 6 => Piece::NonAscii(u.arbitrary()?),
+                _ => Piece::Backslash,
+            },
         })
     }
 }
@@ -217,7 +239,8 @@ impl Piece {
             )),
             Piece::Digit(i) => out.push(pick(b"0123456789", i)),
             Piece::Mark(i) => out.push(pick(b"-_.!~*'()", i)),
-            Piece::Reserved(i) => out.push(pick(b";/?:@&=+$,", i)),
+            Piece::Reserved(i) => out.push(pick(b";:&=+$,", i)),
+            Piece::Delimiter(i) => out.push(pick(b"/?#@", i)),
             Piece::Escaped(b) => {
                 let _ = write!(out, "%{b:02X}");
             }
@@ -257,8 +280,10 @@ pub enum SchemeModel {
     Ws,
     /// `HTTP`
     UpperHttp,
-    /// A scheme of letters, digits and `+-.` (possibly invalid: a leading digit).
-    Other(Vec<u8>),
+    /// A scheme of a letter, then letters, digits and `+-.`.
+    Other(u8, Vec<u8>),
+    /// Mutation: a scheme that starts with a digit.
+    LeadingDigit(Vec<u8>),
 }
 
 impl SchemeModel {
@@ -271,23 +296,48 @@ impl SchemeModel {
             SchemeModel::Mailto => out.push_str("mailto"),
             SchemeModel::Ws => out.push_str("ws"),
             SchemeModel::UpperHttp => out.push_str("HTTP"),
-            SchemeModel::Other(bytes) => {
-                for &b in bytes.iter().take(8) {
+            SchemeModel::Other(first, rest) => {
+                out.push(pick(b"abcxyzABC", *first));
+                for &b in rest.iter().take(8) {
                     out.push(pick(b"abcxyzABC019+-.", b));
                 }
-                if bytes.is_empty() {
-                    out.push('x');
+            }
+            SchemeModel::LeadingDigit(rest) => {
+                out.push('1');
+                for &b in rest.iter().take(8) {
+                    out.push(pick(b"abcxyz019+-.", b));
                 }
             }
         }
     }
 }
 
+/// A domain label: letters, digits and `-`.
+#[derive(Clone, Debug)]
+pub struct Label(Vec<u8>);
+
+impl<'a> Arbitrary<'a> for Label {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        short_vec(u, 8).map(Label)
+    }
+}
+
+impl Label {
+    fn render(&self, out: &mut String) {
+        for &b in self.0.iter().take(12) {
+            out.push(pick(b"abcdefghijklmnopqrstuvwxyz0123456789-ABCXYZ", b));
+        }
+        if self.0.is_empty() {
+            out.push('h');
+        }
+    }
+}
+
 /// A host.
-#[derive(Arbitrary, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub enum HostModel {
     /// A hostname of labels (`a-b.example`), maybe with a trailing dot.
-    Hostname(Vec<Text>, bool),
+    Hostname(Vec<Label>, bool),
     /// Dotted decimal, each part 0..=999 (RFC 2396 has no range check).
     Ipv4([u16; 4]),
     /// A WHATWG number form: hex, octal or fewer parts.
@@ -302,6 +352,22 @@ pub enum HostModel {
     Empty,
 }
 
+impl<'a> Arbitrary<'a> for HostModel {
+    /// Hostnames most of the time, the other forms less often.
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let selector: u8 = u.arbitrary()?;
+        Ok(match selector {
+            0..=149 => HostModel::Hostname(short_vec(u, 4)?, u.ratio(1, 8)?),
+            150..=179 => HostModel::Ipv4(u.arbitrary()?),
+            180..=199 => HostModel::Ipv4Number(u.arbitrary()?, u.arbitrary()?),
+            200..=214 => HostModel::IpLiteral(u.arbitrary()?, u.arbitrary()?),
+            215..=234 => HostModel::RegName(u.arbitrary()?),
+            235..=244 => HostModel::Percent(short_vec(u, 8)?),
+            _ => HostModel::Empty,
+        })
+    }
+}
+
 impl HostModel {
     fn render(&self, out: &mut String) {
         match self {
@@ -310,11 +376,7 @@ impl HostModel {
                     if i > 0 {
                         out.push('.');
                     }
-                    let start = out.len();
                     label.render(out);
-                    if out.len() == start {
-                        out.push('h');
-                    }
                 }
                 if labels.is_empty() {
                     out.push_str("example.com");
@@ -400,17 +462,34 @@ pub struct AuthorityModel {
     pub port: Option<PortModel>,
 }
 
-/// A path segment with its `;params`, or a dot segment.
+/// A path segment with its `;params`, or (one time in six) a dot or empty
+/// segment.
 #[derive(Arbitrary, Clone, Debug)]
-pub enum SegmentModel {
-    /// `name;param;param`
-    Named(Text, Vec<Text>),
-    /// `.`
-    Dot,
-    /// `..`
-    DotDot,
-    /// An empty segment (`//`).
-    Empty,
+pub struct SegmentModel {
+    /// 0-212 named, 213-226 `.`, 227-240 `..`, 241-255 empty.
+    pub kind: u8,
+    /// The segment's name.
+    pub name: Text,
+    /// Its `;params`.
+    #[arbitrary(with = |u: &mut Unstructured<'_>| short_vec(u, 2))]
+    pub params: Vec<Text>,
+}
+
+impl SegmentModel {
+    fn render(&self, out: &mut String) {
+        match self.kind {
+            0..=212 => {
+                self.name.render(out);
+                for p in self.params.iter().take(3) {
+                    out.push(';');
+                    p.render(out);
+                }
+            }
+            213..=226 => out.push('.'),
+            227..=240 => out.push_str(".."),
+            _ => {}
+        }
+    }
 }
 
 /// A whole URI reference.
@@ -421,31 +500,36 @@ pub struct UriModel {
     /// `//authority`.
     pub authority: Option<AuthorityModel>,
     /// Path segments.
+    #[arbitrary(with = |u: &mut Unstructured<'_>| short_vec(u, 5))]
     pub segments: Vec<SegmentModel>,
     /// Whether the path starts with `/` (forced when there is an authority).
     pub absolute_path: bool,
-    /// Mutation: `\` instead of `/` after the scheme.
-    pub backslashes: bool,
+    /// Mutation: `\` instead of `/` (when 255).
+    pub backslashes: u8,
     /// `?query`.
     pub query: Option<Text>,
     /// `#fragment`.
     pub fragment: Option<Text>,
-    /// Mutation: leading or trailing whitespace.
-    pub padding: Option<u8>,
+    /// Mutation: leading (250-252) or trailing (253-255) whitespace.
+    pub padding: u8,
 }
 
 impl UriModel {
     /// Renders the model as a URI reference string.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        if let Some(p) = self.padding.filter(|p| p % 2 == 0) {
-            out.push(pick(b" \t\n", p));
+        if (250..=252).contains(&self.padding) {
+            out.push(pick(b" \t\n", self.padding));
         }
         if let Some(scheme) = &self.scheme {
             scheme.render(&mut out);
             out.push(':');
         }
-        let slash = if self.backslashes { '\\' } else { '/' };
+        let slash = if self.backslashes == u8::MAX {
+            '\\'
+        } else {
+            '/'
+        };
         if let Some(a) = &self.authority {
             out.push(slash);
             out.push(slash);
@@ -471,18 +555,7 @@ impl UriModel {
             if i > 0 || self.absolute_path || self.authority.is_some() {
                 out.push(slash);
             }
-            match segment {
-                SegmentModel::Named(name, params) => {
-                    name.render(&mut out);
-                    for p in params.iter().take(3) {
-                        out.push(';');
-                        p.render(&mut out);
-                    }
-                }
-                SegmentModel::Dot => out.push('.'),
-                SegmentModel::DotDot => out.push_str(".."),
-                SegmentModel::Empty => {}
-            }
+            segment.render(&mut out);
         }
         if let Some(q) = &self.query {
             out.push('?');
@@ -492,8 +565,8 @@ impl UriModel {
             out.push('#');
             f.render(&mut out);
         }
-        if let Some(p) = self.padding.filter(|p| p % 2 == 1) {
-            out.push(pick(b" \t\n", p));
+        if self.padding >= 253 {
+            out.push(pick(b" \t\n", self.padding));
         }
         out
     }

@@ -84,10 +84,18 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
     ("empty-host", "rfc3986", &["file:///etc/passwd"]),
     // Classes added from fuzzing (see FUZZING.md).
     ("idna-host", "url", &["https://xn--o/"]),
-    ("length-limit", "http", &["sssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss://h/"]),
+    (
+        "length-limit",
+        "http",
+        &["sssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssssss://h/"],
+    ),
     ("special-scheme-slashes", "url", &["httpS:s3:?/"]),
     ("file-scheme", "url", &["file:?//tables.json"]),
-    ("dot-segments", "url", &["ht3:/%2e/a/", "http://h/a/%2E%2e/b"]),
+    (
+        "dot-segments",
+        "url",
+        &["ht3:/%2e/a/", "http://h/a/%2E%2e/b"],
+    ),
 ];
 
 fn long_input() -> String {

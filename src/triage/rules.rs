@@ -92,7 +92,9 @@ fn length_limit(ctx: &Ctx<'_, '_>) -> Explains {
     const HTTP_MAX_LEN: usize = u16::MAX as usize - 1;
     const HTTP_MAX_SCHEME_LEN: usize = 64;
     let too_long = ctx.input.len() > HTTP_MAX_LEN
-        || ctx.ours(Component::Scheme).is_some_and(|s| s.len() > HTTP_MAX_SCHEME_LEN);
+        || ctx
+            .ours(Component::Scheme)
+            .is_some_and(|s| s.len() > HTTP_MAX_SCHEME_LEN);
     if ctx.oracle == OracleId::Http && too_long && !ctx.other.accepted() {
         Explains::VERDICT
     } else {
@@ -243,7 +245,9 @@ fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
     if ctx.oracle == OracleId::Url && ctx.scheme().as_deref() == Some("file") {
         Explains {
             verdict: true,
-            fields: AUTHORITY_PARTS.with(Component::Path).union(opaque_query(ctx)),
+            fields: AUTHORITY_PARTS
+                .with(Component::Path)
+                .union(opaque_query(ctx)),
         }
     } else {
         Explains::NOTHING
@@ -267,7 +271,9 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     }
     Explains {
         verdict: true,
-        fields: AUTHORITY_PARTS.with(Component::Path).union(opaque_query(ctx)),
+        fields: AUTHORITY_PARTS
+            .with(Component::Path)
+            .union(opaque_query(ctx)),
     }
 }
 
@@ -359,7 +365,9 @@ fn idna_host(ctx: &Ctx<'_, '_>) -> Explains {
     let Some(ours) = our_host_text(ctx) else {
         return Explains::NOTHING;
     };
-    let punycode = ours.split('.').any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+    let punycode = ours
+        .split('.')
+        .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
     if ctx.oracle == OracleId::Url && punycode {
         Explains {
             verdict: true,
