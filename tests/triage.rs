@@ -96,6 +96,12 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
         "url",
         &["ht3:/%2e/a/", "http://h/a/%2E%2e/b"],
     ),
+    (
+        "windows-drive-letter",
+        "url",
+        &["http://h/a/r:/../../ZZ", "htt:/1./r:/../../ZZ"],
+    ),
+    ("empty-password", "url", &["hutp://1%20sRRR;RRRmailto:@z6/"]),
 ];
 
 fn long_input() -> String {

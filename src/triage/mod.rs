@@ -165,6 +165,9 @@ classes! {
     OpaquePartQuery = "opaque-part-query",
     /// An empty host where RFC 2396 has none (an empty `server`).
     EmptyHost = "empty-host",
+    /// rust-url keeps a drive-letter-like segment (`c:`) against `..` in
+    /// every scheme, not only `file` (an oracle bug).
+    WindowsDriveLetter = "windows-drive-letter",
     /// No rule explains it: a finding to investigate.
     Unexplained = "unexplained",
 }

@@ -59,6 +59,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::CaseNormalized, Low, case_normalized),
     rule(Class::EmptyPathSlash, Low, empty_path_slash),
     rule(Class::DotSegments, Medium, dot_segments),
+    rule(Class::WindowsDriveLetter, Medium, windows_drive_letter),
     rule(Class::PercentEncoding, Medium, percent_encoding),
 ];
 
@@ -471,7 +472,11 @@ fn empty_userinfo(ctx: &Ctx<'_, '_>) -> Explains {
 fn empty_password(ctx: &Ctx<'_, '_>) -> Explains {
     let f = ctx.fields_where(|ours, theirs| {
         ours.and_then(|o| o.strip_suffix(':'))
-            .is_some_and(|o| Some(o) == theirs || (o.is_empty() && theirs.is_none()))
+            .is_some_and(|o| match theirs {
+                // WHATWG also percent-encodes userinfo characters (`;`, `=`).
+                Some(t) => same_octets(o, t),
+                None => o.is_empty(),
+            })
     });
     Explains::fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
 }
@@ -592,6 +597,36 @@ fn decode_dot_segments(path: &str) -> Cow<'_, str> {
         })
         .collect();
     Cow::Owned(segments.join("/"))
+}
+
+/// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
+/// like a Windows drive letter (`r:`, `c|`) when a later `..` would remove
+/// it, in every scheme; the URL Standard ("shorten a URL's path") protects it
+/// only in `file` URLs. An oracle bug, recorded in FUZZING.md.
+fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some(path) = ctx.ours(Component::Path) else {
+        return Explains::NOTHING;
+    };
+    let mut seen_drive = false;
+    let mut climbs_over = false;
+    for segment in path.split('/') {
+        let b = segment.as_bytes();
+        if b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|') {
+            seen_drive = true;
+        } else if seen_drive
+            && matches!(
+                segment,
+                ".." | ".%2e" | ".%2E" | "%2e." | "%2E." | "%2e%2e" | "%2E%2E"
+            )
+        {
+            climbs_over = true;
+        }
+    }
+    if ctx.oracle == OracleId::Url && climbs_over {
+        Explains::fields(ComponentSet::of(&[Component::Path]))
+    } else {
+        Explains::NOTHING
+    }
 }
 
 /// Percent-decodes `s`, with ASCII letters of escapes in one case.
