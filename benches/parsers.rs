@@ -1,0 +1,72 @@
+//! Parser speed on the real-URL data set (benches/data/urls.txt), all in one
+//! run so the ratios compare like with like: the strict RFC 2396 parser
+//! against fluent-uri, http::Uri and url, a byte-table floor, check(), and
+//! scaling with input length. `scripts/bench.sh` runs this and writes the
+//! medians and ratios into BENCHMARKS.md.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use uridiff::rfc2396;
+use uridiff::rfc2396::chars::URI_REFERENCE;
+
+fn urls() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/urls.txt"))
+        .unwrap_or_default();
+    text.lines().map(str::to_owned).collect()
+}
+
+/// The floor: one pass that only checks each byte against a 256-entry table
+/// of RFC 2396 characters. No parser that looks at every byte can beat it.
+fn byte_table_floor(input: &str) -> bool {
+    input.bytes().all(|b| URI_REFERENCE.contains(b))
+}
+
+fn parsers(c: &mut Criterion) {
+    let urls = urls();
+    assert!(urls.len() >= 30_000, "benches/data/urls.txt has {} URLs", urls.len());
+    let bytes: usize = urls.iter().map(String::len).sum();
+    let mut g = c.benchmark_group("urls");
+    g.throughput(Throughput::Elements(urls.len() as u64));
+    g.sample_size(30);
+    g.measurement_time(Duration::from_secs(8));
+    g.bench_function("byte-table-floor", |b| {
+        b.iter(|| urls.iter().filter(|u| byte_table_floor(black_box(u))).count())
+    });
+    g.bench_function("rfc2396", |b| b.iter(|| urls.iter().filter(|u| rfc2396::parse(black_box(u)).is_ok()).count()));
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| urls.iter().filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok()).count())
+    });
+    g.bench_function("http", |b| b.iter(|| urls.iter().filter(|u| http::Uri::try_from(black_box(u.as_str())).is_ok()).count()));
+    g.bench_function("url", |b| b.iter(|| urls.iter().filter(|u| url::Url::parse(black_box(u)).is_ok()).count()));
+    g.bench_function("check", |b| b.iter(|| urls.iter().map(|u| uridiff::check(black_box(u)).findings.len()).sum::<usize>()));
+    g.finish();
+    eprintln!("data set: {} URLs, {bytes} bytes", urls.len());
+}
+
+/// A valid reference of about `len` bytes: a long path of ordinary segments.
+fn valid_input(len: usize) -> String {
+    let mut s = String::from("http://user@example.com:8080/");
+    while s.len() < len {
+        s.push_str("segment;p=1/");
+    }
+    s.push_str("?q=1#f");
+    s
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut g = c.benchmark_group("scaling");
+    g.sample_size(20);
+    g.measurement_time(Duration::from_secs(5));
+    for len in [1 << 10, 64 << 10, 1 << 20] {
+        let input = valid_input(len);
+        assert!(rfc2396::parse(&input).is_ok());
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_with_input(BenchmarkId::new("rfc2396", len), &input, |b, i| b.iter(|| rfc2396::parse(black_box(i)).is_ok()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, parsers, scaling);
+criterion_main!(benches);
