@@ -13,13 +13,31 @@ fn per_url(urls: &[String], f: impl Fn(&str)) -> f64 {
 }
 
 fn main() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/urls.txt"))
-        .unwrap_or_default();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/urls.txt"
+    ))
+    .unwrap_or_default();
     let urls: Vec<String> = text.lines().map(str::to_owned).collect();
     println!("allocations per URL over {} URLs", urls.len());
-    println!("rfc2396::parse {:.2}", per_url(&urls, |u| drop(rfc2396::parse(u))));
-    println!("fluent_uri::UriRef::parse {:.2}", per_url(&urls, |u| drop(fluent_uri::UriRef::parse(u))));
-    println!("http::Uri::try_from {:.2}", per_url(&urls, |u| drop(http::Uri::try_from(u))));
-    println!("url::Url::parse {:.2}", per_url(&urls, |u| drop(url::Url::parse(u))));
-    println!("uridiff::check {:.2}", per_url(&urls, |u| drop(uridiff::check(u))));
+    println!(
+        "rfc2396::parse {:.2}",
+        per_url(&urls, |u| drop(rfc2396::parse(u)))
+    );
+    println!(
+        "fluent_uri::UriRef::parse {:.2}",
+        per_url(&urls, |u| drop(fluent_uri::UriRef::parse(u)))
+    );
+    println!(
+        "http::Uri::try_from {:.2}",
+        per_url(&urls, |u| drop(http::Uri::try_from(u)))
+    );
+    println!(
+        "url::Url::parse {:.2}",
+        per_url(&urls, |u| drop(url::Url::parse(u)))
+    );
+    println!(
+        "uridiff::check {:.2}",
+        per_url(&urls, |u| drop(uridiff::check(u)))
+    );
 }

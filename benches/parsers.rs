@@ -12,8 +12,11 @@ use uridiff::rfc2396;
 use uridiff::rfc2396::chars::URI_REFERENCE;
 
 fn urls() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/urls.txt"))
-        .unwrap_or_default();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/urls.txt"
+    ))
+    .unwrap_or_default();
     text.lines().map(str::to_owned).collect()
 }
 
@@ -25,22 +28,58 @@ fn byte_table_floor(input: &str) -> bool {
 
 fn parsers(c: &mut Criterion) {
     let urls = urls();
-    assert!(urls.len() >= 30_000, "benches/data/urls.txt has {} URLs", urls.len());
+    assert!(
+        urls.len() >= 30_000,
+        "benches/data/urls.txt has {} URLs",
+        urls.len()
+    );
     let bytes: usize = urls.iter().map(String::len).sum();
     let mut g = c.benchmark_group("urls");
     g.throughput(Throughput::Elements(urls.len() as u64));
     g.sample_size(30);
     g.measurement_time(Duration::from_secs(8));
     g.bench_function("byte-table-floor", |b| {
-        b.iter(|| urls.iter().filter(|u| byte_table_floor(black_box(u))).count())
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| byte_table_floor(black_box(u)))
+                .count()
+        })
     });
-    g.bench_function("rfc2396", |b| b.iter(|| urls.iter().filter(|u| rfc2396::parse(black_box(u)).is_ok()).count()));
+    g.bench_function("rfc2396", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| rfc2396::parse(black_box(u)).is_ok())
+                .count()
+        })
+    });
     g.bench_function("fluent-uri", |b| {
-        b.iter(|| urls.iter().filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok()).count())
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok())
+                .count()
+        })
     });
-    g.bench_function("http", |b| b.iter(|| urls.iter().filter(|u| http::Uri::try_from(black_box(u.as_str())).is_ok()).count()));
-    g.bench_function("url", |b| b.iter(|| urls.iter().filter(|u| url::Url::parse(black_box(u)).is_ok()).count()));
-    g.bench_function("check", |b| b.iter(|| urls.iter().map(|u| uridiff::check(black_box(u)).findings.len()).sum::<usize>()));
+    g.bench_function("http", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| http::Uri::try_from(black_box(u.as_str())).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| url::Url::parse(black_box(u)).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("check", |b| {
+        b.iter(|| {
+            urls.iter()
+                .map(|u| uridiff::check(black_box(u)).findings.len())
+                .sum::<usize>()
+        })
+    });
     g.finish();
     eprintln!("data set: {} URLs, {bytes} bytes", urls.len());
 }
@@ -63,7 +102,9 @@ fn scaling(c: &mut Criterion) {
         let input = valid_input(len);
         assert!(rfc2396::parse(&input).is_ok());
         g.throughput(Throughput::Bytes(input.len() as u64));
-        g.bench_with_input(BenchmarkId::new("rfc2396", len), &input, |b, i| b.iter(|| rfc2396::parse(black_box(i)).is_ok()));
+        g.bench_with_input(BenchmarkId::new("rfc2396", len), &input, |b, i| {
+            b.iter(|| rfc2396::parse(black_box(i)).is_ok())
+        });
     }
     g.finish();
 }

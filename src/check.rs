@@ -45,6 +45,23 @@ impl<'a> Case<'a> {
         self.unexplained().next().is_some()
     }
 
+    /// The concrete effect of one of this case's findings, in one line.
+    pub fn effect(&self, finding: &Finding) -> String {
+        let (Some(reference), Some(other)) = (
+            self.outcome(OracleId::Rfc2396),
+            self.outcome(finding.oracle),
+        ) else {
+            return String::new();
+        };
+        crate::triage::effect(
+            self.input,
+            &rfc2396::parse(self.input),
+            reference,
+            other,
+            finding,
+        )
+    }
+
     /// The highest severity among the findings.
     pub fn max_severity(&self) -> Option<Severity> {
         self.findings.iter().map(|f| f.severity).max()
@@ -56,15 +73,23 @@ impl<'a> Case<'a> {
 pub fn check(input: &str) -> Case<'_> {
     let parsed = rfc2396::parse(input);
     let reference = oracle::rfc2396::outcome_of(&parsed);
-    let others = [
+    let others: [(OracleId, Outcome<'_>); 4] = [
         (OracleId::AppendixB, OracleId::AppendixB.run(input)),
         (OracleId::Url, OracleId::Url.run(input)),
         (OracleId::Http, OracleId::Http.run(input)),
         (OracleId::Rfc3986, OracleId::Rfc3986.run(input)),
     ];
+    let mut others = others;
     let mut findings = Vec::new();
-    for (id, outcome) in &others {
+    for (id, outcome) in &mut others {
         let mut d = diff(&reference, outcome);
+        if *id == OracleId::Url && !d.is_empty() {
+            // url's syntax violations, asked for only when they may explain
+            // something (the callback slows every parse down).
+            for note in oracle::url::notes(input) {
+                outcome.note(note);
+            }
+        }
         if !id.validates() {
             // Appendix B splits any string: its "acceptance" of what rfc2396
             // rejects is no disagreement, only its split of a valid input is.
@@ -99,6 +124,16 @@ impl Serialize for Outcome<'_> {
     }
 }
 
+/// A finding as JSON: `{"class", "severity", "oracle", "fields", "effect"}`.
+#[derive(Serialize)]
+struct FindingJson<'f> {
+    class: Class,
+    severity: Severity,
+    oracle: OracleId,
+    fields: Vec<&'f str>,
+    effect: String,
+}
+
 /// The outcomes as a JSON object keyed by oracle id.
 struct Outcomes<'c, 'a>(&'c [(OracleId, Outcome<'a>); 5]);
 
@@ -117,7 +152,18 @@ impl Serialize for Case<'_> {
         let mut st = s.serialize_struct("Case", 3)?;
         st.serialize_field("input", self.input)?;
         st.serialize_field("outcomes", &Outcomes(&self.outcomes))?;
-        st.serialize_field("findings", &self.findings)?;
+        let findings: Vec<FindingJson<'_>> = self
+            .findings
+            .iter()
+            .map(|f| FindingJson {
+                class: f.class,
+                severity: f.severity,
+                oracle: f.oracle,
+                fields: f.field_names(),
+                effect: self.effect(f),
+            })
+            .collect();
+        st.serialize_field("findings", &findings)?;
         st.end()
     }
 }

@@ -21,6 +21,16 @@ impl Diff {
     }
 }
 
+/// Equal text; two slices of the same input at the same place are equal
+/// without comparing their bytes (the common case: oracles borrow the input).
+fn same(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// Compares two outcomes. `diff(a, b) == diff(b, a)` and `diff(a, a)` is empty.
 pub fn diff(a: &Outcome<'_>, b: &Outcome<'_>) -> Diff {
     if a.accepted() != b.accepted() {
@@ -38,7 +48,7 @@ pub fn diff(a: &Outcome<'_>, b: &Outcome<'_>) -> Diff {
         .intersection(b.components.reported());
     let fields = shared
         .iter()
-        .filter(|&c: &Component| a.components.get(c) != b.components.get(c))
+        .filter(|&c: &Component| !same(a.components.get(c), b.components.get(c)))
         .fold(ComponentSet::EMPTY, ComponentSet::with);
     Diff {
         verdict: false,

@@ -133,7 +133,7 @@ pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
             entry,
             "\n#   unexplained {}: {}",
             f.oracle,
-            f.effect.replace('\n', "\\n")
+            case.effect(f).replace('\n', "\\n")
         );
     }
     let json = serde_json::to_string(case.input).unwrap_or_default();

@@ -141,7 +141,7 @@ pub fn build(
                 .collect(),
             unexplained: case
                 .unexplained()
-                .map(|f| format!("{}: {}", f.oracle, f.effect))
+                .map(|f| format!("{}: {}", f.oracle, case.effect(f)))
                 .collect(),
         };
         if let Some(max) = case.max_severity() {

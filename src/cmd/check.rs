@@ -101,7 +101,7 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
                 f.severity.as_str(),
                 f.oracle.as_str(),
                 f.field_names().join(","),
-                visible(&f.effect)
+                visible(&case.effect(f))
             )?;
         }
     }

@@ -35,30 +35,49 @@ pub struct Split<'a> {
     pub fragment: Option<&'a str>,
 }
 
-/// Splits `input` as the Appendix B expression does.
+/// The first index at or after `from` whose byte is a `stop`, else the end.
+#[inline(always)]
+fn find_from(bytes: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|&b| stop(b)))
+        .map_or(bytes.len(), |i| from + i)
+}
+
+/// Splits `input` as the Appendix B expression does, in one left-to-right
+/// pass: each group runs to the first byte it excludes.
 pub fn split(input: &str) -> Split<'_> {
-    let (body, fragment) = match input.split_once('#') {
-        Some((body, fragment)) => (body, Some(fragment)),
-        None => (input, None),
-    };
-    let (body, query) = match body.split_once('?') {
-        Some((body, query)) => (body, Some(query)),
-        None => (body, None),
-    };
-    // `(([^:/?#]+):)?`: a non-empty run free of ":/?#", then ':'.
-    let (scheme, rest) = match body.find([':', '/']) {
-        Some(i) if i > 0 && body.as_bytes().get(i) == Some(&b':') => {
-            (body.get(..i), body.get(i + 1..).unwrap_or(""))
-        }
-        _ => (None, body),
+    let bytes = input.as_bytes();
+    // `(([^:/?#]+):)?`
+    let first = find_from(bytes, 0, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    let (scheme, mut at) = if first > 0 && bytes.get(first) == Some(&b':') {
+        (input.get(..first), first + 1)
+    } else {
+        (None, 0)
     };
     // `(//([^/?#]*))?`
-    let (authority, path) = match rest.strip_prefix("//") {
-        Some(after) => {
-            let end = after.find('/').unwrap_or(after.len());
-            (after.get(..end), after.get(end..).unwrap_or(""))
-        }
-        None => (None, rest),
+    let mut authority = None;
+    if bytes.get(at..at + 2) == Some(b"//") {
+        let stop = find_from(bytes, at + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        authority = input.get(at + 2..stop);
+        at = stop;
+    }
+    // `([^?#]*)`
+    let path_end = find_from(bytes, at, |b| matches!(b, b'?' | b'#'));
+    let path = input.get(at..path_end).unwrap_or_default();
+    // `(\?([^#]*))?`
+    let mut query = None;
+    let mut at = path_end;
+    if bytes.get(at) == Some(&b'?') {
+        let stop = find_from(bytes, at + 1, |b| b == b'#');
+        query = input.get(at + 1..stop);
+        at = stop;
+    }
+    // `(#(.*))?`
+    let fragment = if bytes.get(at) == Some(&b'#') {
+        input.get(at + 1..)
+    } else {
+        None
     };
     Split {
         scheme,

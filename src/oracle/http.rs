@@ -5,7 +5,7 @@
 //! a fragment, so a `#` in the input is noted as `fragment-dropped`.
 //! Components are read from the raw authority text, not from `port_u16()`.
 
-use super::{Oracle, OracleId, Outcome};
+use super::{Oracle, OracleId, Outcome, borrow_at};
 use crate::components::{Component, ComponentSet, Components};
 
 /// `http::Uri::try_from`.
@@ -22,24 +22,41 @@ impl Oracle for Http {
             Ok(uri) => uri,
             Err(e) => return Outcome::reject(e.to_string()),
         };
+        // http::Uri keeps its pieces verbatim (but for a lower-cased
+        // scheme and a `/` for an empty path), in input order: each is
+        // borrowed from the input at the place it stands there.
         let mut c = Components::new(ComponentSet::ALL);
-        c.set(Component::Scheme, uri.scheme_str().map(str::to_owned));
+        let mut at = 0;
+        if let Some(scheme) = uri.scheme_str() {
+            c.set(Component::Scheme, Some(borrow_at(input, 0, scheme)));
+            at = scheme.len() + "://".len();
+        }
         if let Some(authority) = uri.authority() {
             let text = authority.as_str();
-            c.set(Component::Authority, Some(text.to_owned()));
+            let userinfo = text.rsplit_once('@').map(|(u, _)| u);
+            let host = authority.host();
+            let host_at = at + userinfo.map_or(0, |u| u.len() + 1);
             c.set(
                 Component::Userinfo,
-                text.rsplit_once('@')
-                    .map(|(userinfo, _)| userinfo.to_owned()),
+                userinfo.map(|u| borrow_at(input, at, u)),
             );
-            c.set(Component::Host, Some(authority.host().to_owned()));
+            c.set(Component::Host, Some(borrow_at(input, host_at, host)));
+            let port = authority.port();
+            let port_at = at + text.len() - port.as_ref().map_or(0, |p| p.as_str().len());
             c.set(
                 Component::Port,
-                authority.port().map(|p| p.as_str().to_owned()),
+                port.map(|p| borrow_at(input, port_at, p.as_str())),
             );
+            c.set(Component::Authority, Some(borrow_at(input, at, text)));
+            at += text.len();
         }
-        c.set(Component::Path, Some(uri.path().to_owned()));
-        c.set(Component::Query, uri.query().map(str::to_owned));
+        let path = uri.path();
+        c.set(Component::Path, Some(borrow_at(input, at, path)));
+        at += path.len();
+        c.set(
+            Component::Query,
+            uri.query().map(|q| borrow_at(input, at + 1, q)),
+        );
         let mut outcome = Outcome::accept(c);
         if input.contains('#') {
             outcome.note("fragment-dropped");

@@ -10,8 +10,9 @@ mod appendix_b;
 mod http;
 pub mod rfc2396;
 mod rfc3986;
-mod url;
+pub mod url;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
@@ -86,6 +87,24 @@ impl fmt::Display for OracleId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// `text` as a slice of `input` when it stands at byte `at` there, else a
+/// copy. The oracles that own their parse (`url`, `http`) usually hand back
+/// verbatim pieces of the input at known places; only equal content matters
+/// to the diff, so borrowing saves an allocation without changing anything.
+pub fn borrow_at<'a>(input: &'a str, at: usize, text: &str) -> Cow<'a, str> {
+    match input.get(at..at.saturating_add(text.len())) {
+        Some(slice) if slice == text => Cow::Borrowed(slice),
+        _ => Cow::Owned(text.to_owned()),
+    }
+}
+
+/// Where `part` starts inside `whole`, when it is a slice of it.
+pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
+    // Comparing addresses as integers is safe: nothing is dereferenced.
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    (start + part.len() <= whole.len()).then_some(start)
 }
 
 /// A parser under comparison.

@@ -2,12 +2,16 @@
 //!
 //! `url` normalises as it parses (lower-cases scheme and host, elides default
 //! ports, removes dot segments, percent-encodes), so its components are read
-//! from the serialization accessors and every syntax violation it reports
-//! through `syntax_violation_callback` is kept as a note.
+//! from the serialization accessors. The syntax violations it reports
+//! through `syntax_violation_callback` become notes; since that callback
+//! makes `url` check every code point, [`Url::run`] parses without it and
+//! `check()` asks for [`notes`] only when `url` disagrees with rfc2396.
 
 use std::cell::RefCell;
 
-use super::{Oracle, OracleId, Outcome};
+use std::borrow::Cow;
+
+use super::{Oracle, OracleId, Outcome, borrow_at, offset_in};
 use crate::components::{Component, ComponentSet, Components};
 
 /// `url::Url::parse` with no base.
@@ -24,54 +28,73 @@ impl Oracle for Url {
     }
 
     fn run<'a>(&self, input: &'a str) -> Outcome<'a> {
-        let violations: RefCell<Vec<&'static str>> = RefCell::new(Vec::new());
-        let record = |v: url::SyntaxViolation| {
-            let mut seen = violations.borrow_mut();
-            let description = v.description();
-            if !seen.contains(&description) {
-                seen.push(description);
-            }
-        };
-        let parsed = url::Url::options()
-            .syntax_violation_callback(Some(&record))
-            .parse(input);
-        let mut outcome = match parsed {
-            Ok(u) => {
-                let mut c = Components::new(REPORTED);
-                c.set(Component::Scheme, Some(u.scheme().to_owned()));
-                if u.has_authority() {
-                    // WHATWG keeps username and password apart and has no
-                    // way to say "empty userinfo": `@` with nothing before it
-                    // is dropped, as is an empty password's `:`.
-                    let userinfo = match (u.username(), u.password()) {
-                        ("", None) => None,
-                        (user, None) => Some(user.to_owned()),
-                        (user, Some(password)) => Some(format!("{user}:{password}")),
-                    };
-                    c.set(Component::Userinfo, userinfo);
-                }
-                c.set(Component::Host, u.host_str().map(str::to_owned));
-                c.set(Component::Port, u.port().map(|p| p.to_string()));
-                c.set(Component::Path, Some(u.path().to_owned()));
-                c.set(Component::Query, u.query().map(str::to_owned));
-                c.set(Component::Fragment, u.fragment().map(str::to_owned));
-                let mut outcome = Outcome::accept(c);
-                if u.cannot_be_a_base() {
-                    outcome.note("opaque-path");
-                }
-                if u.as_str() != input {
-                    outcome.note("serialization-differs");
-                }
-                outcome
-            }
+        match url::Url::parse(input) {
+            Ok(u) => accepted(input, &u),
             Err(url::ParseError::RelativeUrlWithoutBase) => {
                 Outcome::out_of_domain(url::ParseError::RelativeUrlWithoutBase.to_string())
             }
             Err(e) => Outcome::reject(e.to_string()),
-        };
-        for v in violations.into_inner() {
-            outcome.note(v);
         }
-        outcome
     }
+}
+
+fn accepted<'a>(input: &'a str, u: &url::Url) -> Outcome<'a> {
+    let serialization = u.as_str();
+    // Every accessor returns a slice of the serialization; where the input
+    // has the same text at the same offset (always, when url changed
+    // nothing) the component borrows the input instead of copying.
+    let take = |part: &str| -> Cow<'a, str> {
+        match offset_in(serialization, part) {
+            Some(at) => borrow_at(input, at, part),
+            None => Cow::Owned(part.to_owned()),
+        }
+    };
+    let mut c = Components::new(REPORTED);
+    c.set(Component::Scheme, Some(take(u.scheme())));
+    if u.has_authority() {
+        // WHATWG keeps username and password apart and has no way to say
+        // "empty userinfo": `@` with nothing before it is dropped, as is an
+        // empty password's `:`.
+        let userinfo = match (u.username(), u.password()) {
+            ("", None) => None,
+            (user, None) => Some(take(user)),
+            (user, Some(password)) => {
+                let start = u.scheme().len() + 3;
+                let len = user.len() + 1 + password.len();
+                Some(take(
+                    serialization.get(start..start + len).unwrap_or_default(),
+                ))
+            }
+        };
+        c.set(Component::Userinfo, userinfo);
+    }
+    c.set(Component::Host, u.host_str().map(take));
+    c.set(Component::Port, u.port().map(|p| p.to_string()));
+    c.set(Component::Path, Some(take(u.path())));
+    c.set(Component::Query, u.query().map(take));
+    c.set(Component::Fragment, u.fragment().map(take));
+    let mut outcome = Outcome::accept(c);
+    if u.cannot_be_a_base() {
+        outcome.note("opaque-path");
+    }
+    if serialization != input {
+        outcome.note("serialization-differs");
+    }
+    outcome
+}
+
+/// The syntax violations `url` reports for `input`, by their descriptions.
+pub fn notes(input: &str) -> Vec<&'static str> {
+    let violations: RefCell<Vec<&'static str>> = RefCell::new(Vec::new());
+    let record = |v: url::SyntaxViolation| {
+        let mut seen = violations.borrow_mut();
+        let description = v.description();
+        if !seen.contains(&description) {
+            seen.push(description);
+        }
+    };
+    let _ = url::Url::options()
+        .syntax_violation_callback(Some(&record))
+        .parse(input);
+    violations.into_inner()
 }

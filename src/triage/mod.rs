@@ -247,8 +247,6 @@ pub struct Finding {
     pub verdict: bool,
     /// The differing fields this finding explains.
     pub fields: ComponentSet,
-    /// The concrete effect, in one line.
-    pub effect: String,
 }
 
 impl Finding {
@@ -259,19 +257,6 @@ impl Finding {
             .into_iter()
             .chain(self.fields.iter().map(component_name))
             .collect()
-    }
-}
-
-impl Serialize for Finding {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Finding", 5)?;
-        st.serialize_field("class", &self.class)?;
-        st.serialize_field("severity", &self.severity)?;
-        st.serialize_field("oracle", &self.oracle)?;
-        st.serialize_field("fields", &self.field_names())?;
-        st.serialize_field("effect", &self.effect)?;
-        st.end()
     }
 }
 
@@ -312,11 +297,10 @@ impl<'a> Ctx<'_, 'a> {
             .fold(ComponentSet::EMPTY, ComponentSet::with)
     }
 
-    /// The lower-cased scheme, from whichever side has one.
-    pub fn scheme(&self) -> Option<String> {
+    /// The scheme, from whichever side has one (compare it ignoring case).
+    pub fn scheme(&self) -> Option<&str> {
         self.ours(Component::Scheme)
             .or_else(|| self.theirs(Component::Scheme))
-            .map(str::to_ascii_lowercase)
     }
 
     /// The strict parser's error, when it rejected the input.
@@ -369,13 +353,39 @@ pub fn triage(
 /// the issue names (hosts differ, effective ports differ, a rejection against
 /// an acceptance that yields a host).
 fn finding(ctx: &Ctx<'_, '_>, class: Class, base: Severity, claimed: Explains) -> Finding {
-    let facts = rules::facts(ctx, claimed);
     Finding {
         class,
-        severity: if facts.high { Severity::High } else { base },
+        severity: if rules::is_high(ctx, claimed) {
+            Severity::High
+        } else {
+            base
+        },
         oracle: ctx.oracle,
         verdict: claimed.verdict,
         fields: claimed.fields,
-        effect: facts.effect,
     }
+}
+
+/// The concrete effect of a finding, in one line ("rfc2396 and url see
+/// different hosts (none vs \"a_b.example\")").
+pub fn effect(
+    input: &str,
+    parsed: &Result<UriRef<'_>, ParseError>,
+    reference: &Outcome<'_>,
+    other: &Outcome<'_>,
+    finding: &Finding,
+) -> String {
+    let claimed = Explains {
+        verdict: finding.verdict,
+        fields: finding.fields,
+    };
+    let ctx = Ctx {
+        input,
+        parsed,
+        reference,
+        oracle: finding.oracle,
+        other,
+        open: claimed,
+    };
+    rules::effect(&ctx, claimed)
 }

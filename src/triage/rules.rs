@@ -226,16 +226,21 @@ fn network_path_reference(ctx: &Ctx<'_, '_>) -> Explains {
 
 /// The URL Standard's special schemes and their default ports.
 pub(crate) fn scheme_default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
-    }
+    const DEFAULTS: [(&str, u16); 5] = [
+        ("http", 80),
+        ("ws", 80),
+        ("https", 443),
+        ("wss", 443),
+        ("ftp", 21),
+    ];
+    DEFAULTS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
 }
 
 fn is_special(scheme: &str) -> bool {
-    scheme_default_port(scheme).is_some() || scheme == "file"
+    scheme_default_port(scheme).is_some() || scheme.eq_ignore_ascii_case("file")
 }
 
 /// WHATWG file URLs (URL Standard, file host state): `localhost` becomes
@@ -243,7 +248,7 @@ fn is_special(scheme: &str) -> bool {
 /// credentials and ports are refused, and empty leading segments collapse.
 /// RFC 2396 has no rules of its own for `file` (RFC 1738 section 3.10).
 fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
-    if ctx.oracle == OracleId::Url && ctx.scheme().as_deref() == Some("file") {
+    if ctx.oracle == OracleId::Url && ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file")) {
         Explains {
             verdict: true,
             fields: AUTHORITY_PARTS
@@ -260,7 +265,7 @@ fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
 /// 2396 sees an `opaque_part`, an `abs_path`, or an empty authority
 /// (section 3). A special URL with no host at all is rejected.
 fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
-    if ctx.oracle != OracleId::Url || !ctx.scheme().is_some_and(|s| is_special(&s)) {
+    if ctx.oracle != OracleId::Url || !ctx.scheme().is_some_and(is_special) {
         return Explains::NOTHING;
     }
     let Ok(r) = ctx.parsed else {
@@ -491,7 +496,7 @@ fn empty_port(ctx: &Ctx<'_, '_>) -> Explains {
 /// The scheme's default port written out; WHATWG elides it (URL Standard,
 /// port state).
 fn default_port(ctx: &Ctx<'_, '_>) -> Explains {
-    let Some(default) = ctx.scheme().and_then(|s| scheme_default_port(&s)) else {
+    let Some(default) = ctx.scheme().and_then(scheme_default_port) else {
         return Explains::NOTHING;
     };
     let f = ctx.fields_where(|ours, theirs| {
@@ -610,8 +615,9 @@ fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Explains {
     let mut seen_drive = false;
     let mut climbs_over = false;
     for segment in path.split('/') {
-        let b = segment.as_bytes();
-        if b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|') {
+        if let [letter, b':' | b'|'] = segment.as_bytes()
+            && letter.is_ascii_alphabetic()
+        {
             seen_drive = true;
         } else if seen_drive
             && matches!(
@@ -649,13 +655,6 @@ fn percent_encoding(ctx: &Ctx<'_, '_>) -> Explains {
     }))
 }
 
-/// What a claim means in practice, and whether it is high by the facts.
-#[derive(Debug)]
-pub(crate) struct Facts {
-    pub high: bool,
-    pub effect: String,
-}
-
 /// Shows a value for an effect line: quoted and escaped, cut at 48 characters.
 fn show(value: Option<&str>) -> String {
     match value {
@@ -679,7 +678,7 @@ fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option<u32> {
 /// Are two hosts the same once decoded and case-folded? For `file`, WHATWG's
 /// empty host and `localhost` are the same machine.
 fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
-    if scheme == Some("file")
+    if scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
         && [a, b]
             .iter()
             .all(|h| h.is_empty() || h.eq_ignore_ascii_case("localhost"))
@@ -690,10 +689,43 @@ fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
     fold(a) == fold(b)
 }
 
-/// The facts of a claim: the one-line effect, and whether it is high
-/// severity (hosts differ, effective ports differ, or one side rejects while
-/// the other yields a host).
-pub(crate) fn facts(ctx: &Ctx<'_, '_>, claimed: Explains) -> Facts {
+/// Whether a claim is high severity by the facts: hosts differ (one side
+/// having none counts), effective ports differ, or one side rejects while the
+/// accepting side yields a host. Computed for every finding, so it builds no
+/// strings.
+pub(crate) fn is_high(ctx: &Ctx<'_, '_>, claimed: Explains) -> bool {
+    if claimed.verdict {
+        let accepted = if ctx.reference.accepted() {
+            ctx.reference
+        } else {
+            ctx.other
+        };
+        return accepted
+            .components
+            .get(Component::Host)
+            .is_some_and(|h| !h.is_empty());
+    }
+    let scheme = ctx.scheme();
+    claimed.fields.iter().any(|c| match c {
+        Component::Host => hosts_differ(ctx.ours(c), ctx.theirs(c), scheme),
+        Component::Port => {
+            effective_port(ctx.ours(c), scheme) != effective_port(ctx.theirs(c), scheme)
+        }
+        _ => false,
+    })
+}
+
+fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Option<&str>) -> bool {
+    match (ours, theirs) {
+        (Some(a), Some(b)) => !same_host(a, b, scheme),
+        (None, Some(h)) | (Some(h), None) => !same_host(h, "", scheme),
+        (None, None) => false,
+    }
+}
+
+/// The concrete effect of a claim, in one line: what differs, host and
+/// port differences first. Built only when asked for (reports, the CLI).
+pub(crate) fn effect(ctx: &Ctx<'_, '_>, claimed: Explains) -> String {
     let other = ctx.oracle.as_str();
     if claimed.verdict {
         let (accepting, accepted, refusing, refused) = if ctx.reference.accepted() {
@@ -709,64 +741,41 @@ pub(crate) fn facts(ctx: &Ctx<'_, '_>, claimed: Explains) -> Facts {
             .components
             .get(Component::Host)
             .filter(|h| !h.is_empty());
-        let effect = match host {
+        return match host {
             Some(h) => format!(
                 "{accepting} accepts with host {}, {refusing} {how}",
                 show(Some(h))
             ),
             None => format!("{accepting} accepts, {refusing} {how}"),
         };
-        return Facts {
-            high: host.is_some(),
-            effect,
-        };
     }
     let scheme = ctx.scheme();
-    let mut high = false;
-    let mut parts = Vec::new();
+    let mut first = Vec::new();
+    let mut rest = Vec::new();
     for c in claimed.fields.iter() {
         let (ours, theirs) = (ctx.ours(c), ctx.theirs(c));
         match c {
-            Component::Host => {
-                let differ = match (ours, theirs) {
-                    (Some(a), Some(b)) => !same_host(a, b, scheme.as_deref()),
-                    (None, Some(h)) | (Some(h), None) => !same_host(h, "", scheme.as_deref()),
-                    (None, None) => false,
-                };
-                if differ {
-                    high = true;
-                    parts.insert(
-                        0,
-                        format!(
-                            "rfc2396 and {other} see different hosts ({} vs {})",
-                            show(ours),
-                            show(theirs)
-                        ),
-                    );
-                    continue;
-                }
+            Component::Host if hosts_differ(ours, theirs, scheme) => first.push(format!(
+                "rfc2396 and {other} see different hosts ({} vs {})",
+                show(ours),
+                show(theirs)
+            )),
+            Component::Port if effective_port(ours, scheme) != effective_port(theirs, scheme) => {
+                let n = |p: Option<u32>| p.map_or("none".to_owned(), |p| p.to_string());
+                first.push(format!(
+                    "effective ports differ ({} vs {})",
+                    n(effective_port(ours, scheme)),
+                    n(effective_port(theirs, scheme))
+                ));
             }
-            Component::Port => {
-                let a = effective_port(ours, scheme.as_deref());
-                let b = effective_port(theirs, scheme.as_deref());
-                if a != b {
-                    high = true;
-                    let n = |p: Option<u32>| p.map_or("none".to_owned(), |p| p.to_string());
-                    parts.insert(0, format!("effective ports differ ({} vs {})", n(a), n(b)));
-                    continue;
-                }
-            }
-            _ => {}
+            _ => rest.push(format!(
+                "{} {} vs {}",
+                component_name(c),
+                show(ours),
+                show(theirs)
+            )),
         }
-        parts.push(format!(
-            "{} {} vs {}",
-            component_name(c),
-            show(ours),
-            show(theirs)
-        ));
     }
-    Facts {
-        high,
-        effect: parts.join("; "),
-    }
+    first.extend(rest);
+    first.join("; ")
 }
