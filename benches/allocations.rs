@@ -22,11 +22,15 @@ fn main() {
     println!("allocations per URL over {} URLs", urls.len());
     println!(
         "rfc2396::parse {:.2}",
-        per_url(&urls, |u| drop(rfc2396::parse(u)))
+        per_url(&urls, |u| {
+            let _ = std::hint::black_box(rfc2396::parse(u));
+        })
     );
     println!(
         "fluent_uri::UriRef::parse {:.2}",
-        per_url(&urls, |u| drop(fluent_uri::UriRef::parse(u)))
+        per_url(&urls, |u| {
+            let _ = std::hint::black_box(fluent_uri::UriRef::parse(u));
+        })
     );
     println!(
         "http::Uri::try_from {:.2}",
