@@ -1,7 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test of uridiff: the library, binary and integration tests
-# (conformance tables, Appendix C, properties, saved-corpus replay, CLI).
-# README's test command; .ci/run calls it too.
+# Runs every test of uridiff: README's test command; .ci/run calls it too.
 set -euo pipefail
 
 usage() {
@@ -9,7 +7,12 @@ usage() {
 usage: scripts/test.sh [--help]
 
 Runs all of uridiff's tests from the repository root:
-  cargo test --locked        unit, integration, property and doc tests
+  cargo test --locked           unit, integration, property and doc tests,
+                                including the saved-corpus replay against
+                                corpus/expectations.txt
+  scripts/fuzz-replay.sh        the saved corpus through each fuzz target
+                                binary once (-runs=0); installs cargo-fuzz
+                                when missing
 Exit status is non-zero when any test fails.
 USAGE
 }
@@ -22,3 +25,4 @@ esac
 
 cd "$(dirname "$0")/.."
 cargo test --locked
+bash scripts/fuzz-replay.sh
