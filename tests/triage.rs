@@ -102,6 +102,14 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
         &["http://h/a/r:/../../ZZ", "htt:/1./r:/../../ZZ"],
     ),
     ("empty-password", "url", &["hutp://1%20sRRR;RRRmailto:@z6/"]),
+    (
+        "authority-colons",
+        "http",
+        &[
+            "http://=RJc8l=f2%83:B:::::::::@example.com.",
+            "http://a:::::::::@h/",
+        ],
+    ),
 ];
 
 fn long_input() -> String {

@@ -135,6 +135,8 @@ classes! {
     /// `scheme:/path` or `scheme://` with an empty authority, which
     /// `http::Uri` refuses: its absolute-form needs an authority.
     MissingAuthority = "missing-authority",
+    /// More than eight `:` before the host, which `http::Uri` refuses.
+    AuthorityColons = "authority-colons",
     /// `//host/path`: a network-path reference for RFC 2396, an origin-form
     /// path for `http::Uri`.
     NetworkPathReference = "network-path-reference",

@@ -38,6 +38,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::QueryOnlyReference, Low, query_only_reference),
     rule(Class::SchemeSyntax, Medium, scheme_syntax),
     rule(Class::AuthorityForm, Medium, authority_form),
+    rule(Class::AuthorityColons, Medium, authority_colons),
     rule(Class::NetworkPathReference, Medium, network_path_reference),
     rule(Class::FileScheme, Medium, file_scheme),
     rule(Class::SpecialSchemeSlashes, Medium, special_scheme_slashes),
@@ -202,6 +203,34 @@ fn authority_form(ctx: &Ctx<'_, '_>) -> Explains {
         Explains::NOTHING
     } else if r.kind() == RefKind::AbsoluteOpaque {
         // Rejected as an authority-form target that is not a valid authority.
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// `http::Uri` refuses an authority in which more than eight `:` come
+/// before the host (http 1.5 `validate_authority_bytes`, `MAX_COLONS`: a
+/// bound meant for IPv6 literals that also counts userinfo colons, resetting
+/// only at `@` and `]`). RFC 2396 `userinfo` takes any number (section 3.2.2).
+fn authority_colons(ctx: &Ctx<'_, '_>) -> Explains {
+    const HTTP_MAX_COLONS: usize = 8;
+    let Some(authority) = ctx.ours(Component::Authority) else {
+        return Explains::NOTHING;
+    };
+    let mut run = 0;
+    let mut too_many = false;
+    for b in authority.bytes() {
+        match b {
+            b':' => {
+                run += 1;
+                too_many |= run > HTTP_MAX_COLONS;
+            }
+            b'@' | b']' => run = 0,
+            _ => {}
+        }
+    }
+    if ctx.oracle == OracleId::Http && too_many && !ctx.other.accepted() {
         Explains::VERDICT
     } else {
         Explains::NOTHING
