@@ -170,6 +170,82 @@ pub const URI_REFERENCE: CharClass = CharClass::of(&[
     b"#",
 ]);
 
+/// Bits of [`classes`]: which rules allow a byte unescaped, and the
+/// punctuation of host names.
+///
+/// The scanners of the parser test a byte against one of these with a single
+/// lookup, and eight bytes at a time by combining eight lookups. Unlike the
+/// [`CharClass`] tables, `%` is in none of them: a scanner stops at `%` and
+/// checks the `escaped` it starts out of its hot loop.
+pub(crate) mod class {
+    /// `scheme`: the characters after the first.
+    pub(crate) const SCHEME: u8 = 1 << 0;
+    /// `uric`, less `escaped`; `query = *uric`, `fragment = *uric`.
+    pub(crate) const URIC: u8 = 1 << 1;
+    /// `path_segments`, less `escaped`: pchar, `;` and `/`.
+    pub(crate) const PATH_SEGMENTS: u8 = 1 << 2;
+    /// `rel_segment`, less `escaped`.
+    pub(crate) const REL_SEGMENT: u8 = 1 << 3;
+    /// `reg_name`, less `escaped`.
+    pub(crate) const REG_NAME: u8 = 1 << 4;
+    /// `alphanum | "-" | "."`: every byte of a `hostname` or `IPv4address`.
+    pub(crate) const HOST: u8 = 1 << 5;
+    /// `"."`, which separates host labels.
+    pub(crate) const DOT: u8 = 1 << 6;
+    /// `"-"`, which may not start or end a host label.
+    pub(crate) const HYPHEN: u8 = 1 << 7;
+}
+
+/// The [`class`] bits of every byte.
+static CLASSES: [u8; 256] = {
+    // Runs only in const evaluation: an out-of-range index would be a
+    // compile error, never a run-time panic.
+    #[allow(clippy::indexing_slicing)]
+    const fn set(table: &mut [u8; 256], bit: u8, sets: &[&[u8]]) {
+        let mut s = 0;
+        while s < sets.len() {
+            let set = sets[s];
+            let mut i = 0;
+            while i < set.len() {
+                table[set[i] as usize] |= bit;
+                i += 1;
+            }
+            s += 1;
+        }
+    }
+    const UNRESERVED_SETS: [&[u8]; 4] = [LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, MARK_BYTES];
+    let mut table = [0u8; 256];
+    set(
+        &mut table,
+        class::SCHEME,
+        &[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"+-."],
+    );
+    set(&mut table, class::URIC, &UNRESERVED_SETS);
+    set(&mut table, class::URIC, &[RESERVED_BYTES]);
+    set(&mut table, class::PATH_SEGMENTS, &UNRESERVED_SETS);
+    set(&mut table, class::PATH_SEGMENTS, &[b":@&=+$,;/"]);
+    set(&mut table, class::REL_SEGMENT, &UNRESERVED_SETS);
+    set(&mut table, class::REL_SEGMENT, &[b";@&=+$,"]);
+    set(&mut table, class::REG_NAME, &UNRESERVED_SETS);
+    set(&mut table, class::REG_NAME, &[b"$,;:@&=+"]);
+    set(
+        &mut table,
+        class::HOST,
+        &[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."],
+    );
+    set(&mut table, class::DOT, &[b"."]);
+    set(&mut table, class::HYPHEN, &[b"-"]);
+    table
+};
+
+/// The [`class`] bits of `b`.
+#[inline(always)]
+// A u8 always indexes a 256-entry table in bounds.
+#[allow(clippy::indexing_slicing)]
+pub(crate) fn classes(b: u8) -> u8 {
+    CLASSES[b as usize]
+}
+
 /// `delims = "<" | ">" | "#" | "%" | <">` (Section 2.4.3)
 pub const DELIMS: CharClass = CharClass::of(&[b"<>#%\""]);
 
@@ -226,6 +302,32 @@ mod tests {
                 assert!(
                     !table.contains(b) || URIC.contains(b),
                     "{table:?} has {b:#04x}"
+                );
+            }
+        }
+    }
+
+    /// Each class bit is its `CharClass` table less `%`.
+    #[test]
+    fn class_bits_match_the_tables() {
+        for (bit, table) in [
+            (class::SCHEME, SCHEME),
+            (class::URIC, URIC),
+            (class::PATH_SEGMENTS, PATH_SEGMENTS),
+            (class::REL_SEGMENT, REL_SEGMENT),
+            (class::REG_NAME, REG_NAME),
+            (
+                class::HOST,
+                CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."]),
+            ),
+            (class::DOT, CharClass::of(&[b"."])),
+            (class::HYPHEN, CharClass::of(&[b"-"])),
+        ] {
+            for b in 0u8..=0xff {
+                assert_eq!(
+                    classes(b) & bit != 0,
+                    table.contains(b) && b != b'%',
+                    "{table:?} and bit {bit:#x} disagree on {b:#04x}"
                 );
             }
         }

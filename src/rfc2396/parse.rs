@@ -8,10 +8,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::chars::{
-    self, ALPHA, ALPHANUM, CharClass, DIGIT, HEX, LABEL_INTERIOR, PATH_SEGMENTS, REG_NAME,
-    REL_SEGMENT, SCHEME, UNWISE, URIC, URIC_NO_SLASH,
-};
+use super::chars::{self, ALPHA, DIGIT, HEX, UNWISE, URIC_NO_SLASH, class};
 use super::error::{ErrorKind, ParseError, Rule};
 
 /// A half-open byte range `start..end` of the input.
@@ -304,40 +301,34 @@ struct Parser<'a> {
     bytes: &'a [u8],
 }
 
-/// Pieces of the part before the fragment.
-struct Body {
-    kind: RefKind,
-    scheme: Option<Span>,
-    authority: Option<(Span, AuthorityShape)>,
-    path: Span,
-    query: Option<Span>,
-    end: usize,
-}
-
 /// `URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]`
+///
+/// The productions record each component in `uri` as they recognise it,
+/// rather than handing it back: a component then goes straight to its place
+/// in the result instead of being copied through every production above it.
 fn uri_reference(input: &str, allow_query_only: bool) -> Result<UriRef<'_>, ParseError> {
     let p = Parser {
         input,
         bytes: input.as_bytes(),
     };
-    let body = match p.scheme() {
-        Some(scheme) => p.absolute_uri(scheme)?,
-        None => p.relative_uri(allow_query_only)?,
-    };
-    let fragment = match p.at(body.end) {
-        Some(b'#') => Some(p.fragment(body.end + 1)?),
-        // Every body production stops only at '#' or the end of input.
-        _ => None,
-    };
-    Ok(UriRef {
+    let mut uri = UriRef {
         input,
-        kind: body.kind,
-        scheme: body.scheme,
-        authority: body.authority,
-        path: body.path,
-        query: body.query,
-        fragment,
-    })
+        kind: RefKind::Empty,
+        scheme: None,
+        authority: None,
+        path: Span::new(0, 0),
+        query: None,
+        fragment: None,
+    };
+    let end = match p.scheme() {
+        Some(scheme) => p.absolute_uri(scheme, &mut uri)?,
+        None => p.relative_uri(allow_query_only, &mut uri)?,
+    };
+    // Every body production stops only at '#' or the end of input.
+    if p.at(end) == Some(b'#') {
+        uri.fragment = Some(p.fragment(end + 1)?);
+    }
+    Ok(uri)
 }
 
 impl<'a> Parser<'a> {
@@ -346,30 +337,33 @@ impl<'a> Parser<'a> {
         self.bytes.get(i).copied()
     }
 
-    /// Scans `*class` from `i`, checking each `escaped = "%" hex hex` on the
-    /// way (Section 2.4.1), and returns the index of the first byte that is
-    /// not in `class`.
+    /// The bytes from `i` on; empty past the end.
     #[inline(always)]
-    fn scan(&self, mut i: usize, class: &CharClass, rule: Rule) -> Result<usize, ParseError> {
-        while let Some(b) = self.at(i) {
-            if !class.contains(b) {
+    fn from(&self, i: usize) -> &'a [u8] {
+        self.bytes.get(i..).unwrap_or_default()
+    }
+
+    /// Scans `*rule` from `i`, where `class` is the [`chars::class`] bit of
+    /// `rule` and `rule` includes `escaped`, checking each
+    /// `escaped = "%" hex hex` on the way (Section 2.4.1). Returns the index
+    /// of the first byte that is not in the rule.
+    #[inline(always)]
+    fn scan(&self, mut i: usize, class: u8, rule: Rule) -> Result<usize, ParseError> {
+        loop {
+            i = run_end(self.bytes, i, class);
+            if self.at(i) != Some(b'%') {
                 return Ok(i);
             }
-            if b == b'%' {
-                let hex = |j: usize| self.at(j).is_some_and(|h| HEX.contains(h));
-                if !(hex(i + 1) && hex(i + 2)) {
-                    return Err(ParseError {
-                        index: i,
-                        kind: ErrorKind::InvalidEscape,
-                        rule,
-                    });
-                }
-                i += 3;
-            } else {
-                i += 1;
+            let hex = |j: usize| self.at(j).is_some_and(|h| HEX.contains(h));
+            if !(hex(i + 1) && hex(i + 2)) {
+                return Err(ParseError {
+                    index: i,
+                    kind: ErrorKind::InvalidEscape,
+                    rule,
+                });
             }
+            i += 3;
         }
-        Ok(i)
     }
 
     /// The error for a byte that no rule allows at `i`, classified by the
@@ -401,52 +395,45 @@ impl<'a> Parser<'a> {
     /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )`, recognised only
     /// when followed by `:`; otherwise the input is a `relativeURI`
     /// (Section 3.1, Section 5). Returns the scheme's span.
+    #[inline]
     fn scheme(&self) -> Option<Span> {
-        if !self.at(0).is_some_and(|b| ALPHA.contains(b)) {
+        if !ALPHA.contains(*self.bytes.first()?) {
             return None;
         }
-        let mut i = 1;
-        while self.at(i).is_some_and(|b| SCHEME.contains(b)) {
-            i += 1;
-        }
-        (self.at(i) == Some(b':')).then_some(Span::new(0, i))
+        // The first byte, a letter, is in the class of the rest too.
+        let end = self
+            .bytes
+            .iter()
+            .position(|&b| chars::classes(b) & class::SCHEME == 0)?;
+        (self.at(end) == Some(b':')).then_some(Span::new(0, end))
     }
 
-    /// `absoluteURI = scheme ":" ( hier_part | opaque_part )`
-    fn absolute_uri(&self, scheme: Span) -> Result<Body, ParseError> {
+    /// `absoluteURI = scheme ":" ( hier_part | opaque_part )`; returns
+    /// where it ends.
+    #[inline(always)]
+    fn absolute_uri(&self, scheme: Span, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
+        uri.scheme = Some(scheme);
         let i = scheme.end + 1;
         if self.at(i) == Some(b'/') {
             // hier_part = ( net_path | abs_path ) [ "?" query ]
-            let (authority, path) = if self.at(i + 1) == Some(b'/') {
-                self.net_path(i)?
+            uri.kind = RefKind::AbsoluteHierarchical;
+            uri.path = if self.at(i + 1) == Some(b'/') {
+                self.net_path(i, uri)?
             } else {
-                (None, self.abs_path(i)?)
+                self.abs_path(i)?
             };
-            let (query, end) = self.optional_query(path.end)?;
-            Ok(Body {
-                kind: RefKind::AbsoluteHierarchical,
-                scheme: Some(scheme),
-                authority,
-                path,
-                query,
-                end,
-            })
+            self.optional_query(uri.path.end, uri)
         } else {
-            let path = self.opaque_part(i)?;
-            Ok(Body {
-                kind: RefKind::AbsoluteOpaque,
-                scheme: Some(scheme),
-                authority: None,
-                path,
-                query: None,
-                end: path.end,
-            })
+            uri.kind = RefKind::AbsoluteOpaque;
+            uri.path = self.opaque_part(i)?;
+            Ok(uri.path.end)
         }
     }
 
     /// `opaque_part = uric_no_slash *uric`
     ///
     /// A `?` here belongs to the opaque part: the grammar gives it no query.
+    #[inline(always)]
     fn opaque_part(&self, i: usize) -> Result<Span, ParseError> {
         match self.at(i) {
             None | Some(b'#') => {
@@ -459,7 +446,7 @@ impl<'a> Parser<'a> {
             Some(b) if !URIC_NO_SLASH.contains(b) => return Err(self.excluded(i, Rule::OpaquePart)),
             Some(_) => {}
         }
-        let end = self.scan(i, &URIC, Rule::OpaquePart)?;
+        let end = self.scan(i, class::URIC, Rule::OpaquePart)?;
         match self.at(end) {
             None | Some(b'#') => Ok(Span::new(i, end)),
             Some(_) => Err(self.excluded(end, Rule::OpaquePart)),
@@ -467,25 +454,20 @@ impl<'a> Parser<'a> {
     }
 
     /// `relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]`, or
-    /// nothing at all (the empty reference, or a fragment alone).
-    fn relative_uri(&self, allow_query_only: bool) -> Result<Body, ParseError> {
-        let (kind, authority, path) = match (self.at(0), self.at(1)) {
-            (Some(b'/'), Some(b'/')) => {
-                let (authority, path) = self.net_path(0)?;
-                (RefKind::NetPath, authority, path)
-            }
-            (Some(b'/'), _) => (RefKind::AbsPath, None, self.abs_path(0)?),
-            (None | Some(b'#'), _) => {
-                return Ok(Body {
-                    kind: RefKind::Empty,
-                    scheme: None,
-                    authority: None,
-                    path: Span::new(0, 0),
-                    query: None,
-                    end: 0,
-                });
-            }
-            (Some(b'?'), _) if allow_query_only => (RefKind::RelPath, None, Span::new(0, 0)),
+    /// nothing at all (the empty reference, or a fragment alone); returns
+    /// where it ends.
+    #[inline(always)]
+    fn relative_uri(
+        &self,
+        allow_query_only: bool,
+        uri: &mut UriRef<'a>,
+    ) -> Result<usize, ParseError> {
+        (uri.kind, uri.path) = match (self.at(0), self.at(1)) {
+            (Some(b'/'), Some(b'/')) => (RefKind::NetPath, self.net_path(0, uri)?),
+            (Some(b'/'), _) => (RefKind::AbsPath, self.abs_path(0)?),
+            // `uri` starts out as this empty reference.
+            (None | Some(b'#'), _) => return Ok(0),
+            (Some(b'?'), _) if allow_query_only => (RefKind::RelPath, Span::new(0, 0)),
             (Some(b'?'), _) => {
                 return Err(ParseError {
                     index: 0,
@@ -493,20 +475,13 @@ impl<'a> Parser<'a> {
                     rule: Rule::RelSegment,
                 });
             }
-            (Some(_), _) => (RefKind::RelPath, None, self.rel_path()?),
+            (Some(_), _) => (RefKind::RelPath, self.rel_path()?),
         };
-        let (query, end) = self.optional_query(path.end)?;
-        Ok(Body {
-            kind,
-            scheme: None,
-            authority,
-            path,
-            query,
-            end,
-        })
+        self.optional_query(uri.path.end, uri)
     }
 
     /// `rel_path = rel_segment [ abs_path ]`
+    #[inline(always)]
     fn rel_path(&self) -> Result<Span, ParseError> {
         let end = self.rel_segment()?;
         if self.at(end) == Some(b'/') {
@@ -518,8 +493,9 @@ impl<'a> Parser<'a> {
     }
 
     /// `rel_segment = 1*( unreserved | escaped | ";" | "@" | "&" | "=" | "+" | "$" | "," )`
+    #[inline(always)]
     fn rel_segment(&self) -> Result<usize, ParseError> {
-        let end = self.scan(0, &REL_SEGMENT, Rule::RelSegment)?;
+        let end = self.scan(0, class::REL_SEGMENT, Rule::RelSegment)?;
         match self.at(end) {
             None | Some(b'/' | b'?' | b'#') if end > 0 => Ok(end),
             Some(b':') => Err(ParseError {
@@ -532,32 +508,138 @@ impl<'a> Parser<'a> {
     }
 
     /// `net_path = "//" authority [ abs_path ]`, starting at the `//`.
-    ///
-    /// The authority runs to the next `/`, `?`, `#` or the end (Section 4.3:
-    /// the authority component is greedy).
-    fn net_path(&self, i: usize) -> Result<(Option<(Span, AuthorityShape)>, Span), ParseError> {
-        let start = i + 2;
+    /// Records the authority in `uri` and returns the path.
+    #[inline(always)]
+    fn net_path(&self, i: usize, uri: &mut UriRef<'a>) -> Result<Span, ParseError> {
+        let end = self.authority(i + 2, uri)?;
+        if self.at(end) == Some(b'/') {
+            self.abs_path(end)
+        } else {
+            Ok(Span::new(end, end))
+        }
+    }
+
+    /// `authority = server | reg_name`, from `start` to the next `/`, `?`,
+    /// `#` or the end (Section 4.3: the authority component is greedy).
+    /// Records it in `uri` and returns where it ends.
+    #[inline(always)]
+    fn authority(&self, start: usize, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
+        if let Some(end) = self.hostport_only(start, uri) {
+            return Ok(end);
+        }
+        let (end, shape) = self.any_authority(start)?;
+        uri.authority = Some((Span::new(start, end), shape));
+        Ok(end)
+    }
+
+    /// `authority = server | reg_name` in general: finds where it ends,
+    /// then which alternative it is, and returns both.
+    #[inline(never)]
+    fn any_authority(&self, start: usize) -> Result<(usize, AuthorityShape), ParseError> {
         let end = self.authority_end(start)?;
-        let span = Span::new(start, end);
         let shape = match self.server(start, end) {
             Some(server) => AuthorityShape::Server(server),
             // Every byte is already a reg_name byte, and a reg_name is
             // non-empty; an empty authority is always an (empty) server.
             None => AuthorityShape::RegName,
         };
-        let path = if self.at(end) == Some(b'/') {
-            self.abs_path(end)?
-        } else {
-            Span::new(end, end)
+        Ok((end, shape))
+    }
+
+    /// The common case of `authority`, in one pass: `host [ ":" port ]`
+    /// with a `hostname` or `IPv4address` host, so no `userinfo`, no
+    /// `escaped`, and a `server`. `None` for anything else (including every
+    /// error); then [`Self::authority_end`] and [`Self::server`] decide.
+    ///
+    /// Records the authority in `uri` and returns where it ends.
+    #[inline(always)]
+    fn hostport_only(&self, start: usize, uri: &mut UriRef<'a>) -> Option<usize> {
+        let (host, kind) = self.host(start)?;
+        let host_end = host.end;
+        let (end, port) = match self.at(host_end) {
+            Some(b':') => {
+                let port_start = host_end + 1;
+                let port_end = port_start
+                    + self
+                        .from(port_start)
+                        .iter()
+                        .position(|&b| !DIGIT.contains(b))
+                        .unwrap_or(self.bytes.len() - port_start);
+                (port_end, Some(Span::new(port_start, port_end)))
+            }
+            _ => (host_end, None),
         };
-        Ok((Some((span, shape)), path))
+        if !matches!(self.at(end), None | Some(b'/' | b'?' | b'#')) {
+            return None;
+        }
+        let server = Server {
+            userinfo: None,
+            host: Some((host, kind)),
+            port,
+        };
+        uri.authority = Some((Span::new(start, end), AuthorityShape::Server(server)));
+        Some(end)
+    }
+
+    /// `host = hostname | IPv4address` at `start`, running to the first byte
+    /// that is neither alphanum, `-` nor `.`. `None` when those bytes are
+    /// neither, or are more than 64: then [`Self::any_authority`] decides.
+    ///
+    /// `hostname = *( domainlabel "." ) toplabel [ "." ]`, with
+    /// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum` and
+    /// `toplabel = alpha | alpha *( alphanum | "-" ) alphanum`.
+    #[inline(always)]
+    fn host(&self, start: usize) -> Option<(Span, HostKind)> {
+        // One pass, eight bytes at a time, that notes where the dots and
+        // hyphens are in bit masks (bit k for byte `start + k`). The shape
+        // of the labels is then checked on the masks, rather than with a
+        // branch per byte or per label that real hosts would mispredict.
+        let mut dots = 0u64;
+        let mut hyphens = 0u64;
+        let mut len = 0;
+        loop {
+            let classes = window(self.bytes, start + len);
+            let run = plane(classes, class::HOST).trailing_ones();
+            let in_host = (1u64 << run) - 1;
+            dots |= (u64::from(plane(classes, class::DOT)) & in_host) << len;
+            hyphens |= (u64::from(plane(classes, class::HYPHEN)) & in_host) << len;
+            len += run as usize;
+            if run < 8 {
+                break;
+            }
+            if len == 64 {
+                return None;
+            }
+        }
+        let last = 1u64.checked_shl(len.checked_sub(1)? as u32)?;
+        // Every label is a domainlabel: none starts with "." (then it is
+        // empty) or "-", at the start or after a "."; none ends with "-",
+        // before a "." or at the end.
+        let bad = ((dots | hyphens) & 1)
+            | ((dots << 1) & (dots | hyphens))
+            | ((hyphens << 1) & dots)
+            | (hyphens & last);
+        if bad != 0 {
+            return None;
+        }
+        // The toplabel follows the last "." but an optional trailing one.
+        let inner_dots = dots & !last;
+        let top = start + (u64::BITS - inner_dots.leading_zeros()) as usize;
+        let host = Span::new(start, start + len);
+        let kind = match self.at(top) {
+            Some(b) if ALPHA.contains(b) => HostKind::Hostname,
+            // A toplabel cannot start with a digit, but an IPv4address can,
+            // and IPv4 hosts are rare enough to check apart.
+            _ => host_kind(self.bytes.get(host.range())?)?,
+        };
+        Some((host, kind))
     }
 
     /// Finds where the authority ends, checking that every byte before it is
     /// a `reg_name` byte: `server` uses only `reg_name` bytes, so a byte
     /// outside `reg_name` fails both alternatives of `authority`.
     fn authority_end(&self, start: usize) -> Result<usize, ParseError> {
-        let end = self.scan(start, &REG_NAME, Rule::Authority)?;
+        let end = self.scan(start, class::REG_NAME, Rule::Authority)?;
         match self.at(end) {
             None | Some(b'/' | b'?' | b'#') => Ok(end),
             Some(_) => Err(self.excluded(end, Rule::Authority)),
@@ -569,11 +651,7 @@ impl<'a> Parser<'a> {
     /// `reg_name`, Section 3.2).
     fn server(&self, start: usize, end: usize) -> Option<Server> {
         if start == end {
-            return Some(Server {
-                userinfo: None,
-                host: None,
-                port: None,
-            });
+            return Some(EMPTY_SERVER);
         }
         let region = self.bytes.get(start..end)?;
         // `userinfo` excludes "@", so a server has at most one; and since
@@ -617,29 +695,36 @@ impl<'a> Parser<'a> {
     ///
     /// `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`
     /// and `param = *pchar` together allow any run of pchar, `;` and `/`.
+    #[inline(always)]
     fn abs_path(&self, i: usize) -> Result<Span, ParseError> {
-        let end = self.scan(i, &PATH_SEGMENTS, Rule::AbsPath)?;
+        let end = self.scan(i, class::PATH_SEGMENTS, Rule::AbsPath)?;
         match self.at(end) {
             None | Some(b'?' | b'#') => Ok(Span::new(i, end)),
             Some(_) => Err(self.excluded(end, Rule::AbsPath)),
         }
     }
 
-    /// `[ "?" query ]` at `i`; returns the query and where the body ends.
-    fn optional_query(&self, i: usize) -> Result<(Option<Span>, usize), ParseError> {
+    /// `[ "?" query ]` at `i`: records the query in `uri` and returns where
+    /// the body ends.
+    #[inline(always)]
+    fn optional_query(&self, i: usize, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
         if self.at(i) != Some(b'?') {
-            return Ok((None, i));
+            return Ok(i);
         }
-        let end = self.scan(i + 1, &URIC, Rule::Query)?;
+        let end = self.scan(i + 1, class::URIC, Rule::Query)?;
         match self.at(end) {
-            None | Some(b'#') => Ok((Some(Span::new(i + 1, end)), end)),
+            None | Some(b'#') => {
+                uri.query = Some(Span::new(i + 1, end));
+                Ok(end)
+            }
             Some(_) => Err(self.excluded(end, Rule::Query)),
         }
     }
 
     /// `fragment = *uric`, starting after the `#`.
+    #[inline(always)]
     fn fragment(&self, i: usize) -> Result<Span, ParseError> {
-        let end = self.scan(i, &URIC, Rule::Fragment)?;
+        let end = self.scan(i, class::URIC, Rule::Fragment)?;
         match self.at(end) {
             None => Ok(Span::new(i, end)),
             // A second '#' is a `delims` character (Section 2.4.3).
@@ -648,57 +733,107 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// `host = hostname | IPv4address`; the two never overlap, since a
-/// `toplabel` starts with a letter and an `IPv4address` has none.
-pub(crate) fn host_kind(host: &[u8]) -> Option<HostKind> {
-    if is_ipv4address(host) {
-        Some(HostKind::Ipv4)
-    } else if is_hostname(host) {
-        Some(HostKind::Hostname)
-    } else {
-        None
+/// `server` with nothing in it: `//` followed by the path, or nothing.
+const EMPTY_SERVER: Server = Server {
+    userinfo: None,
+    host: None,
+    port: None,
+};
+
+/// Where the run of bytes in `class`, a [`chars::class`] bit, that starts
+/// at `i` ends.
+///
+/// Scanning components is most of the work of parsing, so this looks at
+/// eight bytes per branch, and finds where a run ends within eight bytes
+/// without a loop, whose exit would be a mispredicted branch on almost every
+/// call.
+#[inline(always)]
+fn run_end(bytes: &[u8], mut i: usize, class: u8) -> usize {
+    loop {
+        match bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+            // The AND of eight lookups keeps the bit only if all eight have
+            // it: the cheapest test of a chunk inside the run.
+            Some(chunk) if chunk.iter().fold(class, |all, &b| all & chars::classes(b)) != 0 => {
+                i += 8;
+            }
+            _ => return i + plane(window(bytes, i), class).trailing_ones() as usize,
+        }
     }
 }
 
+/// The [`chars::class`] bits of the eight bytes from `i`, byte `k` in bits
+/// `8k..8k + 8`. Bytes past the end of the input are in no class.
+#[inline(always)]
+fn window(bytes: &[u8], i: usize) -> u64 {
+    let pack = |chunk: &[u8]| {
+        chunk
+            .iter()
+            .rev()
+            .fold(0, |set, &b| set << 8 | u64::from(chars::classes(b)))
+    };
+    if let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        return pack(chunk);
+    }
+    // Fewer than eight bytes are left. The last eight bytes of the input end
+    // with them: shift out those before `i`.
+    let left = bytes.len().saturating_sub(i);
+    match bytes.last_chunk::<8>() {
+        Some(last) => pack(last).checked_shr(8 * (8 - left) as u32).unwrap_or(0),
+        None => pack(bytes.get(i..).unwrap_or_default()),
+    }
+}
+
+/// Bit `k` is set iff byte `k` of `window` (from [`window`]) is in `class`,
+/// a single [`chars::class`] bit.
+#[inline(always)]
+fn plane(window: u64, class: u8) -> u8 {
+    // Move the class bit of each byte to the bottom of the byte, then
+    // gather the eight bits into the top byte with one multiplication: byte
+    // k's bit is multiplied into bit 56 + k, and no two products overlap.
+    let bits = (window >> class.trailing_zeros()) & 0x0101_0101_0101_0101;
+    (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// `host = hostname | IPv4address` over any bytes; the two never overlap,
+/// since a `toplabel` starts with a letter and an `IPv4address` has none.
+///
+/// `hostname = *( domainlabel "." ) toplabel [ "." ]`, with
+/// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum` and
+/// `toplabel = alpha | alpha *( alphanum | "-" ) alphanum`.
 /// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`, with no
 /// range check: the grammar has none (`999.1.1.1` is an IPv4address).
-fn is_ipv4address(host: &[u8]) -> bool {
-    let mut groups = 0;
-    for group in host.split(|&b| b == b'.') {
-        if group.is_empty() || !group.iter().all(|&b| DIGIT.contains(b)) {
-            return false;
-        }
-        groups += 1;
+pub(crate) fn host_kind(host: &[u8]) -> Option<HostKind> {
+    if !host.iter().all(|&b| chars::classes(b) & class::HOST != 0) {
+        return None;
     }
-    groups == 4
-}
-
-/// `hostname = *( domainlabel "." ) toplabel [ "." ]`
-fn is_hostname(host: &[u8]) -> bool {
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    let mut last = None;
-    for label in host.split(|&b| b == b'.') {
-        if !is_domainlabel(label) {
-            return false;
+    let labels = host.strip_suffix(b".").unwrap_or(host);
+    let mut count = 0;
+    let mut last: &[u8] = &[];
+    for label in labels.split(|&b| b == b'.') {
+        // A label holds only alphanum and "-", so it is a domainlabel iff
+        // it is non-empty and neither starts nor ends with "-". Digit groups
+        // of an IPv4address pass this too.
+        match label {
+            [first, .., end] if *first != b'-' && *end != b'-' => {}
+            [only] if *only != b'-' => {}
+            _ => return None,
         }
-        last = Some(label);
+        count += 1;
+        last = label;
     }
-    // toplabel = alpha | alpha *( alphanum | "-" ) alphanum: a domainlabel
-    // whose first character is a letter.
-    last.and_then(|l| l.first())
-        .is_some_and(|&b| ALPHA.contains(b))
-}
-
-/// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`
-fn is_domainlabel(label: &[u8]) -> bool {
-    match label {
-        [] => false,
-        [only] => ALPHANUM.contains(*only),
-        [first, middle @ .., last] => {
-            ALPHANUM.contains(*first)
-                && ALPHANUM.contains(*last)
-                && middle.iter().all(|&b| LABEL_INTERIOR.contains(b))
+    match last.first() {
+        // The last label is a toplabel: a hostname.
+        Some(&b) if ALPHA.contains(b) => Some(HostKind::Hostname),
+        // Four digit groups with no trailing ".": an IPv4address.
+        Some(&b)
+            if DIGIT.contains(b)
+                && count == 4
+                && labels.len() == host.len()
+                && labels.iter().all(|&b| b == b'.' || DIGIT.contains(b)) =>
+        {
+            Some(HostKind::Ipv4)
         }
+        _ => None,
     }
 }
 
@@ -717,22 +852,22 @@ mod tests {
             "a.b.",
             "EXAMPLE.COM",
         ] {
-            assert!(is_hostname(ok.as_bytes()), "{ok}");
+            assert_eq!(host_kind(ok.as_bytes()), Some(HostKind::Hostname), "{ok}");
         }
         for bad in [
             "", ".", "a..b", "-a.com", "a-.com", "a.1b", "a.b..", "1", "a_b", ".a",
         ] {
-            assert!(!is_hostname(bad.as_bytes()), "{bad}");
+            assert_ne!(host_kind(bad.as_bytes()), Some(HostKind::Hostname), "{bad}");
         }
     }
 
     #[test]
     fn ipv4address_rules() {
         for ok in ["1.2.3.4", "999.1.1.1", "0000.0.0.00"] {
-            assert!(is_ipv4address(ok.as_bytes()), "{ok}");
+            assert_eq!(host_kind(ok.as_bytes()), Some(HostKind::Ipv4), "{ok}");
         }
         for bad in ["1.2.3", "1.2.3.4.5", "1.2.3.4.", "1..3.4", "a.2.3.4", ""] {
-            assert!(!is_ipv4address(bad.as_bytes()), "{bad}");
+            assert_ne!(host_kind(bad.as_bytes()), Some(HostKind::Ipv4), "{bad}");
         }
     }
 }
