@@ -8,10 +8,16 @@ usage() {
 usage: scripts/fuzz.sh [TARGET] [SECONDS]
 
 Fuzzes TARGET (parse, resolve, differential, structured, or all; default
-differential) for SECONDS per target (default 60) on the saved corpus in
-corpus/TARGET/, which libFuzzer reads and grows, with the dictionary
-fuzz/uri.dict. Then writes the disagreement report over the saved corpus and
-the run's findings, and prints where it is and its summary.
+differential) for SECONDS per target (default 60), starting from the saved
+corpus in corpus/TARGET/, with the dictionary fuzz/uri.dict. New inputs go to
+fuzz/new/TARGET/ (not to the saved corpus, so `cargo test` stays green until
+you decide to keep them). Then writes the disagreement report over the saved
+corpus, the new inputs and the run's findings, and prints where it is and its
+summary.
+
+To keep this run's new inputs in the saved corpus (then review and bless):
+  cargo fuzz run TARGET corpus/TARGET fuzz/new/TARGET -- -merge=1
+  cargo run -- corpus bless
 
 Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
 nightly toolchain is installed, else `-s none` on stable.
@@ -51,12 +57,13 @@ cargo build --release --locked --quiet
 if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
 status=0
 for t in "${targets[@]}"; do
-    mkdir -p "corpus/$t" "fuzz/artifacts/$t"
+    mkdir -p "corpus/$t" "fuzz/artifacts/$t" "fuzz/new/$t"
     before=$(find "fuzz/artifacts/$t" -type f | wc -l)
     echo "== fuzzing $t for ${seconds}s with $jobs job(s) ($FUZZ_DESC)" >&2
-    # -fork with -ignore_crashes keeps going after a finding, so one run can
-    # collect several; each is saved under fuzz/artifacts/$t/.
-    "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "$t" -- \
+    # libFuzzer writes new inputs to the first directory and only reads the
+    # others. -fork with -ignore_crashes keeps going after a finding, so one
+    # run can collect several; each is saved under fuzz/artifacts/$t/.
+    "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
         -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
     grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|cov:' "$report_dir/fuzz-$t.log" | tail -3 >&2 || true
@@ -67,19 +74,24 @@ for t in "${targets[@]}"; do
     fi
 done
 
-# The report replays the saved corpus of the string targets and every
-# artifact found so far (crashes and unexplained disagreements).
+# The report replays the saved corpus of the string targets, the new inputs
+# of this and earlier runs, and every artifact found so far (crashes and
+# unexplained disagreements).
 report="$report_dir/report.md"
 inputs=(corpus/differential corpus/parse)
 for t in parse differential; do
-    [ -n "$(ls -A "fuzz/artifacts/$t" 2>/dev/null)" ] && inputs+=("fuzz/artifacts/$t")
+    for d in "fuzz/new/$t" "fuzz/artifacts/$t"; do
+        [ -n "$(ls -A "$d" 2>/dev/null)" ] && inputs+=("$d")
+    done
 done
 set +e
 ./target/release/uridiff report --format md --out "$report" "${inputs[@]}"
 report_status=$?
 if [ -n "$(ls -A corpus/structured 2>/dev/null)" ]; then
     structured_inputs=(corpus/structured)
-    [ -n "$(ls -A fuzz/artifacts/structured 2>/dev/null)" ] && structured_inputs+=(fuzz/artifacts/structured)
+    for d in fuzz/new/structured fuzz/artifacts/structured; do
+        [ -n "$(ls -A "$d" 2>/dev/null)" ] && structured_inputs+=("$d")
+    done
     ./target/release/uridiff report --structured --format md --out "$report_dir/report-structured.md" "${structured_inputs[@]}"
     s=$?
     [ "$s" -gt "$report_status" ] && report_status=$s

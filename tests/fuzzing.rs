@@ -108,3 +108,45 @@ fn corpus_entry_pastes_into_curated_txt_as_the_same_input() {
         assert_eq!(parsed[0].1, input);
     }
 }
+
+/// The `name = "..."` / `version = "..."` pairs of a Cargo.lock.
+fn locked_versions(lock: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut versions = std::collections::BTreeMap::<String, Vec<String>>::new();
+    let mut name = None;
+    for line in lock.lines() {
+        if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"').to_owned());
+        } else if let (Some(v), Some(n)) = (line.strip_prefix("version = "), name.take()) {
+            versions
+                .entry(n)
+                .or_default()
+                .push(v.trim_matches('"').to_owned());
+        }
+    }
+    versions
+}
+
+/// The fuzz crate has its own workspace and lock file. The saved corpus's
+/// expectations are recorded by `cargo test` but replayed by the fuzz
+/// binaries too, and structured inputs are decoded by `arbitrary`: both
+/// builds must use the same oracle and decoder versions, or the fuzzers
+/// and the tests would check different things.
+#[test]
+fn fuzz_lock_file_pins_the_same_oracles_and_decoder_as_the_main_one() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let main = locked_versions(&std::fs::read_to_string(format!("{root}/Cargo.lock")).unwrap());
+    let fuzz =
+        locked_versions(&std::fs::read_to_string(format!("{root}/fuzz/Cargo.lock")).unwrap());
+    for krate in [
+        "url",
+        "http",
+        "fluent-uri",
+        "arbitrary",
+        "idna",
+        "percent-encoding",
+    ] {
+        let (m, f) = (main.get(krate), fuzz.get(krate));
+        assert!(m.is_some(), "{krate} is not in Cargo.lock");
+        assert_eq!(m, f, "{krate}: Cargo.lock and fuzz/Cargo.lock differ");
+    }
+}

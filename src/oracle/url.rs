@@ -69,7 +69,13 @@ fn accepted<'a>(input: &'a str, u: &url::Url) -> Outcome<'a> {
         c.set(Component::Userinfo, userinfo);
     }
     c.set(Component::Host, u.host_str().map(take));
-    c.set(Component::Port, u.port().map(|p| p.to_string()));
+    // The port's text in the serialization (url::Position slicing), not the
+    // u16 of `port()`: the same digits url would send, borrowed from the
+    // input where it kept them.
+    let port = u
+        .port()
+        .map(|_| take(&u[url::Position::BeforePort..url::Position::AfterPort]));
+    c.set(Component::Port, port);
     c.set(Component::Path, Some(take(u.path())));
     c.set(Component::Query, u.query().map(take));
     c.set(Component::Fragment, u.fragment().map(take));
