@@ -157,6 +157,30 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+impl ParseError {
+    /// What would have been accepted at [`ParseError::index`]: the rule's
+    /// characters, except for the errors that are about structure rather
+    /// than a character, where the rule's alphabet would mislead.
+    pub fn expected(&self) -> &'static str {
+        match self.kind {
+            // `opaque_part = uric_no_slash *uric` needs one character, and
+            // a `/` would have made the URI hierarchical (Section 3).
+            ErrorKind::EmptyOpaquePart => {
+                "uric_no_slash (a uric other than '/') for an opaque_part, or '/' for a hier_part"
+            }
+            // `rel_path = rel_segment [ abs_path ]`: a relative reference
+            // cannot start with its query (Section 5).
+            ErrorKind::MissingRelSegment => "a rel_segment, '/' or '//' before the '?'",
+            // Section 5: "./" keeps such a segment from being read as a
+            // scheme.
+            ErrorKind::ColonInRelSegment => {
+                "a first segment without ':' (write \"./\" before it), or a scheme of alpha *( alpha | digit | \"+\" | \"-\" | \".\" )"
+            }
+            _ => self.rule.expected(),
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -166,7 +190,7 @@ impl fmt::Display for ParseError {
             self.index,
             self.rule.name(),
             self.kind.section(),
-            self.rule.expected()
+            self.expected()
         )
     }
 }
@@ -200,5 +224,30 @@ mod tests {
             ErrorKind::Control(b'\t').to_string(),
             "control character U+0009"
         );
+    }
+
+    #[test]
+    fn structural_errors_say_what_structure_was_expected() {
+        let empty = ParseError {
+            index: 5,
+            kind: ErrorKind::EmptyOpaquePart,
+            rule: Rule::OpaquePart,
+        };
+        assert!(empty.to_string().ends_with(
+            "expected uric_no_slash (a uric other than '/') for an opaque_part, or '/' for a hier_part"
+        ));
+        let query_only = ParseError {
+            index: 0,
+            kind: ErrorKind::MissingRelSegment,
+            rule: Rule::RelSegment,
+        };
+        assert!(query_only.to_string().contains("expected a rel_segment"));
+        // Character errors keep the rule's alphabet.
+        let space = ParseError {
+            index: 5,
+            kind: ErrorKind::Space,
+            rule: Rule::OpaquePart,
+        };
+        assert_eq!(space.expected(), Rule::OpaquePart.expected());
     }
 }
