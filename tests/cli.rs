@@ -282,6 +282,13 @@ fn report_over_a_corpus_counts_non_utf8_and_writes_atomically() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
+    // The report is an ordinary readable file, not the temporary file's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{mode:o}");
+    }
 }
 
 #[test]

@@ -153,7 +153,17 @@ pub fn write_atomically(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| {
+    let mut builder = tempfile::Builder::new();
+    // A temporary file is private (0600); the report it becomes is an
+    // ordinary file, readable like anything else the user writes. Keep the
+    // mode of a file being replaced (expectations.txt, say).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        builder.permissions(fs::Permissions::from_mode(mode));
+    }
+    let tmp = builder.tempfile_in(dir).map_err(|e| {
         io::Error::new(
             e.kind(),
             format!("cannot create a file in {}: {e}", dir.display()),
