@@ -99,7 +99,11 @@ const EXAMPLES: &[(&str, &str, &[&str])] = &[
     (
         "windows-drive-letter",
         "url",
-        &["http://h/a/r:/../../ZZ", "htt:/1./r:/../../ZZ"],
+        &[
+            "http://h/a/r:/../../ZZ",
+            "htt:/1./r:/../../ZZ",
+            "afiue://h/E:/%2e%2E/x",
+        ],
     ),
     ("empty-password", "url", &["hutp://1%20sRRR;RRRmailto:@z6/"]),
     (

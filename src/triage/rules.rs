@@ -622,15 +622,25 @@ fn decode_dot_segments(path: &str) -> Cow<'_, str> {
     let segments: Vec<&str> = path
         .split('/')
         .map(|segment| {
-            let lower = segment.to_ascii_lowercase();
-            match lower.as_str() {
-                "%2e" => ".",
-                ".%2e" | "%2e." | "%2e%2e" => "..",
-                _ => segment,
+            if is_double_dot(segment) {
+                ".."
+            } else if segment.eq_ignore_ascii_case("%2e") {
+                "."
+            } else {
+                segment
             }
         })
         .collect();
     Cow::Owned(segments.join("/"))
+}
+
+/// A segment WHATWG reads as `..`: the URL Standard's "double-dot URL path
+/// segment", `..` with either dot written `%2e` in any case.
+fn is_double_dot(segment: &str) -> bool {
+    matches!(
+        segment.to_ascii_lowercase().as_str(),
+        ".." | ".%2e" | "%2e." | "%2e%2e"
+    )
 }
 
 /// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
@@ -648,12 +658,7 @@ fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Explains {
             && letter.is_ascii_alphabetic()
         {
             seen_drive = true;
-        } else if seen_drive
-            && matches!(
-                segment,
-                ".." | ".%2e" | ".%2E" | "%2e." | "%2E." | "%2e%2e" | "%2E%2E"
-            )
-        {
+        } else if seen_drive && is_double_dot(segment) {
             climbs_over = true;
         }
     }
