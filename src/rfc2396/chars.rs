@@ -170,8 +170,7 @@ pub const URI_REFERENCE: CharClass = CharClass::of(&[
     b"#",
 ]);
 
-/// Bits of [`classes`]: which rules allow a byte unescaped, and the
-/// punctuation of host names.
+/// Bits of [`classes`]: which rules allow a byte unescaped.
 ///
 /// The scanners of the parser test a byte against one of these with a single
 /// lookup, and eight bytes at a time by combining eight lookups. Unlike the
@@ -190,10 +189,6 @@ pub(crate) mod class {
     pub(crate) const REG_NAME: u8 = 1 << 4;
     /// `alphanum | "-" | "."`: every byte of a `hostname` or `IPv4address`.
     pub(crate) const HOST: u8 = 1 << 5;
-    /// `"."`, which separates host labels.
-    pub(crate) const DOT: u8 = 1 << 6;
-    /// `"-"`, which may not start or end a host label.
-    pub(crate) const HYPHEN: u8 = 1 << 7;
 }
 
 /// The [`class`] bits of every byte.
@@ -233,8 +228,6 @@ static CLASSES: [u8; 256] = {
         class::HOST,
         &[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."],
     );
-    set(&mut table, class::DOT, &[b"."]);
-    set(&mut table, class::HYPHEN, &[b"-"]);
     table
 };
 
@@ -320,8 +313,6 @@ mod tests {
                 class::HOST,
                 CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."]),
             ),
-            (class::DOT, CharClass::of(&[b"."])),
-            (class::HYPHEN, CharClass::of(&[b"-"])),
         ] {
             for b in 0u8..=0xff {
                 assert_eq!(
