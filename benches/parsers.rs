@@ -73,6 +73,23 @@ fn parsers(c: &mut Criterion) {
                 .count()
         })
     });
+    // The four parsers check() runs (appendix-b aside), back to back with
+    // nothing else: what check() cannot go below, whatever diff and triage
+    // cost. BENCHMARKS.md compares check() with it.
+    g.bench_function("oracles-only", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| {
+                    let u = black_box(u.as_str());
+                    let strict = rfc2396::parse(u).is_ok();
+                    let rfc3986 = fluent_uri::UriRef::parse(u).is_ok();
+                    let request_target = http::Uri::try_from(u).is_ok();
+                    let whatwg = url::Url::parse(u).is_ok();
+                    strict & rfc3986 & request_target & whatwg
+                })
+                .count()
+        })
+    });
     g.bench_function("check", |b| {
         b.iter(|| {
             urls.iter()
