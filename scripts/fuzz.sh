@@ -9,14 +9,14 @@ usage: scripts/fuzz.sh [TARGET] [SECONDS]
 
 Fuzzes TARGET (parse, resolve, differential, structured, or all; default
 differential) for SECONDS per target (default 60), starting from the saved
-corpus in corpus/TARGET/, with the dictionary fuzz/uri.dict. New inputs go to
-fuzz/new/TARGET/ (not to the saved corpus, so `cargo test` stays green until
-you decide to keep them). Then writes the disagreement report over the saved
-corpus, the new inputs and the run's findings, and prints where it is and its
-summary.
+corpus in corpus/TARGET/, with the dictionary fuzz/uri.dict. The run's
+corpus (what libFuzzer keeps and finds) goes to fuzz/new/TARGET/, not to the
+saved corpus, so `cargo test` stays green until you decide to keep it. Then
+writes the disagreement report over the saved corpus, the run's corpus and
+its findings, and prints where it is and its summary.
 
 To keep this run's new inputs in the saved corpus (then review and bless):
-  cargo fuzz run TARGET corpus/TARGET fuzz/new/TARGET -- -merge=1
+  cargo fuzz run TARGET corpus/TARGET fuzz/new/TARGET -- -merge=1 -use_counters=0
   cargo run -- corpus bless
 
 Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
