@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 ensure_cargo_fuzz
 
 builds=("none|cargo fuzz|-s none")
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+if has_nightly; then
     builds=("address|cargo +nightly fuzz|-s address" "${builds[@]}")
 fi
 

@@ -9,11 +9,16 @@ ensure_cargo_fuzz() {
     fi
 }
 
+# Is a nightly toolchain installed (for AddressSanitizer builds)?
+has_nightly() {
+    rustup toolchain list 2>/dev/null | grep -q '^nightly'
+}
+
 # Sets FUZZ_CMD (an array: the cargo fuzz command) and FUZZ_SAN (the sanitizer
 # flags): nightly with AddressSanitizer when a nightly toolchain is installed,
 # else stable with `-s none`. FUZZ_SANITIZER=none forces no sanitizer.
 choose_toolchain() {
-    if [ "${FUZZ_SANITIZER:-}" != "none" ] && rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    if [ "${FUZZ_SANITIZER:-}" != "none" ] && has_nightly; then
         FUZZ_CMD=(cargo +nightly fuzz)
         FUZZ_SAN=(-s address)
         FUZZ_DESC="nightly, AddressSanitizer"

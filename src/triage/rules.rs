@@ -637,10 +637,9 @@ fn decode_dot_segments(path: &str) -> Cow<'_, str> {
 /// A segment WHATWG reads as `..`: the URL Standard's "double-dot URL path
 /// segment", `..` with either dot written `%2e` in any case.
 fn is_double_dot(segment: &str) -> bool {
-    matches!(
-        segment.to_ascii_lowercase().as_str(),
-        ".." | ".%2e" | "%2e." | "%2e%2e"
-    )
+    ["..", ".%2e", "%2e.", "%2e%2e"]
+        .iter()
+        .any(|form| segment.eq_ignore_ascii_case(form))
 }
 
 /// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
