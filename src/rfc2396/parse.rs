@@ -798,11 +798,30 @@ fn run_end(bytes: &[u8], mut i: usize, class: u8) -> usize {
 }
 
 /// The [`chars::class`] bits of the eight bytes from `i`, byte `k` in bits
-/// `8k..8k + 8`. Bytes past the end of the input are in no class: [`word`]
-/// reads them as NUL, a control character no rule allows.
+/// `8k..8k + 8`. Bytes past the end of the input are in no class.
+///
+/// Mapping [`word`]'s bytes through the table would share its end-of-input
+/// handling, and runs fewer instructions, but measured 5-8 % slower on the
+/// real-URL set (criterion, 2026-11-23): the fold lets each lookup start as
+/// soon as its byte is loaded.
 #[inline(always)]
 fn window(bytes: &[u8], i: usize) -> u64 {
-    u64::from_le_bytes(word(bytes, i).to_le_bytes().map(chars::classes))
+    let pack = |chunk: &[u8]| {
+        chunk
+            .iter()
+            .rev()
+            .fold(0, |set, &b| set << 8 | u64::from(chars::classes(b)))
+    };
+    if let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        return pack(chunk);
+    }
+    // Fewer than eight bytes are left. The last eight bytes of the input end
+    // with them: shift out those before `i`.
+    let left = bytes.len().saturating_sub(i);
+    match bytes.last_chunk::<8>() {
+        Some(last) => pack(last).checked_shr(8 * (8 - left) as u32).unwrap_or(0),
+        None => pack(bytes.get(i..).unwrap_or_default()),
+    }
 }
 
 /// Bit `k` is set iff byte `k` of `window` (from [`window`]) is in `class`,
