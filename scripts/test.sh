@@ -7,9 +7,15 @@ usage() {
 usage: scripts/test.sh [--help]
 
 Runs all of uridiff's tests from the repository root:
-  cargo test --locked           unit, integration, property and doc tests,
-                                including the saved-corpus replay against
-                                corpus/expectations.txt
+  cargo test --locked --workspace
+                                unit, integration, property and doc tests of
+                                every oracle (ada and libcurl are built by
+                                the C and C++ compilers), including the
+                                saved-corpus replay against
+                                corpus/expectations.txt, and the curl-url
+                                FFI crate's own tests
+  cargo test --locked --no-default-features
+                                the pure-Rust build (no ada, no libcurl)
   scripts/fuzz-replay.sh        the saved corpus through each fuzz target
                                 binary once (-runs=0); installs cargo-fuzz
                                 when missing
@@ -24,5 +30,6 @@ case "${1:-}" in
 esac
 
 cd "$(dirname "$0")/.."
-cargo test --locked
+cargo test --locked --workspace
+cargo test --locked --no-default-features
 bash scripts/fuzz-replay.sh

@@ -5,23 +5,41 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct};
 
-use crate::components::component_name;
+use crate::components::{Component, ComponentSet, component_name};
 use crate::diff::diff;
-use crate::oracle::{self, OracleId, Outcome};
+use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
-use crate::triage::{Class, Finding, Severity, triage};
+use crate::triage::defects;
+use crate::triage::{Basis, Class, Defects, Finding, Severity, same_address, triage};
+
+/// Two accepting parsers that see different hosts in the same input (one
+/// having none counts), compared as text after ASCII case folding only.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HostConfusion {
+    /// The two parsers, in registry order.
+    pub oracles: [OracleId; 2],
+    /// Their hosts (`None`: no host).
+    pub hosts: [Option<String>; 2],
+    /// Whether the two are the same address spelled differently (after
+    /// percent-decoding, and WHATWG's IPv4 number forms): the spelling an
+    /// allowlist misses.
+    pub same_address: bool,
+}
 
 /// One input through every oracle, with the findings that explain how the
-/// others differ from rfc2396.
+/// others differ from rfc2396, the defects each parser shows on its own or
+/// against a peer, and the host confusions between accepting parsers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case<'a> {
     /// The input.
     pub input: &'a str,
-    /// Each oracle's outcome, in [`OracleId::ALL`] order (rfc2396 first).
-    pub outcomes: [(OracleId, Outcome<'a>); 5],
-    /// The findings, oracle by oracle in [`OracleId::ALL`] order, each
-    /// oracle's in rule order.
+    /// Each oracle's outcome, in registry order (rfc2396 first).
+    pub outcomes: Vec<(OracleId, Outcome<'a>)>,
+    /// The findings: per oracle in registry order, its defects, then its
+    /// differences from rfc2396 in rule order; then peer disagreements.
     pub findings: Vec<Finding>,
+    /// Pairs of accepting parsers whose hosts differ.
+    pub host_confusions: Vec<HostConfusion>,
 }
 
 impl<'a> Case<'a> {
@@ -45,8 +63,16 @@ impl<'a> Case<'a> {
         self.unexplained().next().is_some()
     }
 
+    /// Findings whose basis is a parser defect.
+    pub fn defects(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.basis == Basis::Defect)
+    }
+
     /// The concrete effect of one of this case's findings, in one line.
     pub fn effect(&self, finding: &Finding) -> String {
+        if let Some(detail) = &finding.detail {
+            return detail.clone();
+        }
         let (Some(reference), Some(other)) = (
             self.outcome(OracleId::Rfc2396),
             self.outcome(finding.oracle),
@@ -62,33 +88,65 @@ impl<'a> Case<'a> {
         )
     }
 
-    /// The highest severity among the findings.
+    /// The highest severity: of the findings, and high when two accepting
+    /// parsers see different hosts.
     pub fn max_severity(&self) -> Option<Severity> {
-        self.findings.iter().map(|f| f.severity).max()
+        let confusion = (!self.host_confusions.is_empty()).then_some(Severity::High);
+        self.findings
+            .iter()
+            .map(|f| f.severity)
+            .chain(confusion)
+            .max()
     }
 }
 
-/// Runs `input` through every oracle, diffs each against rfc2396 and triages
-/// every disagreement.
+/// Runs `input` through every oracle of the registry: self-checks and
+/// round trips on each, rfc2396 against each other parser (triage), peers
+/// against each other, and host confusions between accepting parsers.
 pub fn check(input: &str) -> Case<'_> {
     let parsed = rfc2396::parse(input);
-    // Built in place: outcomes are a few hundred bytes each, and check() is
-    // the fuzzers' hot path.
+    let mut outcomes = Vec::with_capacity(registry().len());
+    for row in registry() {
+        let outcome = if row.id == OracleId::Rfc2396 {
+            oracle::rfc2396::outcome_of(&parsed)
+        } else {
+            (row.run)(input)
+        };
+        outcomes.push((row.id, outcome));
+    }
     let mut case = Case {
         input,
-        outcomes: [
-            (OracleId::Rfc2396, oracle::rfc2396::outcome_of(&parsed)),
-            (OracleId::AppendixB, OracleId::AppendixB.run(input)),
-            (OracleId::Url, OracleId::Url.run(input)),
-            (OracleId::Http, OracleId::Http.run(input)),
-            (OracleId::Rfc3986, OracleId::Rfc3986.run(input)),
-        ],
+        outcomes,
         findings: Vec::new(),
+        host_confusions: Vec::new(),
     };
     let Some(((_, reference), others)) = case.outcomes.split_first_mut() else {
         return case;
     };
-    for (id, outcome) in others {
+    // Peers first: a peer disagreement explains what no spec rule explains
+    // of the parser it blames.
+    let mut peer_findings = Vec::new();
+    defects::peers(reference, others, &mut peer_findings);
+    for (id, outcome) in others.iter_mut() {
+        let first_defect = case.findings.len();
+        defects::self_checks(*id, outcome, &mut case.findings);
+        defects::round_trip(*id, outcome, &mut case.findings);
+        let own = case.findings.get(first_defect..).unwrap_or_default();
+        let defect = match own.first() {
+            Some(first) => Some(Defects {
+                class: first.class,
+                fields: own
+                    .iter()
+                    .fold(ComponentSet::EMPTY, |set, f| set.union(f.fields)),
+            }),
+            None => peer_findings
+                .iter()
+                .find(|f| f.oracle == *id || f.peer == Some(*id))
+                .map(|f| Defects {
+                    class: f.class,
+                    fields: ComponentSet::EMPTY,
+                }),
+        };
         let mut d = diff(reference, outcome);
         if *id == OracleId::Url && !d.is_empty() {
             // url's syntax violations, asked for only when they may explain
@@ -103,11 +161,55 @@ pub fn check(input: &str) -> Case<'_> {
             d.verdict = false;
         }
         if !d.is_empty() {
-            case.findings
-                .extend(triage(input, &parsed, reference, *id, outcome, d));
+            let explained = triage(input, &parsed, reference, *id, outcome, d, defect);
+            // What is left to a peer disagreement is in that finding already.
+            case.findings.extend(
+                explained
+                    .into_iter()
+                    .filter(|f| f.class != Class::PeerDisagreement),
+            );
         }
     }
+    case.findings.extend(peer_findings);
+    host_confusions(&mut case);
     case
+}
+
+/// Every pair of accepting, validating parsers that report hosts and see
+/// different ones.
+fn host_confusions(case: &mut Case<'_>) {
+    let hosts: Vec<(OracleId, Option<&str>)> = case
+        .outcomes
+        .iter()
+        .filter(|(id, o)| {
+            id.validates() && o.accepted() && o.components.reported().contains(Component::Host)
+        })
+        .map(|(id, o)| (*id, o.components.get(Component::Host)))
+        .collect();
+    let scheme = case
+        .outcome(OracleId::Rfc2396)
+        .and_then(|o| o.components.get(Component::Scheme))
+        .or_else(|| {
+            case.outcomes
+                .iter()
+                .find_map(|(_, o)| o.components.get(Component::Scheme))
+        });
+    let mut found = Vec::new();
+    for (i, (a, ha)) in hosts.iter().enumerate() {
+        for (b, hb) in hosts.iter().skip(i + 1) {
+            if crate::triage::rules::hosts_differ(*ha, *hb, scheme) {
+                found.push(HostConfusion {
+                    oracles: [*a, *b],
+                    hosts: [ha.map(str::to_owned), hb.map(str::to_owned)],
+                    same_address: match (ha, hb) {
+                        (Some(x), Some(y)) => same_address(x, y),
+                        _ => false,
+                    },
+                });
+            }
+        }
+    }
+    case.host_confusions = found;
 }
 
 impl Serialize for Outcome<'_> {
@@ -127,18 +229,50 @@ impl Serialize for Outcome<'_> {
     }
 }
 
-/// A finding as JSON: `{"class", "severity", "oracle", "fields", "effect"}`.
-#[derive(Serialize)]
-struct FindingJson<'f> {
-    class: Class,
-    severity: Severity,
-    oracle: OracleId,
-    fields: Vec<&'f str>,
-    effect: String,
+/// A finding as JSON, the one shape used everywhere (`check --json`,
+/// `report --format jsonl`): `{"class", "basis", "severity", "oracle",
+/// "peer", "fields", "effect", "spec"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FindingJson {
+    /// Class id.
+    pub class: Class,
+    /// `spec`, `defect` or `unexplained`.
+    pub basis: Basis,
+    /// `low`, `medium` or `high`.
+    pub severity: Severity,
+    /// The parser the finding is about.
+    pub oracle: OracleId,
+    /// The parser it is compared with (rfc2396, a peer), or null.
+    pub peer: Option<OracleId>,
+    /// `verdict` and the field names it explains.
+    pub fields: Vec<&'static str>,
+    /// The concrete effect, in one line.
+    pub effect: String,
+    /// The spec sections behind the class.
+    pub spec: &'static str,
+}
+
+impl Case<'_> {
+    /// The findings in their JSON shape.
+    pub fn findings_json(&self) -> Vec<FindingJson> {
+        self.findings
+            .iter()
+            .map(|f| FindingJson {
+                class: f.class,
+                basis: f.basis,
+                severity: f.severity,
+                oracle: f.oracle,
+                peer: f.peer,
+                fields: f.field_names(),
+                effect: self.effect(f),
+                spec: f.class.spec(),
+            })
+            .collect()
+    }
 }
 
 /// The outcomes as a JSON object keyed by oracle id.
-struct Outcomes<'c, 'a>(&'c [(OracleId, Outcome<'a>); 5]);
+struct Outcomes<'c, 'a>(&'c [(OracleId, Outcome<'a>)]);
 
 impl Serialize for Outcomes<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -150,23 +284,24 @@ impl Serialize for Outcomes<'_, '_> {
     }
 }
 
+impl Serialize for HostConfusion {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("HostConfusion", 3)?;
+        st.serialize_field("oracles", &self.oracles)?;
+        st.serialize_field("hosts", &self.hosts)?;
+        st.serialize_field("same_address", &self.same_address)?;
+        st.end()
+    }
+}
+
 impl Serialize for Case<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Case", 3)?;
+        let mut st = s.serialize_struct("Case", 5)?;
         st.serialize_field("input", self.input)?;
+        st.serialize_field("severity", &self.max_severity())?;
         st.serialize_field("outcomes", &Outcomes(&self.outcomes))?;
-        let findings: Vec<FindingJson<'_>> = self
-            .findings
-            .iter()
-            .map(|f| FindingJson {
-                class: f.class,
-                severity: f.severity,
-                oracle: f.oracle,
-                fields: f.field_names(),
-                effect: self.effect(f),
-            })
-            .collect();
-        st.serialize_field("findings", &findings)?;
+        st.serialize_field("findings", &self.findings_json())?;
+        st.serialize_field("host_confusions", &self.host_confusions)?;
         st.end()
     }
 }

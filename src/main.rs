@@ -42,6 +42,8 @@ enum Command {
     Report(cmd::report::Args),
     /// The saved corpus: bless or check its recorded expectations.
     Corpus(cmd::corpus::Args),
+    /// List the oracles of this build: id, library and version, standard, domain.
+    Oracles(cmd::oracles::Args),
 }
 
 /// How a command ended.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(&args),
         Command::Report(args) => cmd::report::run(&args),
         Command::Corpus(args) => cmd::corpus::run(&args),
+        Command::Oracles(args) => cmd::oracles::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -9,9 +9,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::check::check;
+use crate::check::{FindingJson, HostConfusion, check};
 use crate::oracle::OracleId;
-use crate::triage::{Class, Severity};
+use crate::triage::{Basis, Class, Severity};
 
 /// How many shortest examples a report shows per class.
 pub const EXAMPLES_PER_CLASS: usize = 5;
@@ -40,6 +40,10 @@ pub struct Totals {
     pub with_findings: usize,
     /// Distinct inputs with at least one `unexplained` finding.
     pub unexplained: usize,
+    /// Distinct inputs with at least one `defect` finding.
+    pub defects: usize,
+    /// Distinct inputs on which two accepting parsers see different hosts.
+    pub host_confusions: usize,
     /// Distinct inputs by their highest severity.
     pub by_severity: BTreeMap<Severity, usize>,
 }
@@ -49,12 +53,28 @@ pub struct Totals {
 pub struct ClassCount {
     /// Class id.
     pub class: &'static str,
+    /// `spec`, `defect` or `unexplained`.
+    pub basis: Basis,
     /// Oracle id.
     pub oracle: &'static str,
     /// Severity.
     pub severity: Severity,
     /// Distinct inputs.
     pub count: usize,
+}
+
+/// Host confusions between one pair of parsers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PairCount {
+    /// The two parsers.
+    pub oracles: [OracleId; 2],
+    /// Distinct inputs on which they see different hosts.
+    pub count: usize,
+    /// Of those, inputs where the hosts are the same address spelled
+    /// differently.
+    pub same_address: usize,
+    /// The shortest such input and the two hosts.
+    pub example: (String, [Option<String>; 2]),
 }
 
 /// A checked input as the report lists it.
@@ -66,10 +86,28 @@ pub struct CaseLine {
     pub source: String,
     /// How many sources hold it.
     pub copies: usize,
-    /// `class/oracle/severity` of each finding.
-    pub findings: Vec<String>,
+    /// The findings, in the shape of `check --json`.
+    pub findings: Vec<FindingJson>,
+    /// Pairs of accepting parsers that see different hosts.
+    pub host_confusions: Vec<HostConfusion>,
     /// The effects of the unexplained findings.
     pub unexplained: Vec<String>,
+}
+
+impl CaseLine {
+    /// `class/oracle/severity` of each finding, comma-separated.
+    pub fn labels(&self) -> String {
+        self.findings
+            .iter()
+            .map(|f| format!("{}/{}/{}", f.class, f.oracle, f.severity))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Shows a host (or its absence) in Markdown.
+fn md_host(host: &Option<String>) -> String {
+    host.as_deref().map_or_else(|| "none".to_owned(), md_code)
 }
 
 /// A disagreement report.
@@ -85,6 +123,8 @@ pub struct Report {
     pub unexplained: Vec<CaseLine>,
     /// Every case, sorted by input (for JSON Lines).
     pub cases: Vec<CaseLine>,
+    /// Host confusions per parser pair, in registry order.
+    pub pairs: Vec<PairCount>,
     /// Sources whose bytes are not UTF-8, sorted.
     pub non_utf8: Vec<String>,
     /// Sources that were not checked (unreadable, too large), with the reason, sorted.
@@ -120,6 +160,7 @@ pub fn build(
     report.totals.distinct = inputs.len();
 
     let mut counts: BTreeMap<(Class, OracleId, Severity), usize> = BTreeMap::new();
+    let mut pairs: BTreeMap<[OracleId; 2], PairCount> = BTreeMap::new();
     let mut by_class: BTreeMap<Class, Vec<CaseLine>> = BTreeMap::new();
     for (input, sources) in &inputs {
         progress();
@@ -134,16 +175,32 @@ pub fn build(
             input: input.clone(),
             source: sources.iter().next().cloned().unwrap_or_default(),
             copies: sources.len(),
-            findings: case
-                .findings
-                .iter()
-                .map(|f| format!("{}/{}/{}", f.class, f.oracle, f.severity))
-                .collect(),
+            findings: case.findings_json(),
+            host_confusions: case.host_confusions.clone(),
             unexplained: case
                 .unexplained()
                 .map(|f| format!("{}: {}", f.oracle, case.effect(f)))
                 .collect(),
         };
+        if case.defects().next().is_some() {
+            report.totals.defects += 1;
+        }
+        if !case.host_confusions.is_empty() {
+            report.totals.host_confusions += 1;
+        }
+        for h in &case.host_confusions {
+            let entry = pairs.entry(h.oracles).or_insert_with(|| PairCount {
+                oracles: h.oracles,
+                count: 0,
+                same_address: 0,
+                example: (input.clone(), h.hosts.clone()),
+            });
+            entry.count += 1;
+            entry.same_address += usize::from(h.same_address);
+            if (input.len(), input) < (entry.example.0.len(), &entry.example.0) {
+                entry.example = (input.clone(), h.hosts.clone());
+            }
+        }
         if let Some(max) = case.max_severity() {
             report.totals.with_findings += 1;
             *report.totals.by_severity.entry(max).or_default() += 1;
@@ -168,11 +225,13 @@ pub fn build(
         .into_iter()
         .map(|((class, oracle, severity), count)| ClassCount {
             class: class.id(),
+            basis: class.basis(),
             oracle: oracle.as_str(),
             severity,
             count,
         })
         .collect();
+    report.pairs = pairs.into_values().collect();
     report.examples = by_class
         .into_iter()
         .map(|(class, mut lines)| {
@@ -233,6 +292,8 @@ impl Report {
         for (severity, n) in t.by_severity.iter().rev() {
             writeln!(out, "| highest severity {severity} | {n} |")?;
         }
+        writeln!(out, "| with a suspected parser defect | {} |", t.defects)?;
+        writeln!(out, "| with a host confusion | {} |", t.host_confusions)?;
         writeln!(out, "| **unexplained** | **{}** |\n", t.unexplained)?;
 
         writeln!(out, "## Unexplained\n")?;
@@ -255,16 +316,63 @@ impl Report {
             writeln!(out)?;
         }
 
+        writeln!(out, "## Suspected parser defects\n")?;
+        let defects: Vec<&ClassCount> = self
+            .counts
+            .iter()
+            .filter(|c| c.basis == Basis::Defect)
+            .collect();
+        if defects.is_empty() {
+            writeln!(out, "None.\n")?;
+        } else {
+            writeln!(
+                out,
+                "| class | parser | severity | inputs |\n|---|---|---|---:|"
+            )?;
+            for c in defects {
+                writeln!(
+                    out,
+                    "| `{}` | {} | {} | {} |",
+                    c.class, c.oracle, c.severity, c.count
+                )?;
+            }
+            writeln!(out)?;
+        }
+
+        writeln!(out, "## Host confusions per parser pair\n")?;
+        if self.pairs.is_empty() {
+            writeln!(out, "None: no two accepting parsers saw different hosts.\n")?;
+        } else {
+            writeln!(
+                out,
+                "| parsers | inputs | same address, other spelling | shortest example | hosts |\n|---|---:|---:|---|---|"
+            )?;
+            for p in &self.pairs {
+                writeln!(
+                    out,
+                    "| {} / {} | {} | {} | {} | {} vs {} |",
+                    p.oracles[0],
+                    p.oracles[1],
+                    p.count,
+                    p.same_address,
+                    md_code(&p.example.0),
+                    md_host(&p.example.1[0]),
+                    md_host(&p.example.1[1])
+                )?;
+            }
+            writeln!(out)?;
+        }
+
         writeln!(out, "## Findings by class and oracle\n")?;
         writeln!(
             out,
-            "| class | oracle | severity | inputs |\n|---|---|---|---:|"
+            "| class | basis | oracle | severity | inputs |\n|---|---|---|---|---:|"
         )?;
         for c in &self.counts {
             writeln!(
                 out,
-                "| `{}` | {} | {} | {} |",
-                c.class, c.oracle, c.severity, c.count
+                "| `{}` | {} | {} | {} | {} |",
+                c.class, c.basis, c.oracle, c.severity, c.count
             )?;
         }
         writeln!(out)?;
@@ -273,7 +381,7 @@ impl Report {
         for (class, lines) in &self.examples {
             writeln!(out, "### `{class}`\n")?;
             for l in lines {
-                writeln!(out, "- {} ({})", md_code(&l.input), l.findings.join(", "))?;
+                writeln!(out, "- {} ({})", md_code(&l.input), l.labels())?;
             }
             writeln!(out)?;
         }
@@ -298,6 +406,7 @@ impl Report {
         struct Summary<'r> {
             summary: &'r Totals,
             counts: &'r [ClassCount],
+            host_confusion_pairs: &'r [PairCount],
             not_checked: usize,
         }
         serde_json::to_writer(
@@ -305,6 +414,7 @@ impl Report {
             &Summary {
                 summary: &self.totals,
                 counts: &self.counts,
+                host_confusion_pairs: &self.pairs,
                 not_checked: self.not_checked.len(),
             },
         )?;
@@ -352,6 +462,8 @@ impl Report {
             ),
             ("valid RFC 2396 references", t.rfc2396_valid),
             ("with findings", t.with_findings),
+            ("with a suspected parser defect", t.defects),
+            ("with a host confusion", t.host_confusions),
         ];
         for (label, n) in rows {
             writeln!(out, "<tr><th>{label}</th><td class=\"n\">{n}</td></tr>")?;
@@ -391,13 +503,32 @@ impl Report {
 
         writeln!(
             out,
-            "<h2>Findings by class and oracle</h2>\n<table>\n<tr><th>class</th><th>oracle</th><th>severity</th><th>inputs</th></tr>"
+            "<h2>Host confusions per parser pair</h2>\n<table>\n<tr><th>parsers</th><th>inputs</th><th>same address, other spelling</th><th>shortest example</th><th>hosts</th></tr>"
+        )?;
+        let host = |h: &Option<String>| h.as_deref().map_or_else(|| "none".to_owned(), html);
+        for p in &self.pairs {
+            writeln!(
+                out,
+                "<tr><td>{} / {}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td><code>{}</code></td><td><code>{}</code> vs <code>{}</code></td></tr>",
+                p.oracles[0],
+                p.oracles[1],
+                p.count,
+                p.same_address,
+                html(&p.example.0),
+                host(&p.example.1[0]),
+                host(&p.example.1[1])
+            )?;
+        }
+        writeln!(out, "</table>")?;
+        writeln!(
+            out,
+            "<h2>Findings by class and oracle</h2>\n<table>\n<tr><th>class</th><th>basis</th><th>oracle</th><th>severity</th><th>inputs</th></tr>"
         )?;
         for c in &self.counts {
             writeln!(
                 out,
-                "<tr><td><code>{}</code></td><td>{}</td><td class=\"{}\">{}</td><td class=\"n\">{}</td></tr>",
-                c.class, c.oracle, c.severity, c.severity, c.count
+                "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td class=\"n\">{}</td></tr>",
+                c.class, c.basis, c.oracle, c.severity, c.severity, c.count
             )?;
         }
         writeln!(out, "</table>\n<h2>Shortest examples per class</h2>")?;
@@ -408,7 +539,7 @@ impl Report {
                     out,
                     "<li><code>{}</code> <small>{}</small></li>",
                     html(&l.input),
-                    html(&l.findings.join(", "))
+                    html(&l.labels())
                 )?;
             }
             writeln!(out, "</ul>")?;

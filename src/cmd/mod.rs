@@ -3,6 +3,7 @@
 pub mod check;
 pub mod corpus;
 pub mod input;
+pub mod oracles;
 pub mod parse;
 pub mod report;
 pub mod resolve;

@@ -5,65 +5,62 @@
 //! a fragment, so a `#` in the input is noted as `fragment-dropped`.
 //! Components are read from the raw authority text, not from `port_u16()`.
 
-use super::{Oracle, OracleId, Outcome, borrow_at};
+use super::{Outcome, borrow_at};
 use crate::components::{Component, ComponentSet, Components};
 
-/// `http::Uri::try_from`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Http;
-
-impl Oracle for Http {
-    fn id(&self) -> OracleId {
-        OracleId::Http
+/// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
+pub fn run(input: &str) -> Outcome<'_> {
+    let uri = match http::Uri::try_from(input) {
+        Ok(uri) => uri,
+        Err(e) => return Outcome::reject(e.to_string()),
+    };
+    // http::Uri keeps its pieces verbatim (but for a lower-cased
+    // scheme and a `/` for an empty path), in input order: each is
+    // borrowed from the input at the place it stands there.
+    let mut c = Components::new(ComponentSet::ALL);
+    let mut at = 0;
+    if let Some(scheme) = uri.scheme_str() {
+        c.set(Component::Scheme, Some(borrow_at(input, 0, scheme)));
+        at = scheme.len() + "://".len();
     }
-
-    fn run<'a>(&self, input: &'a str) -> Outcome<'a> {
-        let uri = match http::Uri::try_from(input) {
-            Ok(uri) => uri,
-            Err(e) => return Outcome::reject(e.to_string()),
-        };
-        // http::Uri keeps its pieces verbatim (but for a lower-cased
-        // scheme and a `/` for an empty path), in input order: each is
-        // borrowed from the input at the place it stands there.
-        let mut c = Components::new(ComponentSet::ALL);
-        let mut at = 0;
-        if let Some(scheme) = uri.scheme_str() {
-            c.set(Component::Scheme, Some(borrow_at(input, 0, scheme)));
-            at = scheme.len() + "://".len();
-        }
-        if let Some(authority) = uri.authority() {
-            let text = authority.as_str();
-            let userinfo = text.rsplit_once('@').map(|(u, _)| u);
-            let host = authority.host();
-            let host_at = at + userinfo.map_or(0, |u| u.len() + 1);
-            c.set(
-                Component::Userinfo,
-                userinfo.map(|u| borrow_at(input, at, u)),
-            );
-            c.set(Component::Host, Some(borrow_at(input, host_at, host)));
-            let port = authority.port();
-            let port_at = at + text.len() - port.as_ref().map_or(0, |p| p.as_str().len());
-            c.set(
-                Component::Port,
-                port.map(|p| borrow_at(input, port_at, p.as_str())),
-            );
-            c.set(Component::Authority, Some(borrow_at(input, at, text)));
-            at += text.len();
-        }
-        let path = uri.path();
-        c.set(Component::Path, Some(borrow_at(input, at, path)));
-        at += path.len();
+    if let Some(authority) = uri.authority() {
+        let text = authority.as_str();
+        let userinfo = text.rsplit_once('@').map(|(u, _)| u);
+        let host = authority.host();
+        let host_at = at + userinfo.map_or(0, |u| u.len() + 1);
         c.set(
-            Component::Query,
-            uri.query().map(|q| borrow_at(input, at + 1, q)),
+            Component::Userinfo,
+            userinfo.map(|u| borrow_at(input, at, u)),
         );
-        let mut outcome = Outcome::accept(c);
-        if input.contains('#') {
-            outcome.note("fragment-dropped");
-        }
-        if uri.scheme().is_none() && uri.authority().is_some() {
-            outcome.note("authority-form");
-        }
-        outcome
+        c.set(Component::Host, Some(borrow_at(input, host_at, host)));
+        let port = authority.port();
+        let port_at = at + text.len() - port.as_ref().map_or(0, |p| p.as_str().len());
+        c.set(
+            Component::Port,
+            port.map(|p| borrow_at(input, port_at, p.as_str())),
+        );
+        c.set(Component::Authority, Some(borrow_at(input, at, text)));
+        at += text.len();
     }
+    let path = uri.path();
+    c.set(Component::Path, Some(borrow_at(input, at, path)));
+    at += path.len();
+    c.set(
+        Component::Query,
+        uri.query().map(|q| borrow_at(input, at + 1, q)),
+    );
+    let mut outcome = Outcome::accept(c);
+    if input.contains('#') {
+        outcome.note("fragment-dropped");
+    }
+    if uri.scheme().is_none() && uri.authority().is_some() {
+        outcome.note("authority-form");
+    }
+    // `Display` writes the scheme lower-cased, `/` for an empty path and no
+    // fragment; the round-trip check reparses it.
+    let serialization = uri.to_string();
+    if serialization != input {
+        outcome.serialization = Some(serialization.into());
+    }
+    outcome
 }

@@ -6,8 +6,13 @@
 //! message), or out of its domain (an input the parser does not claim to
 //! handle, such as a relative reference for `url` without a base).
 
+#[cfg(feature = "ada")]
+mod ada;
 mod appendix_b;
+#[cfg(feature = "curl")]
+mod curl;
 mod http;
+mod iri_string;
 pub mod rfc2396;
 mod rfc3986;
 pub mod url;
@@ -19,67 +24,214 @@ use serde::Serialize;
 
 use crate::components::Components;
 
-pub use self::appendix_b::{AppendixB, split as appendix_b_split};
-pub use self::http::Http;
-pub use self::rfc2396::Rfc2396;
-pub use self::rfc3986::Rfc3986;
-pub use self::url::Url;
+pub use self::appendix_b::split as appendix_b_split;
 
-/// The oracles, by stable id.
+/// The standard an oracle implements. Two oracles of the same standard are
+/// *peers*: when they disagree, one of them breaks its own standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum OracleId {
-    /// The strict RFC 2396 parser of this crate.
-    #[serde(rename = "rfc2396")]
+#[serde(rename_all = "kebab-case")]
+pub enum Standard {
+    /// RFC 2396 Appendix A (the strict parser).
     Rfc2396,
-    /// The RFC 2396 Appendix B regular expression.
-    #[serde(rename = "appendix-b")]
-    AppendixB,
-    /// The `url` crate (WHATWG URL Standard).
-    #[serde(rename = "url")]
-    Url,
-    /// The `http` crate (`http::Uri`, HTTP request targets).
-    #[serde(rename = "http")]
-    Http,
-    /// The `fluent-uri` crate (strict RFC 3986).
-    #[serde(rename = "rfc3986")]
+    /// RFC 2396 Appendix B: a split, not a validator.
+    Rfc2396AppendixB,
+    /// The WHATWG URL Standard.
+    Whatwg,
+    /// RFC 3986 (generic syntax).
     Rfc3986,
+    /// HTTP request targets (RFC 9112 section 3.2), whose authority follows
+    /// RFC 3986 section 3.2.
+    HttpRequestTarget,
+    /// libcurl's own URL dialect (RFC 3986 with documented extensions).
+    Curl,
+}
+
+impl Standard {
+    /// The stable id.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Standard::Rfc2396 => "rfc2396",
+            Standard::Rfc2396AppendixB => "rfc2396-appendix-b",
+            Standard::Whatwg => "whatwg",
+            Standard::Rfc3986 => "rfc3986",
+            Standard::HttpRequestTarget => "http-request-target",
+            Standard::Curl => "curl",
+        }
+    }
+}
+
+/// One row of the oracle registry.
+#[derive(Clone, Copy, Debug)]
+pub struct OracleInfo {
+    /// Its stable id.
+    pub id: OracleId,
+    /// The standard it implements.
+    pub standard: Standard,
+    /// The library behind it, with its version (checked against Cargo.lock
+    /// by a test).
+    pub library: &'static str,
+    /// What it reads the components from.
+    pub reads: &'static str,
+    /// The inputs it claims to handle; anything else is out of its domain.
+    pub domain: &'static str,
+    /// Runs it.
+    pub run: for<'a> fn(&'a str) -> Outcome<'a>,
+}
+
+macro_rules! oracles {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $variant:ident = $id:literal {
+            standard: $standard:ident,
+            library: $library:expr,
+            reads: $reads:literal,
+            domain: $domain:literal,
+            run: $run:expr,
+        }
+    )*) => {
+        /// The oracles, by stable id. Every id exists in every build; the
+        /// registry ([`registry`]) lists those this build has.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum OracleId {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl OracleId {
+            /// Every oracle id, in registry order (rfc2396 first), built or not.
+            pub const ALL: &'static [OracleId] = &[$(OracleId::$variant,)*];
+
+            /// The stable id used in reports, JSON and the saved corpus.
+            pub fn as_str(self) -> &'static str {
+                match self { $(OracleId::$variant => $id,)* }
+            }
+
+            /// The oracle with this id.
+            pub fn from_id(id: &str) -> Option<OracleId> {
+                match id { $($id => Some(OracleId::$variant),)* _ => None }
+            }
+        }
+
+        /// The oracles this build has, in order: rfc2396 first, then every
+        /// other in the order `check()` runs them and reports list them.
+        pub const REGISTRY: &[OracleInfo] = &[$(
+            $(#[cfg($cfg)])?
+            OracleInfo {
+                id: OracleId::$variant,
+                standard: Standard::$standard,
+                library: $library,
+                reads: $reads,
+                domain: $domain,
+                run: $run,
+            },
+        )*];
+    };
+}
+
+oracles! {
+    /// The strict RFC 2396 parser of this crate.
+    Rfc2396 = "rfc2396" {
+        standard: Rfc2396,
+        library: concat!("uridiff ", env!("CARGO_PKG_VERSION")),
+        reads: "raw spans of the input",
+        domain: "every string; the reference the others are compared with",
+        run: rfc2396::run,
+    }
+    /// The RFC 2396 Appendix B regular expression.
+    AppendixB = "appendix-b" {
+        standard: Rfc2396AppendixB,
+        library: concat!("uridiff ", env!("CARGO_PKG_VERSION")),
+        reads: "scheme, authority, path, query, fragment",
+        domain: "splits any string, never rejects",
+        run: appendix_b::run,
+    }
+    /// The `url` crate (WHATWG URL Standard).
+    Url = "url" {
+        standard: Whatwg,
+        library: "url 2.5.8",
+        reads: "serialization accessors; syntax violations as notes",
+        domain: "absolute URLs; a relative reference is out of its domain",
+        run: url::run,
+    }
+    /// The `http` crate (`http::Uri`, HTTP request targets).
+    Http = "http" {
+        standard: HttpRequestTarget,
+        library: "http 1.5.0",
+        reads: "raw authority text, path, query",
+        domain: "HTTP request targets (origin-, absolute-, authority-form, `*`)",
+        run: http::run,
+    }
+    /// The `fluent-uri` crate (strict RFC 3986).
+    Rfc3986 = "rfc3986" {
+        standard: Rfc3986,
+        library: "fluent-uri 0.4.1",
+        reads: "raw components",
+        domain: "every URI reference",
+        run: rfc3986::run,
+    }
+    /// The `ada-url` crate: Ada, the C++ WHATWG parser inside Node.js.
+    #[cfg(feature = "ada")]
+    Ada = "ada" {
+        standard: Whatwg,
+        library: "ada-url 4.0.0",
+        reads: "component offsets into the serialization, and getters",
+        domain: "absolute URLs; a relative reference is out of its domain",
+        run: ada::run,
+    }
+    /// libcurl's URL API (`curl_url`), curl's own dialect.
+    #[cfg(feature = "curl")]
+    Curl = "curl" {
+        standard: Curl,
+        library: "curl-sys 0.4.91+curl-8.22.0 (libcurl, vendored and static)",
+        reads: "curl_url_get parts, raw (no URL decoding)",
+        domain: "absolute URLs of any scheme; a relative reference is out of its domain",
+        run: curl::run,
+    }
+    /// The `iri-string` crate in its URI mode (RFC 3986).
+    IriString = "iri-string" {
+        standard: Rfc3986,
+        library: "iri-string 0.7.14",
+        reads: "raw components",
+        domain: "every URI reference",
+        run: iri_string::run,
+    }
+}
+
+/// The registry row of an oracle this build has.
+pub fn info(id: OracleId) -> Option<&'static OracleInfo> {
+    REGISTRY.iter().find(|o| o.id == id)
+}
+
+/// The oracles this build has.
+pub fn registry() -> &'static [OracleInfo] {
+    REGISTRY
 }
 
 impl OracleId {
-    /// Every oracle, the reference (rfc2396) first.
-    pub const ALL: [OracleId; 5] = [
-        OracleId::Rfc2396,
-        OracleId::AppendixB,
-        OracleId::Url,
-        OracleId::Http,
-        OracleId::Rfc3986,
-    ];
-
-    /// The stable id used in reports, JSON and the saved corpus.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OracleId::Rfc2396 => "rfc2396",
-            OracleId::AppendixB => "appendix-b",
-            OracleId::Url => "url",
-            OracleId::Http => "http",
-            OracleId::Rfc3986 => "rfc3986",
-        }
-    }
-
     /// Does this oracle validate? Appendix B only splits, never rejects.
     pub fn validates(self) -> bool {
         self != OracleId::AppendixB
     }
 
-    /// Runs this oracle on `input`.
+    /// The standard it implements.
+    pub fn standard(self) -> Option<Standard> {
+        info(self).map(|o| o.standard)
+    }
+
+    /// Runs this oracle on `input`; an oracle this build lacks finds every
+    /// input out of its domain.
     pub fn run(self, input: &str) -> Outcome<'_> {
-        match self {
-            OracleId::Rfc2396 => Rfc2396.run(input),
-            OracleId::AppendixB => AppendixB.run(input),
-            OracleId::Url => Url.run(input),
-            OracleId::Http => Http.run(input),
-            OracleId::Rfc3986 => Rfc3986.run(input),
+        match info(self) {
+            Some(o) => (o.run)(input),
+            None => Outcome::out_of_domain(format!("{self} is not in this build")),
         }
+    }
+}
+
+impl Serialize for OracleId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -105,14 +257,6 @@ pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
     // Comparing addresses as integers is safe: nothing is dereferenced.
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (start + part.len() <= whole.len()).then_some(start)
-}
-
-/// A parser under comparison.
-pub trait Oracle {
-    /// Its stable id.
-    fn id(&self) -> OracleId;
-    /// Its opinion of `input`.
-    fn run<'a>(&self, input: &'a str) -> Outcome<'a>;
 }
 
 /// What an oracle made of an input, in one word.
@@ -149,6 +293,9 @@ pub struct Outcome<'a> {
     pub message: Option<String>,
     /// Normalisations and leniencies observed, as stable ids.
     pub notes: Vec<&'static str>,
+    /// The parser's own serialization of what it accepted, when that differs
+    /// from the input: the round-trip check reparses it with the same parser.
+    pub serialization: Option<Cow<'a, str>>,
 }
 
 impl<'a> Outcome<'a> {
@@ -159,6 +306,7 @@ impl<'a> Outcome<'a> {
             components,
             message: None,
             notes: Vec::new(),
+            serialization: None,
         }
     }
 
@@ -169,6 +317,7 @@ impl<'a> Outcome<'a> {
             components: Components::default(),
             message: Some(message.into()),
             notes: Vec::new(),
+            serialization: None,
         }
     }
 
@@ -179,6 +328,7 @@ impl<'a> Outcome<'a> {
             components: Components::default(),
             message: Some(message.into()),
             notes: Vec::new(),
+            serialization: None,
         }
     }
 

@@ -1,13 +1,9 @@
 //! The strict RFC 2396 parser as an oracle: the reference the others are
 //! compared against.
 
-use super::{Oracle, OracleId, Outcome};
+use super::Outcome;
 use crate::components::{Component, ComponentSet, Components};
 use crate::rfc2396::{AuthorityKind, ParseError, UriRef, parse};
-
-/// The strict RFC 2396 parser.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Rfc2396;
 
 /// Maps a parsed reference to components; every component is reported.
 pub fn components<'a>(r: &UriRef<'a>) -> Components<'a> {
@@ -18,14 +14,9 @@ pub fn components<'a>(r: &UriRef<'a>) -> Components<'a> {
     c
 }
 
-impl Oracle for Rfc2396 {
-    fn id(&self) -> OracleId {
-        OracleId::Rfc2396
-    }
-
-    fn run<'a>(&self, input: &'a str) -> Outcome<'a> {
-        outcome_of(&parse(input))
-    }
+/// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
+pub fn run(input: &str) -> Outcome<'_> {
+    outcome_of(&parse(input))
 }
 
 /// The outcome for a result of [`parse`], so that a caller that already

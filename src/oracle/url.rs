@@ -11,30 +11,21 @@ use std::cell::RefCell;
 
 use std::borrow::Cow;
 
-use super::{Oracle, OracleId, Outcome, borrow_at, offset_in};
+use super::{Outcome, borrow_at, offset_in};
 use crate::components::{Component, ComponentSet, Components};
-
-/// `url::Url::parse` with no base.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Url;
 
 /// `url` keeps the authority only as its parts.
 const REPORTED: ComponentSet =
     ComponentSet::ALL.difference(ComponentSet::of(&[Component::Authority]));
 
-impl Oracle for Url {
-    fn id(&self) -> OracleId {
-        OracleId::Url
-    }
-
-    fn run<'a>(&self, input: &'a str) -> Outcome<'a> {
-        match url::Url::parse(input) {
-            Ok(u) => accepted(input, &u),
-            Err(url::ParseError::RelativeUrlWithoutBase) => {
-                Outcome::out_of_domain(url::ParseError::RelativeUrlWithoutBase.to_string())
-            }
-            Err(e) => Outcome::reject(e.to_string()),
+/// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
+pub fn run(input: &str) -> Outcome<'_> {
+    match url::Url::parse(input) {
+        Ok(u) => accepted(input, &u),
+        Err(url::ParseError::RelativeUrlWithoutBase) => {
+            Outcome::out_of_domain(url::ParseError::RelativeUrlWithoutBase.to_string())
         }
+        Err(e) => Outcome::reject(e.to_string()),
     }
 }
 
@@ -68,7 +59,15 @@ fn accepted<'a>(input: &'a str, u: &url::Url) -> Outcome<'a> {
         };
         c.set(Component::Userinfo, userinfo);
     }
-    c.set(Component::Host, u.host_str().map(take));
+    // rust-url models the empty host of `file:///p` as no host at all
+    // (`host()` is `None`), where the URL Standard has the empty string (file
+    // host state: "set url's host to the empty string"); with an authority
+    // written, report it as the empty host the standard gives.
+    let host = match u.host_str() {
+        None if u.has_authority() => Some(Cow::Borrowed("")),
+        host => host.map(take),
+    };
+    c.set(Component::Host, host);
     // The port's text in the serialization (url::Position slicing), not the
     // u16 of `port()`: the same digits url would send, borrowed from the
     // input where it kept them.
@@ -85,6 +84,7 @@ fn accepted<'a>(input: &'a str, u: &url::Url) -> Outcome<'a> {
     }
     if serialization != input {
         outcome.note("serialization-differs");
+        outcome.serialization = Some(Cow::Owned(serialization.to_owned()));
     }
     outcome
 }

@@ -7,7 +7,12 @@
 //! claim becomes a [`Finding`]. Whatever no rule claims becomes an
 //! [`Class::Unexplained`] finding, which is what the fuzz targets hunt.
 
+mod classes;
+pub mod defects;
 pub mod rules;
+
+pub use classes::{Basis, Class};
+pub use rules::same_address;
 
 use std::fmt;
 
@@ -15,7 +20,7 @@ use serde::Serialize;
 
 use crate::components::{Component, ComponentSet, component_name};
 use crate::diff::Diff;
-use crate::oracle::{OracleId, Outcome};
+use crate::oracle::{OracleId, Outcome, Standard, Verdict};
 use crate::rfc2396::{ParseError, UriRef};
 
 /// How much a disagreement matters to a security engineer.
@@ -46,143 +51,6 @@ impl Severity {
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-macro_rules! classes {
-    ($( $(#[$doc:meta])* $variant:ident = $id:literal, )*) => {
-        /// The named kinds of disagreement. Ids are stable kebab-case.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum Class {
-            $( $(#[$doc])* $variant, )*
-        }
-
-        impl Class {
-            /// Every class, in catalogue order.
-            pub const ALL: &'static [Class] = &[$(Class::$variant,)*];
-
-            /// The stable kebab-case id.
-            pub fn id(self) -> &'static str {
-                match self { $(Class::$variant => $id,)* }
-            }
-
-            /// The class with this id.
-            pub fn from_id(id: &str) -> Option<Class> {
-                match id { $($id => Some(Class::$variant),)* _ => None }
-            }
-        }
-    };
-}
-
-classes! {
-    /// A bracketed IP literal (`[::1]`): RFC 2732 and RFC 3986 section 3.2.2
-    /// allow it, RFC 2396 section 2.4.3 calls `[` and `]` unwise.
-    IpLiteral = "ip-literal",
-    /// RFC 2396 reads the authority as a `reg_name` (no host), the other
-    /// parser finds a host in it (RFC 2396 section 3.2).
-    RegNameAuthority = "reg-name-authority",
-    /// `//@host`: RFC 2396 keeps an empty userinfo, the other drops it.
-    EmptyUserinfo = "empty-userinfo",
-    /// `//user:@host`: the empty password's `:` is dropped.
-    EmptyPassword = "empty-password",
-    /// `//host:/`: RFC 2396 `port = *digit` allows an empty port.
-    EmptyPort = "empty-port",
-    /// The scheme's default port is written out, and elided by the other.
-    DefaultPort = "default-port",
-    /// RFC 2396 has no bound on `port`; the other rejects ports over 65535.
-    PortOutOfRange = "port-out-of-range",
-    /// The same port number written differently (leading zeros).
-    PortNormalized = "port-normalized",
-    /// Scheme or host case folded (RFC 2396 sections 3.1 and 3.2.2 make them
-    /// case-insensitive).
-    CaseNormalized = "case-normalized",
-    /// An IPv4 address in a form RFC 2396 does not know (hex, octal, fewer
-    /// than four parts, out of range), read by WHATWG's IPv4 parser.
-    Ipv4NumberForm = "ipv4-number-form",
-    /// A host WHATWG maps through IDNA (UTS #46): invalid `xn--` labels
-    /// are refused.
-    IdnaHost = "idna-host",
-    /// A percent-encoded host: RFC 2396 hostnames have no `escaped`, others
-    /// decode it.
-    PercentEncodedHost = "percent-encoded-host",
-    /// `%` not followed by two hex digits (RFC 2396 section 2.4.1).
-    InvalidEscape = "invalid-escape",
-    /// An `unwise` character (RFC 2396 section 2.4.3) tolerated or encoded.
-    UnwiseCharacter = "unwise-character",
-    /// A `delims` character (`<`, `>`, `"`, a second `#`; RFC 2396 section
-    /// 2.4.3) tolerated or encoded.
-    DelimsCharacter = "delims-character",
-    /// A character outside US-ASCII (RFC 2396 section 2.1), encoded or
-    /// IDNA-mapped by the other.
-    NonAscii = "non-ascii",
-    /// Whitespace or a control character, stripped or tolerated by the other
-    /// (RFC 2396 section 2.4.3; WHATWG strips tabs, newlines, edge spaces).
-    WhitespaceOrControl = "whitespace-or-control",
-    /// A backslash, read by WHATWG as `/` in special schemes.
-    Backslash = "backslash",
-    /// Dot segments removed by the other (RFC 2396 section 5.2 removes them
-    /// only when resolving a relative path).
-    DotSegments = "dot-segments",
-    /// WHATWG's own rules for `file` URLs: `localhost` is the empty host,
-    /// drive letters belong to the path, no credentials or port.
-    FileScheme = "file-scheme",
-    /// A special scheme (`http:`, …) without `//`, or with an empty
-    /// authority: WHATWG finds a host anyway.
-    SpecialSchemeSlashes = "special-scheme-slashes",
-    /// `http::Uri` reads `name:rest` as an authority-form request target.
-    AuthorityForm = "authority-form",
-    /// `scheme:/path` or `scheme://` with an empty authority, which
-    /// `http::Uri` refuses: its absolute-form needs an authority.
-    MissingAuthority = "missing-authority",
-    /// More than eight `:` before the host, which `http::Uri` refuses.
-    AuthorityColons = "authority-colons",
-    /// `//host/path`: a network-path reference for RFC 2396, an origin-form
-    /// path for `http::Uri`.
-    NetworkPathReference = "network-path-reference",
-    /// `http::Uri` drops the fragment.
-    FragmentDropped = "fragment-dropped",
-    /// A relative reference, which the other only resolves against a base
-    /// or does not take at all.
-    RelativeReference = "relative-reference",
-    /// The text before the first `:` is not an RFC 2396 scheme (it must
-    /// start with a letter, section 3.1), so RFC 2396 reads a relative path
-    /// whose first segment may not hold `:`.
-    SchemeSyntax = "scheme-syntax",
-    /// Longer than the other parser accepts (`http::Uri`: 65 534 bytes, and
-    /// 64 for a scheme).
-    LengthLimit = "length-limit",
-    /// `scheme:` with nothing after it: RFC 2396's `opaque_part` needs a
-    /// character; RFC 3986 and WHATWG allow an empty path.
-    EmptyOpaquePart = "empty-opaque-part",
-    /// `?y`: Appendix A cannot derive a query-only reference (Appendix C
-    /// resolves one); RFC 3986 allows it.
-    QueryOnlyReference = "query-only-reference",
-    /// The same octets, percent-encoded differently (RFC 2396 section 2.4.2).
-    PercentEncoding = "percent-encoding",
-    /// An empty path written as `/` by the other.
-    EmptyPathSlash = "empty-path-slash",
-    /// `?` inside an RFC 2396 `opaque_part` belongs to the path; the others
-    /// split off a query.
-    OpaquePartQuery = "opaque-part-query",
-    /// An empty host where RFC 2396 has none (an empty `server`).
-    EmptyHost = "empty-host",
-    /// rust-url keeps a drive-letter-like segment (`c:`) against `..` in
-    /// every scheme, not only `file` (an oracle bug).
-    WindowsDriveLetter = "windows-drive-letter",
-    /// No rule explains it: a finding to investigate.
-    Unexplained = "unexplained",
-}
-
-impl fmt::Display for Class {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for Class {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
     }
 }
 
@@ -236,19 +104,28 @@ impl Explains {
     }
 }
 
-/// One explained (or unexplained) part of a disagreement.
+/// One explained (or unexplained) part of a disagreement, or a defect.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Finding {
     /// The class that explains it.
     pub class: Class,
+    /// Spec difference, parser defect, or unexplained (the class's basis).
+    pub basis: Basis,
     /// How much it matters.
     pub severity: Severity,
-    /// The oracle that disagrees with rfc2396.
+    /// The parser the finding is about: the one that differs from rfc2396,
+    /// or the one that breaks its standard.
     pub oracle: OracleId,
+    /// The parser it is compared with: rfc2396 for a spec difference, the
+    /// other peer for a peer disagreement, none for a self-check.
+    pub peer: Option<OracleId>,
     /// Whether the accept/reject verdicts differ (and this finding explains it).
     pub verdict: bool,
-    /// The differing fields this finding explains.
+    /// The differing (or defective) fields this finding explains.
     pub fields: ComponentSet,
+    /// The effect, when it is known as the finding is made (defects);
+    /// spec findings build theirs on demand ([`effect`]).
+    pub detail: Option<String>,
 }
 
 impl Finding {
@@ -259,6 +136,18 @@ impl Finding {
             .into_iter()
             .chain(self.fields.iter().map(component_name))
             .collect()
+    }
+
+    /// The signature reports group by and the regression set keeps one
+    /// input for: (class, basis, oracle, fields).
+    pub fn signature(&self) -> String {
+        format!(
+            "{}/{}/{}/{}",
+            self.class,
+            self.basis,
+            self.oracle,
+            self.field_names().join(",")
+        )
     }
 }
 
@@ -305,10 +194,25 @@ impl<'a> Ctx<'_, 'a> {
             .or_else(|| self.theirs(Component::Scheme))
     }
 
+    /// Does the other oracle implement the WHATWG URL Standard (url, ada)?
+    pub fn whatwg(&self) -> bool {
+        self.oracle.standard() == Some(Standard::Whatwg)
+    }
+
     /// The strict parser's error, when it rejected the input.
     pub fn error(&self) -> Option<&ParseError> {
         self.parsed.as_ref().err()
     }
+}
+
+/// The defects a parser showed on an input, as triage sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Defects {
+    /// The first defect's class: what is left unexplained is filed under it.
+    pub class: Class,
+    /// The fields the parser's self-check defects corrupted (empty for a
+    /// peer disagreement, which claims only what is left).
+    pub fields: ComponentSet,
 }
 
 /// Explains `diff` between rfc2396 and `oracle`: one finding per rule that
@@ -320,6 +224,7 @@ pub fn triage(
     oracle: OracleId,
     other: &Outcome<'_>,
     diff: Diff,
+    defect: Option<Defects>,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut ctx = Ctx {
@@ -333,6 +238,21 @@ pub fn triage(
             fields: diff.fields,
         },
     };
+    if let Some(Defects { class, fields }) = defect {
+        // What the parser's own defect touches is the defect's doing,
+        // whatever spec rule might otherwise claim it: the fields it
+        // corrupted, and, when rfc2396 refuses what it accepts, the
+        // acceptance.
+        let claimed = Explains {
+            verdict: other.accepted() && !fields.is_empty(),
+            fields,
+        }
+        .intersection(ctx.open);
+        if !claimed.is_empty() {
+            findings.push(finding(&ctx, class, claimed));
+            ctx.open = ctx.open.without(claimed);
+        }
+    }
     for rule in rules::RULES {
         if ctx.open.is_empty() {
             break;
@@ -341,30 +261,48 @@ pub fn triage(
         if claimed.is_empty() {
             continue;
         }
-        findings.push(finding(&ctx, rule.class, rule.severity, claimed));
+        findings.push(finding(&ctx, rule.class, claimed));
         ctx.open = ctx.open.without(claimed);
     }
     if !ctx.open.is_empty() {
+        // What no spec rule explains, for a parser already caught breaking
+        // its own standard on this input, is that defect's doing.
         let open = ctx.open;
-        findings.push(finding(&ctx, Class::Unexplained, Severity::Medium, open));
+        let class = defect.map_or(Class::Unexplained, |d| d.class);
+        findings.push(finding(&ctx, class, open));
     }
     findings
 }
 
-/// Builds a finding: the severity is the rule's, raised to high by the facts
-/// the issue names (hosts differ, effective ports differ, a rejection against
-/// an acceptance that yields a host).
-fn finding(ctx: &Ctx<'_, '_>, class: Class, base: Severity, claimed: Explains) -> Finding {
+/// Builds a finding. Severity by consequence: the class's default, raised
+/// to high when the claimed fields give two accepting parsers different
+/// hosts or effective ports; a refusal against an acceptance alone is at
+/// most medium, and out of domain alone never above low.
+fn finding(ctx: &Ctx<'_, '_>, class: Class, claimed: Explains) -> Finding {
+    let default = class.default_severity();
+    let severity = if claimed.verdict {
+        let out_of_domain = [ctx.reference, ctx.other]
+            .iter()
+            .any(|o| o.verdict == Verdict::OutOfDomain);
+        if out_of_domain {
+            Severity::Low
+        } else {
+            default.min(Severity::Medium)
+        }
+    } else if rules::is_high(ctx, claimed) {
+        Severity::High
+    } else {
+        default
+    };
     Finding {
         class,
-        severity: if rules::is_high(ctx, claimed) {
-            Severity::High
-        } else {
-            base
-        },
+        basis: class.basis(),
+        severity,
         oracle: ctx.oracle,
+        peer: Some(OracleId::Rfc2396),
         verdict: claimed.verdict,
         fields: claimed.fields,
+        detail: None,
     }
 }
 

@@ -7,69 +7,67 @@ use std::borrow::Cow;
 
 use percent_encoding::percent_decode_str;
 
-use super::Severity::{Low, Medium};
-use super::{Class, Ctx, Explains, Severity};
+use super::{Class, Ctx, Explains};
 use crate::components::{Component, ComponentSet, component_name};
 use crate::oracle::{OracleId, Verdict};
 use crate::rfc2396::{AuthorityKind, ErrorKind, RefKind, Rule as Production, remove_dot_segments};
 
-/// One row of the table.
+/// One row of the table. The class's basis, severity and spec sections are
+/// in its catalogue row (`classes.rs`); the rule says when it applies.
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
     /// The class a claim is filed under.
     pub class: Class,
-    /// The severity unless the facts make it high.
-    pub severity: Severity,
     /// What of the open disagreement this rule explains.
     pub explain: fn(&Ctx<'_, '_>) -> Explains,
 }
 
 /// The rules, in the order they are tried.
 pub const RULES: &[Rule] = &[
-    rule(Class::LengthLimit, Low, length_limit),
-    rule(Class::WhitespaceOrControl, Medium, whitespace_or_control),
-    rule(Class::NonAscii, Medium, non_ascii),
-    rule(Class::IpLiteral, Medium, ip_literal),
-    rule(Class::Backslash, Medium, backslash),
-    rule(Class::UnwiseCharacter, Medium, unwise_character),
-    rule(Class::DelimsCharacter, Medium, delims_character),
-    rule(Class::InvalidEscape, Medium, invalid_escape),
-    rule(Class::EmptyOpaquePart, Low, empty_opaque_part),
-    rule(Class::QueryOnlyReference, Low, query_only_reference),
-    rule(Class::SchemeSyntax, Medium, scheme_syntax),
-    rule(Class::AuthorityForm, Medium, authority_form),
-    rule(Class::AuthorityColons, Medium, authority_colons),
-    rule(Class::NetworkPathReference, Medium, network_path_reference),
-    rule(Class::FileScheme, Medium, file_scheme),
-    rule(Class::SpecialSchemeSlashes, Medium, special_scheme_slashes),
-    rule(Class::MissingAuthority, Medium, missing_authority),
-    rule(Class::RelativeReference, Low, relative_reference),
-    rule(Class::FragmentDropped, Low, fragment_dropped),
-    rule(Class::PercentEncodedHost, Medium, percent_encoded_host),
-    rule(Class::Ipv4NumberForm, Medium, ipv4_number_form),
-    rule(Class::IdnaHost, Medium, idna_host),
-    rule(Class::PortOutOfRange, Medium, port_out_of_range),
-    rule(Class::RegNameAuthority, Medium, reg_name_authority),
-    rule(Class::EmptyHost, Low, empty_host),
-    rule(Class::EmptyUserinfo, Low, empty_userinfo),
-    rule(Class::EmptyPassword, Low, empty_password),
-    rule(Class::EmptyPort, Low, empty_port),
-    rule(Class::DefaultPort, Low, default_port),
-    rule(Class::PortNormalized, Low, port_normalized),
-    rule(Class::OpaquePartQuery, Medium, opaque_part_query),
-    rule(Class::CaseNormalized, Low, case_normalized),
-    rule(Class::EmptyPathSlash, Low, empty_path_slash),
-    rule(Class::DotSegments, Medium, dot_segments),
-    rule(Class::WindowsDriveLetter, Medium, windows_drive_letter),
-    rule(Class::PercentEncoding, Medium, percent_encoding),
+    rule(Class::LengthLimit, length_limit),
+    rule(Class::CurlLenientCharacters, curl_lenient_characters),
+    rule(Class::CurlFileHost, curl_file_host),
+    rule(Class::CurlHostRequired, curl_host_required),
+    rule(Class::CurlSlashes, curl_slashes),
+    rule(Class::WhitespaceOrControl, whitespace_or_control),
+    rule(Class::NonAscii, non_ascii),
+    rule(Class::IpLiteral, ip_literal),
+    rule(Class::Backslash, backslash),
+    rule(Class::UnwiseCharacter, unwise_character),
+    rule(Class::DelimsCharacter, delims_character),
+    rule(Class::InvalidEscape, invalid_escape),
+    rule(Class::EmptyOpaquePart, empty_opaque_part),
+    rule(Class::QueryOnlyReference, query_only_reference),
+    rule(Class::SchemeSyntax, scheme_syntax),
+    rule(Class::AuthorityForm, authority_form),
+    rule(Class::AuthorityColons, authority_colons),
+    rule(Class::NetworkPathReference, network_path_reference),
+    rule(Class::FileScheme, file_scheme),
+    rule(Class::SpecialSchemeSlashes, special_scheme_slashes),
+    rule(Class::MissingAuthority, missing_authority),
+    rule(Class::RelativeReference, relative_reference),
+    rule(Class::FragmentDropped, fragment_dropped),
+    rule(Class::PercentEncodedHost, percent_encoded_host),
+    rule(Class::Ipv4NumberForm, ipv4_number_form),
+    rule(Class::IdnaHost, idna_host),
+    rule(Class::PortOutOfRange, port_out_of_range),
+    rule(Class::RegNameAuthority, reg_name_authority),
+    rule(Class::EmptyHost, empty_host),
+    rule(Class::EmptyUserinfo, empty_userinfo),
+    rule(Class::EmptyPassword, empty_password),
+    rule(Class::EmptyPort, empty_port),
+    rule(Class::DefaultPort, default_port),
+    rule(Class::PortNormalized, port_normalized),
+    rule(Class::OpaquePartQuery, opaque_part_query),
+    rule(Class::CaseNormalized, case_normalized),
+    rule(Class::EmptyPathSlash, empty_path_slash),
+    rule(Class::DotSegments, dot_segments),
+    rule(Class::WindowsDriveLetter, windows_drive_letter),
+    rule(Class::PercentEncoding, percent_encoding),
 ];
 
-const fn rule(class: Class, severity: Severity, explain: fn(&Ctx<'_, '_>) -> Explains) -> Rule {
-    Rule {
-        class,
-        severity,
-        explain,
-    }
+const fn rule(class: Class, explain: fn(&Ctx<'_, '_>) -> Explains) -> Rule {
+    Rule { class, explain }
 }
 
 /// Fields that belong to the authority.
@@ -89,16 +87,120 @@ fn rejected_with(ctx: &Ctx<'_, '_>, pick: impl Fn(ErrorKind, Production) -> bool
 }
 
 /// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`)
-/// and schemes over 64 bytes (`MAX_SCHEME_LEN`); RFC 2396 sets no limits.
+/// and schemes over 64 bytes (`MAX_SCHEME_LEN`); libcurl refuses input over
+/// 8 000 000 bytes (`CURL_MAX_INPUT_LENGTH`) and schemes over 40 bytes
+/// (`MAX_SCHEME_LEN`, lib/urlapi.c); RFC 2396 sets no limits.
 fn length_limit(ctx: &Ctx<'_, '_>) -> Explains {
-    const HTTP_MAX_LEN: usize = u16::MAX as usize - 1;
-    const HTTP_MAX_SCHEME_LEN: usize = 64;
-    let too_long = ctx.input.len() > HTTP_MAX_LEN
+    let (max_len, max_scheme_len) = match ctx.oracle {
+        OracleId::Http => (u16::MAX as usize - 1, 64),
+        OracleId::Curl => (8_000_000, 40),
+        _ => return Explains::NOTHING,
+    };
+    let too_long = ctx.input.len() > max_len
         || ctx
             .ours(Component::Scheme)
-            .is_some_and(|s| s.len() > HTTP_MAX_SCHEME_LEN);
-    if ctx.oracle == OracleId::Http && too_long && !ctx.other.accepted() {
+            .is_some_and(|s| s.len() > max_scheme_len);
+    if too_long && !ctx.other.accepted() {
         Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// curl "only does limited checks of the format" and passes illegal
+/// characters on (everything.curl.dev, "URLs"); it percent-encodes bytes
+/// outside printable ASCII (curl docs/URL-SYNTAX.md, "non-ASCII"). So it
+/// accepts what RFC 2396 section 2.4.3 calls unwise or delims, stray `%`
+/// and non-ASCII text.
+fn curl_lenient_characters(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Curl || !ctx.other.accepted() {
+        return Explains::NOTHING;
+    }
+    rejected_with(ctx, |k, _| {
+        matches!(
+            k,
+            ErrorKind::Unwise(_)
+                | ErrorKind::Delims(_)
+                | ErrorKind::InvalidEscape
+                | ErrorKind::NonAscii(_)
+        )
+    })
+}
+
+/// Is this the `file` scheme?
+fn is_file(ctx: &Ctx<'_, '_>) -> bool {
+    ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
+}
+
+/// curl's `file://` URLs take only `localhost`, `127.0.0.1` or no host
+/// (everything.curl.dev, "The scheme separator"; curl's test 1145), report
+/// the host as none, and refuse what names no local file (libcurl's
+/// `CURLUE_BAD_FILE_URL`: `file:/`, a drive letter off Windows).
+fn curl_file_host(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Curl || !is_file(ctx) {
+        return Explains::NOTHING;
+    }
+    let local = |h: &str| h.is_empty() || h.eq_ignore_ascii_case("localhost") || h == "127.0.0.1";
+    let ours = ctx.ours(Component::Host).or_else(|| our_host_text(ctx));
+    if !ctx.other.accepted() {
+        // A host other than those, or no path to a local file at all
+        // (`file:/`, or a drive letter, which curl takes only on Windows:
+        // CURLUE_BAD_FILE_URL).
+        return Explains::VERDICT;
+    }
+    if ctx.theirs(Component::Host).is_none_or(str::is_empty) && ours.is_none_or(local) {
+        Explains::fields(ComponentSet::of(&[Component::Host, Component::Authority]))
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// curl needs a host in every URL but `file://` (libcurl's
+/// `CURLUE_NO_HOST`, "no host part in the URL"; curl docs/URL-SYNTAX.md,
+/// "Hostname"), where RFC 2396 allows `scheme:/path`, an empty authority
+/// and opaque URIs (section 3).
+fn curl_host_required(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Curl || ctx.other.accepted() || is_file(ctx) {
+        return Explains::NOTHING;
+    }
+    match ctx.parsed {
+        Ok(r) if r.kind().is_absolute() && r.host().is_none_or(str::is_empty) => Explains::VERDICT,
+        _ => Explains::NOTHING,
+    }
+}
+
+/// curl "understands and accepts URLs with one or three slashes" after the
+/// scheme (everything.curl.dev, "The scheme separator"): `a:/h/p` and
+/// `a:///h/p` reach host `h`, where RFC 2396 reads an `abs_path` or an empty
+/// authority (section 3). Claimed when curl's host is the first segment
+/// rfc2396 read as its path.
+fn curl_slashes(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Curl || !ctx.other.accepted() {
+        return Explains::NOTHING;
+    }
+    let Ok(r) = ctx.parsed else {
+        return Explains::NOTHING;
+    };
+    if r.authority().is_some_and(|a| !a.is_empty()) {
+        return Explains::NOTHING;
+    }
+    let path = ctx.ours(Component::Path).unwrap_or_default();
+    let first = path
+        .trim_start_matches('/')
+        .split(['/', '?'])
+        .next()
+        .unwrap_or_default();
+    let first = first.rsplit_once('@').map_or(first, |(_, h)| h);
+    let first = first.split(':').next().unwrap_or_default();
+    let found = ctx
+        .theirs(Component::Host)
+        .is_some_and(|h| h.eq_ignore_ascii_case(first) || same_address(first, h));
+    if found {
+        Explains::fields(
+            AUTHORITY_PARTS
+                .with(Component::Path)
+                .union(opaque_query(ctx)),
+        )
     } else {
         Explains::NOTHING
     }
@@ -121,7 +223,17 @@ fn non_ascii(ctx: &Ctx<'_, '_>) -> Explains {
 
 /// `[` and `]` are `unwise` in RFC 2396 section 2.4.3; RFC 2732 and RFC 3986
 /// section 3.2.2 use them for IP literals.
+///
+/// Claimed only when the accepting parser's host is what RFC 3986 section
+/// 3.2.2 prescribes, an `IP-literal`: anything else bracketed is the
+/// parser's own defect (`invalid-ip-literal`), not this spec difference.
 fn ip_literal(ctx: &Ctx<'_, '_>) -> Explains {
+    let host_is_ip_literal = ctx
+        .theirs(Component::Host)
+        .is_some_and(super::defects::is_ip_literal);
+    if !host_is_ip_literal {
+        return Explains::NOTHING;
+    }
     rejected_with(ctx, |k, r| {
         matches!(k, ErrorKind::Unwise(b'[' | b']')) && r == Production::Authority
     })
@@ -164,23 +276,31 @@ fn query_only_reference(ctx: &Ctx<'_, '_>) -> Explains {
 
 /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (RFC 2396 section
 /// 3.1): text before `:` that is not a scheme leaves a relative path whose
-/// first segment may not hold `:` (section 5). Also covers a scheme the
-/// other parser reads differently from rfc2396.
+/// first segment may not hold `:` (section 5). Also covers a parser that
+/// takes such text as a scheme where rfc2396 read a relative path: then
+/// the scheme, and the path that rfc2396 read from the same text, differ
+/// because of it (claimed only when rfc2396's path starts with their
+/// scheme and `:`).
 fn scheme_syntax(ctx: &Ctx<'_, '_>) -> Explains {
     let rejected = rejected_with(ctx, |k, _| k == ErrorKind::ColonInRelSegment);
     if !rejected.is_empty() {
         return rejected;
     }
-    let differs = ctx.fields_where(|ours, theirs| {
-        !ours
-            .zip(theirs)
-            .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b))
+    let (None, Some(theirs)) = (ctx.ours(Component::Scheme), ctx.theirs(Component::Scheme)) else {
+        return Explains::NOTHING;
+    };
+    let read_as_path = ctx.ours(Component::Path).is_some_and(|p| {
+        p.get(..theirs.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(theirs))
+            && p.as_bytes().get(theirs.len()) == Some(&b':')
     });
-    if differs.contains(Component::Scheme) && ctx.theirs(Component::Scheme).is_some() {
-        Explains::fields(ComponentSet::ALL)
-    } else {
-        Explains::NOTHING
+    if !read_as_path {
+        return Explains::fields(ComponentSet::of(&[Component::Scheme]));
     }
+    // The rest of rfc2396's path is what the other split into its parts.
+    Explains::fields(
+        ComponentSet::ALL.difference(ComponentSet::of(&[Component::Query, Component::Fragment])),
+    )
 }
 
 /// `http::Uri` accepts the authority-form request target of RFC 9112
@@ -195,8 +315,10 @@ fn authority_form(ctx: &Ctx<'_, '_>) -> Explains {
         return Explains::NOTHING;
     };
     if ctx.other.accepted() {
-        let read_as_authority =
-            ctx.theirs(Component::Scheme).is_none() && ctx.theirs(Component::Authority).is_some();
+        // Justified only when the whole input is the authority, as
+        // authority-form prescribes (`uri-host ":" port`, nothing else).
+        let read_as_authority = ctx.theirs(Component::Scheme).is_none()
+            && ctx.theirs(Component::Authority) == Some(ctx.input);
         if read_as_authority && r.authority().is_none() {
             return Explains::fields(ComponentSet::ALL);
         }
@@ -243,7 +365,10 @@ fn authority_colons(ctx: &Ctx<'_, '_>) -> Explains {
 /// and a local path for the other: the shape of open redirects.
 fn network_path_reference(ctx: &Ctx<'_, '_>) -> Explains {
     let net_path = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::NetPath);
-    if ctx.oracle == OracleId::Http && net_path && ctx.theirs(Component::Authority).is_none() {
+    // Origin-form: the text up to `?` is their path, whole.
+    let origin_form = ctx.theirs(Component::Authority).is_none()
+        && ctx.theirs(Component::Path) == ctx.input.split(['?', '#']).next();
+    if ctx.oracle == OracleId::Http && net_path && origin_form {
         Explains {
             verdict: true,
             fields: ComponentSet::ALL,
@@ -276,17 +401,52 @@ fn is_special(scheme: &str) -> bool {
 /// the empty host, a Windows drive letter (`c:`) moves into the path,
 /// credentials and ports are refused, and empty leading segments collapse.
 /// RFC 2396 has no rules of its own for `file` (RFC 1738 section 3.10).
+///
+/// Each field is claimed only when the other's value is what those rules
+/// give: no credentials or port, an empty host for `localhost`, for none,
+/// or where a drive letter stood, a path that starts with `/` and ends with
+/// rfc2396's (or holds the drive letter).
 fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
-    if ctx.oracle == OracleId::Url && ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file")) {
-        Explains {
-            verdict: true,
-            fields: AUTHORITY_PARTS
-                .with(Component::Path)
-                .union(opaque_query(ctx)),
-        }
-    } else {
-        Explains::NOTHING
+    if !ctx.whatwg() || !ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file")) {
+        return Explains::NOTHING;
     }
+    if !ctx.other.accepted() {
+        return Explains::VERDICT;
+    }
+    let ours_host = ctx.ours(Component::Host).or_else(|| our_host_text(ctx));
+    let drive = |s: &str| {
+        let b = s.as_bytes();
+        b.first().is_some_and(u8::is_ascii_alphabetic) && matches!(b.get(1), Some(b':' | b'|'))
+    };
+    let ours_authority = ctx.ours(Component::Authority).unwrap_or_default();
+    let mut fields = ComponentSet::EMPTY;
+    let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
+    let drive_moved =
+        ours_host.is_some_and(drive) || theirs_path.strip_prefix('/').is_some_and(drive);
+    if ctx.theirs(Component::Host) == Some("")
+        && (ours_host.is_none_or(|h| h.is_empty() || h.eq_ignore_ascii_case("localhost"))
+            || drive(ours_authority))
+    {
+        fields = fields.with(Component::Host).with(Component::Authority);
+    }
+    for c in [Component::Userinfo, Component::Port] {
+        if ctx.theirs(c).is_none() {
+            fields = fields.with(c);
+        }
+    }
+    let ours_path = ctx.ours(Component::Path).unwrap_or_default();
+    let tail = ours_path.trim_start_matches('/');
+    if theirs_path.starts_with('/')
+        && (drive_moved || theirs_path.trim_start_matches('/').ends_with(tail) || opaque(ctx))
+    {
+        fields = fields.with(Component::Path);
+    }
+    Explains::fields(fields.union(opaque_query(ctx)))
+}
+
+/// Did rfc2396 read an `opaque_part`?
+fn opaque(ctx: &Ctx<'_, '_>) -> bool {
+    matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::AbsoluteOpaque)
 }
 
 /// WHATWG special schemes always have a host: `http:evil.com/`,
@@ -294,7 +454,7 @@ fn file_scheme(ctx: &Ctx<'_, '_>) -> Explains {
 /// 2396 sees an `opaque_part`, an `abs_path`, or an empty authority
 /// (section 3). A special URL with no host at all is rejected.
 fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
-    if ctx.oracle != OracleId::Url || !ctx.scheme().is_some_and(is_special) {
+    if !ctx.whatwg() || !ctx.scheme().is_some_and(is_special) {
         return Explains::NOTHING;
     }
     let Ok(r) = ctx.parsed else {
@@ -304,12 +464,44 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     if !no_authority {
         return Explains::NOTHING;
     }
-    Explains {
-        verdict: true,
-        fields: AUTHORITY_PARTS
+    if !ctx.other.accepted() {
+        return Explains::VERDICT;
+    }
+    // Justified when the host they found is text rfc2396 read as its path
+    // (or opaque part): the slashes, not the characters, differ.
+    let ours_path = ctx.ours(Component::Path).unwrap_or_default();
+    // The host WHATWG would take from rfc2396's path: after the leading
+    // slashes, before the next delimiter, without userinfo and port.
+    let written = ours_path
+        .trim_start_matches(['/', '\\'])
+        .split(['/', '\\', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let written = written.rsplit_once('@').map_or(written, |(_, h)| h);
+    let written = written.split(':').next().unwrap_or_default();
+    let found_in_path = ctx.theirs(Component::Host).is_some_and(|h| {
+        let h = h.to_ascii_lowercase();
+        ours_path.to_ascii_lowercase().contains(&h)
+            || decoded_lower(ours_path).contains(&h)
+            // Read by WHATWG's IPv4 parser (`0.0.0.7` from `07`), or
+            // mapped by IDNA (non-ASCII or `xn--`).
+            || same_address(written, &h)
+            || !written.is_ascii()
+            || h.contains("xn--")
+    });
+    if !found_in_path {
+        return Explains::NOTHING;
+    }
+    Explains::fields(
+        AUTHORITY_PARTS
             .with(Component::Path)
             .union(opaque_query(ctx)),
-    }
+    )
+}
+
+/// Percent-decoded (lossily) and lower-cased.
+fn decoded_lower(s: &str) -> String {
+    String::from_utf8_lossy(&decoded(s)).to_ascii_lowercase()
 }
 
 /// The query, when rfc2396 read an `opaque_part`: its `?` stays in the path
@@ -403,7 +595,7 @@ fn idna_host(ctx: &Ctx<'_, '_>) -> Explains {
     let punycode = ours
         .split('.')
         .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
-    if ctx.oracle == OracleId::Url && punycode {
+    if ctx.whatwg() && punycode {
         Explains {
             verdict: true,
             fields: ComponentSet::of(&[Component::Host]),
@@ -443,7 +635,11 @@ fn ipv4_number_form(ctx: &Ctx<'_, '_>) -> Explains {
     let Some(ours) = our_host_text(ctx) else {
         return Explains::NOTHING;
     };
-    if ctx.oracle != OracleId::Url || !ends_in_a_number(ours) {
+    // WHATWG's IPv4 parser, and curl's, which "parses and normalizes
+    // everything that appears to be a numerical IPv4 address" (curl
+    // docs/URL-SYNTAX.md, "Numerical IPv4 addresses").
+    let reads_ipv4_forms = ctx.whatwg() || ctx.oracle == OracleId::Curl;
+    if !reads_ipv4_forms || !ends_in_a_number(ours) {
         return Explains::NOTHING;
     }
     let theirs = ctx.theirs(Component::Host);
@@ -645,10 +841,34 @@ fn is_double_dot(segment: &str) -> bool {
 /// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
 /// like a Windows drive letter (`r:`, `c|`) when a later `..` would remove
 /// it, in every scheme; the URL Standard ("shorten a URL's path") protects it
-/// only in `file` URLs. An oracle bug, recorded in FUZZING.md.
+/// only in `file` URLs. It also empties the host of a `file` URL whose path
+/// starts with a drive letter (`file://1.2.3.4/C:/`), which the URL Standard
+/// no longer does (file host state keeps it; WPT urltestdata expects host
+/// `1.2.3.4`). Bugs of rust-url only (ada keeps both), recorded in FUZZING.md.
 fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Explains {
+    if ctx.oracle != OracleId::Url {
+        return Explains::NOTHING;
+    }
     let Some(path) = ctx.ours(Component::Path) else {
         return Explains::NOTHING;
+    };
+    let starts_with_drive = path
+        .strip_prefix('/')
+        .and_then(|p| p.split('/').next())
+        .is_some_and(|s| {
+            let b = s.as_bytes();
+            b.len() == 2
+                && b.first().is_some_and(u8::is_ascii_alphabetic)
+                && matches!(b.get(1), Some(b':' | b'|'))
+        });
+    let host_emptied = is_file(ctx)
+        && starts_with_drive
+        && ctx.ours(Component::Host).is_some_and(|h| !h.is_empty())
+        && ctx.theirs(Component::Host) == Some("");
+    let host = if host_emptied {
+        ComponentSet::of(&[Component::Host])
+    } else {
+        ComponentSet::EMPTY
     };
     let mut seen_drive = false;
     let mut climbs_over = false;
@@ -661,10 +881,10 @@ fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Explains {
             climbs_over = true;
         }
     }
-    if ctx.oracle == OracleId::Url && climbs_over {
-        Explains::fields(ComponentSet::of(&[Component::Path]))
+    if climbs_over {
+        Explains::fields(host.with(Component::Path))
     } else {
-        Explains::NOTHING
+        Explains::fields(host)
     }
 }
 
@@ -701,16 +921,20 @@ fn show(value: Option<&str>) -> String {
 }
 
 /// The port a connection would use: the written one, else the scheme's default.
-fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option<u32> {
+pub(crate) fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option<u32> {
     match port.filter(|p| !p.is_empty()) {
         Some(p) => p.parse::<u32>().ok(),
         None => scheme.and_then(scheme_default_port).map(u32::from),
     }
 }
 
-/// Are two hosts the same once decoded and case-folded? For `file`, WHATWG's
-/// empty host and `localhost` are the same machine.
-fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
+/// Are two hosts the same text after ASCII case folding? Nothing else is
+/// folded: `ex%41mple.com` and `example.com`, or `0x7f.1` and `127.0.0.1`,
+/// are the same address spelled so that an allowlist misses it, which is
+/// what a host confusion is about. The one exception: for `file`, the
+/// empty host and `localhost` are the same machine (RFC 8089 section 2;
+/// URL Standard, file host state).
+pub(crate) fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
     if scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
         && [a, b]
             .iter()
@@ -718,26 +942,14 @@ fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
     {
         return true;
     }
-    let fold = |s: &str| decoded(s).to_ascii_lowercase();
-    fold(a) == fold(b)
+    a.eq_ignore_ascii_case(b)
 }
 
-/// Whether a claim is high severity by the facts: hosts differ (one side
-/// having none counts), effective ports differ, or one side rejects while the
-/// accepting side yields a host. Computed for every finding, so it builds no
-/// strings.
+/// Whether a field claim is high severity by the facts: the two accepting
+/// parsers see different hosts (one side having none counts; compared after
+/// ASCII case folding only) or effective ports. Computed for every finding,
+/// so it builds no strings.
 pub(crate) fn is_high(ctx: &Ctx<'_, '_>, claimed: Explains) -> bool {
-    if claimed.verdict {
-        let accepted = if ctx.reference.accepted() {
-            ctx.reference
-        } else {
-            ctx.other
-        };
-        return accepted
-            .components
-            .get(Component::Host)
-            .is_some_and(|h| !h.is_empty());
-    }
     let scheme = ctx.scheme();
     claimed.fields.iter().any(|c| match c {
         Component::Host => hosts_differ(ctx.ours(c), ctx.theirs(c), scheme),
@@ -748,7 +960,7 @@ pub(crate) fn is_high(ctx: &Ctx<'_, '_>, claimed: Explains) -> bool {
     })
 }
 
-fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Option<&str>) -> bool {
+pub(crate) fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Option<&str>) -> bool {
     match (ours, theirs) {
         (Some(a), Some(b)) => !same_host(a, b, scheme),
         (None, Some(h)) | (Some(h), None) => !same_host(h, "", scheme),
@@ -811,4 +1023,81 @@ pub(crate) fn effect(ctx: &Ctx<'_, '_>, claimed: Explains) -> String {
     }
     first.extend(rest);
     first.join("; ")
+}
+
+/// Are two different host spellings the same address? Equal once
+/// percent-decoded, lower-cased, without a final `.`, and with WHATWG's
+/// IPv4 number forms (`0x7f.1`, `2130706433`) read as the dotted quad they
+/// stand for (URL Standard, IPv4 parser).
+pub fn same_address(a: &str, b: &str) -> bool {
+    canonical_address(a) == canonical_address(b)
+}
+
+fn canonical_address(host: &str) -> String {
+    let lower = decoded_lower(host);
+    let bare = lower.strip_suffix('.').unwrap_or(&lower);
+    if ends_in_a_number(bare)
+        && let Some(n) = whatwg_ipv4(bare)
+    {
+        let [a, b, c, d] = n.to_be_bytes();
+        return format!("{a}.{b}.{c}.{d}");
+    }
+    bare.to_owned()
+}
+
+/// The URL Standard's IPv4 parser: up to four parts, each decimal, octal
+/// (leading `0`) or hex (`0x`); the last fills the remaining bytes.
+fn whatwg_ipv4(host: &str) -> Option<u32> {
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let (digits, radix) =
+            if let Some(h) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+                (h, 16)
+            } else if part.len() > 1 && part.starts_with('0') {
+                (part.get(1..).unwrap_or_default(), 8)
+            } else {
+                (*part, 10)
+            };
+        let n = if digits.is_empty() {
+            if part.is_empty() {
+                return None;
+            }
+            0
+        } else {
+            u64::from_str_radix(digits, radix).ok()?
+        };
+        numbers.push(n);
+    }
+    let (last, init) = numbers.split_last()?;
+    if init.iter().any(|&n| n > 255) {
+        return None;
+    }
+    let room = 8 * (5 - numbers.len() as u32);
+    if *last >= 1u64 << room {
+        return None;
+    }
+    let mut value = *last;
+    for (i, n) in init.iter().enumerate() {
+        value += n << (8 * (3 - i as u32));
+    }
+    u32::try_from(value).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_address_reads_ipv4_number_forms_and_escapes() {
+        assert!(same_address("0x7f.1", "127.0.0.1"));
+        assert!(same_address("2130706433", "127.0.0.1"));
+        assert!(same_address("ex%41mple.com", "example.com"));
+        assert!(same_address("Example.COM.", "example.com"));
+        assert!(!same_address("0x7f.2", "127.0.0.1"));
+        assert!(!same_address("evil.com", "example.com"));
+    }
 }

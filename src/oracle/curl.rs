@@ -1,0 +1,84 @@
+//! libcurl's URL parser (the `curl_url` API, through this workspace's
+//! `curl-url` crate over `curl-sys`'s vendored, static libcurl) as an
+//! oracle: what curl itself would fetch. Set with
+//! `CURLU_NON_SUPPORT_SCHEME`, so schemes this build of curl does not
+//! speak are parsed all the same (libcurl's `curl_url_set` documentation).
+//!
+//! curl speaks its own dialect: RFC 3986 with documented extensions (its
+//! URL syntax page, "URL syntax and their use in curl"), which the triage
+//! classes for curl cite. Parts are read raw (no `CURLU_URLDECODE`), the
+//! port only when written, an empty query or fragment as present
+//! (`CURLU_GET_EMPTY`). curl keeps no raw authority, and reports an IPv6
+//! zone ID apart from the host; it is put back as RFC 6874 writes it.
+
+use std::borrow::Cow;
+
+use curl_url::{Flags, Url};
+
+use super::Outcome;
+use crate::components::{Component, ComponentSet, Components};
+
+/// curl keeps the authority only as its parts.
+const REPORTED: ComponentSet =
+    ComponentSet::ALL.difference(ComponentSet::of(&[Component::Authority]));
+
+/// Does `input` start with an RFC 3986 scheme and `:` (section 3.1)? curl
+/// takes only absolute URLs here (no `CURLU_GUESS_SCHEME`): anything else is
+/// out of its domain, not rejected.
+fn has_scheme(input: &str) -> bool {
+    let Some((scheme, _)) = input.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
+pub fn run(input: &str) -> Outcome<'_> {
+    let parsed = Url::new().and_then(|mut u| {
+        u.set_url(input, Flags::NON_SUPPORT_SCHEME)?;
+        u.parts_with(Flags::GET_EMPTY)
+    });
+    let parts = match parsed {
+        Ok(parts) => parts,
+        Err(e) if e.is_nul() => {
+            return Outcome::out_of_domain("libcurl takes C strings: the input holds a NUL");
+        }
+        Err(e) if !has_scheme(input) => {
+            return Outcome::out_of_domain(format!("a relative reference and no base URL ({e})"));
+        }
+        Err(e) => return Outcome::reject(e.to_string()),
+    };
+    let mut c = Components::new(REPORTED);
+    c.set(Component::Scheme, parts.scheme.clone().map(Cow::Owned));
+    if let Some(host) = &parts.host {
+        let mut userinfo = parts.user.clone();
+        if let (Some(u), Some(options)) = (userinfo.as_mut(), &parts.options) {
+            u.push(';');
+            u.push_str(options);
+        }
+        if let Some(password) = &parts.password {
+            let u = userinfo.get_or_insert_with(String::new);
+            u.push(':');
+            u.push_str(password);
+        }
+        c.set(Component::Userinfo, userinfo.map(Cow::Owned));
+        let host = match (&parts.zoneid, host.strip_suffix(']')) {
+            (Some(zone), Some(address)) => format!("{address}%25{zone}]"),
+            _ => host.clone(),
+        };
+        c.set(Component::Host, Some(Cow::Owned(host)));
+        c.set(Component::Port, parts.port.clone().map(Cow::Owned));
+    }
+    c.set(Component::Path, parts.path.clone().map(Cow::Owned));
+    c.set(Component::Query, parts.query.clone().map(Cow::Owned));
+    c.set(Component::Fragment, parts.fragment.clone().map(Cow::Owned));
+    let mut outcome = Outcome::accept(c);
+    if let Some(url) = parts.url
+        && url != input
+    {
+        outcome.serialization = Some(Cow::Owned(url));
+    }
+    outcome
+}

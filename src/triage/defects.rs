@@ -1,0 +1,522 @@
+//! Defects: a parser breaking its own standard, found without rfc2396.
+//!
+//! - *Accounted input*: a parser that reports its authority's text must
+//!   report userinfo, host and port that recompose it (RFC 3986 section 3.2:
+//!   `authority = [ userinfo "@" ] host [ ":" port ]`); the one
+//!   normalisation allowed is an empty port's `:` (RFC 3986 section 6.2.3).
+//! - *Its own standard*: a bracketed host must be an `IP-literal` (RFC 3986
+//!   section 3.2.2; a zone ID only as RFC 6874's `%25`). (A port that is not
+//!   digits would break RFC 3986 section 3.2.3 too, but every in-process
+//!   parser either refuses one or drops it, which `dropped-input` reports.)
+//! - *Round trip*: its own serialization, reparsed by itself, gives the same
+//!   components (URL Standard, URL serializing; RFC 3986 section 5.3).
+//! - *Peers*: two parsers of the same standard must agree.
+//!
+//! Each defect names the parser it is about; no spec rule explains one away.
+
+use crate::components::{Component, ComponentSet, component_name};
+use crate::diff::diff;
+use crate::oracle::{OracleId, Outcome, Standard, Verdict, info};
+
+use super::rules::{effective_port, hosts_differ};
+use super::{Class, Finding, Severity};
+
+/// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` (RFC 3986
+/// section 3.2.2, with RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID`).
+pub fn is_ip_literal(host: &str) -> bool {
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
+        return false;
+    };
+    if inner.starts_with(['v', 'V']) {
+        return is_ipvfuture(inner);
+    }
+    match inner.split_once("%25") {
+        Some((address, zone)) => is_ipv6address(address) && is_zone_id(zone),
+        None => is_ipv6address(inner),
+    }
+}
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 section 2.3).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `sub-delims` (RFC 3986 section 2.2).
+fn is_sub_delim(b: u8) -> bool {
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// `ZoneID = 1*( unreserved / pct-encoded )` (RFC 6874 section 2).
+fn is_zone_id(zone: &str) -> bool {
+    let b = zone.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
+            let hex = |j: usize| b.get(j).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(i + 1) && hex(i + 2)) {
+                return false;
+            }
+            i += 3;
+        } else if is_unreserved(c) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    !b.is_empty()
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+fn is_ipvfuture(s: &str) -> bool {
+    let Some((version, rest)) = s.get(1..).and_then(|v| v.split_once('.')) else {
+        return false;
+    };
+    !version.is_empty()
+        && version.bytes().all(|b| b.is_ascii_hexdigit())
+        && !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
+}
+
+/// `h16 = 1*4HEXDIG`.
+fn is_h16(s: &str) -> bool {
+    (1..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`,
+/// `dec-octet` without leading zeros (RFC 3986 section 3.2.2).
+fn is_ipv4address(s: &str) -> bool {
+    let mut parts = 0;
+    for octet in s.split('.') {
+        parts += 1;
+        let ok = !octet.is_empty()
+            && octet.len() <= 3
+            && octet.bytes().all(|b| b.is_ascii_digit())
+            && !(octet.len() > 1 && octet.starts_with('0'))
+            && octet.parse::<u8>().is_ok();
+        if !ok {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// `IPv6address` (RFC 3986 section 3.2.2): eight 16-bit pieces, the last
+/// two of which may be an IPv4address (`ls32`), with at most one `::`
+/// standing for one or more pieces of zeros.
+pub fn is_ipv6address(s: &str) -> bool {
+    /// The pieces of one side of `::`; the last may be an IPv4 address
+    /// (worth two) when `ls32_allowed`.
+    fn pieces(side: &str, ls32_allowed: bool) -> Option<usize> {
+        if side.is_empty() {
+            return Some(0);
+        }
+        let groups: Vec<&str> = side.split(':').collect();
+        let mut n = 0;
+        for (i, g) in groups.iter().enumerate() {
+            let last = i + 1 == groups.len();
+            if last && ls32_allowed && g.contains('.') {
+                if !is_ipv4address(g) {
+                    return None;
+                }
+                n += 2;
+            } else if is_h16(g) {
+                n += 1;
+            } else {
+                return None;
+            }
+        }
+        Some(n)
+    }
+    match s.split_once("::") {
+        Some((left, right)) => {
+            if right.contains("::") {
+                return false;
+            }
+            match (pieces(left, false), pieces(right, true)) {
+                (Some(l), Some(r)) => l + r <= 7,
+                _ => false,
+            }
+        }
+        None => pieces(s, true) == Some(8),
+    }
+}
+
+/// Shows a value for an effect line.
+fn show(value: Option<&str>) -> String {
+    match value {
+        None => "none".to_owned(),
+        Some(v) if v.chars().count() > 48 => {
+            let head: String = v.chars().take(45).collect();
+            format!("{head:?}…")
+        }
+        Some(v) => format!("{v:?}"),
+    }
+}
+
+fn defect(
+    class: Class,
+    severity: Severity,
+    oracle: OracleId,
+    peer: Option<OracleId>,
+    fields: ComponentSet,
+    detail: String,
+) -> Finding {
+    Finding {
+        class,
+        basis: class.basis(),
+        severity,
+        oracle,
+        peer,
+        verdict: false,
+        fields,
+        detail: Some(detail),
+    }
+}
+
+/// The text of `whole` that `kept` leaves out, by common prefix and suffix.
+fn dropped_text<'w>(whole: &'w str, kept: &str) -> &'w str {
+    let prefix = whole
+        .bytes()
+        .zip(kept.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let rest_whole = whole.get(prefix..).unwrap_or_default();
+    let rest_kept = kept.get(prefix.min(kept.len())..).unwrap_or_default();
+    let suffix = rest_whole
+        .bytes()
+        .rev()
+        .zip(rest_kept.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let end = rest_whole.len().saturating_sub(suffix);
+    // Byte-wise prefixes may split a character; fall back to the whole rest.
+    rest_whole.get(..end).unwrap_or(rest_whole)
+}
+
+/// The self-checks of one accepting parser: accounted authority, IP
+/// literals, ports. Appends a finding per broken rule.
+pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+    if !outcome.accepted() || !id.validates() {
+        return;
+    }
+    let c = &outcome.components;
+    let host = c.get(Component::Host);
+    let port = c.get(Component::Port);
+    let userinfo = c.get(Component::Userinfo);
+    if c.reported().contains(Component::Authority)
+        && let (Some(authority), Some(host)) = (c.get(Component::Authority), host)
+    {
+        let mut recomposed = String::with_capacity(authority.len());
+        if let Some(u) = userinfo {
+            recomposed.push_str(u);
+            recomposed.push('@');
+        }
+        recomposed.push_str(host);
+        if let Some(p) = port {
+            recomposed.push(':');
+            recomposed.push_str(p);
+        }
+        let accounted = authority == recomposed
+            || (port.is_none()
+                && authority.len() == recomposed.len() + 1
+                && authority.ends_with(':')
+                && authority.starts_with(recomposed.as_str()));
+        if !accounted {
+            let dropped = dropped_text(authority, &recomposed);
+            let in_userinfo = userinfo.is_some_and(|u| authority.starts_with(u))
+                && authority
+                    .find('@')
+                    .is_some_and(|at| authority.find(dropped).is_some_and(|d| d < at));
+            let (severity, fields) = if in_userinfo {
+                (
+                    Severity::Medium,
+                    ComponentSet::of(&[Component::Authority, Component::Userinfo]),
+                )
+            } else {
+                (
+                    Severity::High,
+                    ComponentSet::of(&[Component::Authority, Component::Host, Component::Port]),
+                )
+            };
+            out.push(defect(
+                Class::DroppedInput,
+                severity,
+                id,
+                None,
+                fields,
+                format!(
+                    "{id} drops {} from the authority {}: userinfo {}, host {}, port {}",
+                    show(Some(dropped)),
+                    show(Some(authority)),
+                    show(userinfo),
+                    show(Some(host)),
+                    show(port)
+                ),
+            ));
+        }
+    }
+    if let Some(h) = host
+        && (h.contains('[') || h.contains(']'))
+        && !is_ip_literal(h)
+    {
+        out.push(defect(
+            Class::InvalidIpLiteral,
+            Severity::High,
+            id,
+            None,
+            ComponentSet::of(&[Component::Host]),
+            format!(
+                "{id} accepts the host {} (brackets that hold no IPv6address or IPvFuture)",
+                show(Some(h))
+            ),
+        ));
+    }
+}
+
+/// Reparses an accepting parser's own serialization (when it differs from
+/// the input) and reports what changed.
+pub fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+    let (true, Some(serialization), Some(row)) = (
+        outcome.accepted(),
+        outcome.serialization.as_deref(),
+        info(id),
+    ) else {
+        return;
+    };
+    let again = (row.run)(serialization);
+    let d = diff(outcome, &again);
+    if d.is_empty() {
+        return;
+    }
+    let scheme = outcome.components.get(Component::Scheme);
+    let changes_host = d.fields.contains(Component::Host)
+        && hosts_differ(
+            outcome.components.get(Component::Host),
+            again.components.get(Component::Host),
+            scheme,
+        );
+    let changes_port = d.fields.contains(Component::Port)
+        && effective_port(outcome.components.get(Component::Port), scheme)
+            != effective_port(again.components.get(Component::Port), scheme);
+    let severity = if changes_host || changes_port {
+        Severity::High
+    } else {
+        Severity::Medium
+    };
+    let what = if d.verdict {
+        format!("{} it", verdict_word(again.verdict))
+    } else {
+        d.fields
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {} becomes {}",
+                    component_name(c),
+                    show(outcome.components.get(c)),
+                    show(again.components.get(c))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let mut finding = defect(
+        Class::RoundTrip,
+        severity,
+        id,
+        None,
+        d.fields,
+        format!(
+            "{id} reparses its own serialization {} and {what}",
+            show(Some(serialization))
+        ),
+    );
+    finding.verdict = d.verdict;
+    out.push(finding);
+}
+
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Accept => "accepts",
+        Verdict::Reject => "rejects",
+        Verdict::OutOfDomain => "finds out of its domain",
+    }
+}
+
+/// Peer disagreements among `outcomes` (every oracle but rfc2396, which is
+/// `reference`): parsers of one standard (WHATWG: url and ada; RFC 3986:
+/// rfc3986 and iri-string) that disagree, and http::Uri against RFC 3986 on
+/// how the same authority text splits.
+pub fn peers(
+    reference: &Outcome<'_>,
+    outcomes: &[(OracleId, Outcome<'_>)],
+    out: &mut Vec<Finding>,
+) {
+    for (i, (a, oa)) in outcomes.iter().enumerate() {
+        let Some(standard) = a.standard() else {
+            continue;
+        };
+        if !matches!(standard, Standard::Whatwg | Standard::Rfc3986) {
+            continue;
+        }
+        for (b, ob) in outcomes.iter().skip(i + 1) {
+            if b.standard() == Some(standard) {
+                peer_pair(reference, (*a, oa), (*b, ob), ComponentSet::ALL, out);
+            }
+        }
+    }
+    // http::Uri's authority follows RFC 3986 section 3.2 (http's `Authority`
+    // docs: "the authority component of a URI", RFC 3986 section 3.2):
+    // where it and the RFC 3986 parser read the same authority text, they
+    // must split it the same way.
+    let find = |id: OracleId| outcomes.iter().find(|(o, _)| *o == id).map(|(_, o)| o);
+    if let (Some(http), Some(rfc3986)) = (find(OracleId::Http), find(OracleId::Rfc3986))
+        && http.accepted()
+        && rfc3986.accepted()
+        && http.components.get(Component::Authority).is_some()
+        && http.components.get(Component::Authority) == rfc3986.components.get(Component::Authority)
+    {
+        let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
+        peer_pair(
+            reference,
+            (OracleId::Rfc3986, rfc3986),
+            (OracleId::Http, http),
+            parts,
+            out,
+        );
+    }
+}
+
+/// One pair of peers over the fields in `scope`. The finding blames the
+/// peer that also departs from rfc2396 where the other agrees with it (for
+/// `file://1.2.3.4/C:/`, url's missing host), else the later one.
+fn peer_pair(
+    reference: &Outcome<'_>,
+    (a, oa): (OracleId, &Outcome<'_>),
+    (b, ob): (OracleId, &Outcome<'_>),
+    scope: ComponentSet,
+    out: &mut Vec<Finding>,
+) {
+    let mut d = diff(oa, ob);
+    d.fields = d.fields.intersection(scope);
+    if scope.contains(Component::Port)
+        && d.fields.contains(Component::Port)
+        && [oa, ob]
+            .iter()
+            .all(|o| o.components.get(Component::Port).is_none_or(str::is_empty))
+    {
+        // An empty port and none are equivalent (RFC 3986 section 6.2.3);
+        // http::Uri reports none for `host:`.
+        d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
+    }
+    if d.is_empty() {
+        return;
+    }
+    let departs = |o: &Outcome<'_>| {
+        let r = diff(reference, o);
+        (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
+    };
+    let ((a, oa), (b, ob)) = if departs(oa) && !departs(ob) {
+        ((b, ob), (a, oa))
+    } else {
+        ((a, oa), (b, ob))
+    };
+    let scheme = oa
+        .components
+        .get(Component::Scheme)
+        .or(ob.components.get(Component::Scheme));
+    let high = d.fields.iter().any(|c| match c {
+        Component::Host => hosts_differ(oa.components.get(c), ob.components.get(c), scheme),
+        Component::Port => {
+            effective_port(oa.components.get(c), scheme)
+                != effective_port(ob.components.get(c), scheme)
+        }
+        _ => false,
+    });
+    let detail = if d.verdict {
+        let (yes, no, how) = if oa.accepted() {
+            (a, b, ob.verdict)
+        } else {
+            (b, a, oa.verdict)
+        };
+        let how = match how {
+            Verdict::OutOfDomain => "finds it out of its domain",
+            _ => "rejects it",
+        };
+        format!("peers disagree: {yes} accepts, {no} {how}")
+    } else {
+        let parts: Vec<String> = d
+            .fields
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {} vs {}",
+                    component_name(c),
+                    show(ob.components.get(c)),
+                    show(oa.components.get(c))
+                )
+            })
+            .collect();
+        format!("{b} departs from its peer {a}: {}", parts.join("; "))
+    };
+    let mut finding = defect(
+        Class::PeerDisagreement,
+        if high {
+            Severity::High
+        } else {
+            Severity::Medium
+        },
+        b,
+        Some(a),
+        d.fields,
+        detail,
+    );
+    finding.verdict = d.verdict;
+    out.push(finding);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ip_literals_follow_rfc_3986_and_rfc_6874() {
+        for ok in [
+            "[::1]",
+            "[::]",
+            "[1:2:3:4:5:6:7:8]",
+            "[1::8]",
+            "[::ffff:1.2.3.4]",
+            "[fe80::1%25en0]",
+            "[v7.x:y]",
+            "[1:2:3:4:5:6:1.2.3.4]",
+        ] {
+            assert!(is_ip_literal(ok), "{ok}");
+        }
+        for bad in [
+            "[www.google.com]",
+            "[fe80::1%en0]",
+            "[::1]evil.com",
+            "[1:2:3:4:5:6:7:8:9]",
+            "[1::2::3]",
+            "[12345::]",
+            "[::1.2.3.04]",
+            "[1:2:3:4:5:6:7::8]",
+            "[v.x]",
+            "[]",
+            "::1",
+        ] {
+            assert!(!is_ip_literal(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dropped_text_is_what_the_recomposition_leaves_out() {
+        assert_eq!(dropped_text("[::1]evil.com:80", "[::1]:80"), "evil.com");
+        assert_eq!(dropped_text("h:80x", "h"), ":80x");
+    }
+}

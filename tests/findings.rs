@@ -1,0 +1,215 @@
+//! The finding model: basis, defects, peers, host confusions and severity,
+//! on the inputs that motivated them (each a known confusion: Go's
+//! CVE-2019-14809 shape, WHATWG's IPv4 number forms, RFC 2396's reg_name).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use serde_json::Value;
+
+fn json(input: &str) -> Value {
+    serde_json::to_value(uridiff::check(input)).unwrap()
+}
+
+fn findings(case: &Value) -> &[Value] {
+    case["findings"].as_array().unwrap()
+}
+
+/// The finding of `class` about `oracle`, with the basis it must have.
+fn finding<'v>(case: &'v Value, class: &str, oracle: &str) -> &'v Value {
+    findings(case)
+        .iter()
+        .find(|f| f["class"] == class && f["oracle"] == oracle)
+        .unwrap_or_else(|| panic!("no {class}/{oracle} in {:#}", case["findings"]))
+}
+
+fn confusion<'v>(case: &'v Value, a: &str, b: &str) -> Option<&'v Value> {
+    case["host_confusions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["oracles"][0] == a && h["oracles"][1] == b)
+}
+
+fn max_severity(case: &Value) -> &str {
+    case["severity"].as_str().unwrap_or("none")
+}
+
+#[test]
+fn http_dropping_bytes_after_an_ip_literal_is_a_defect_naming_the_dropped_text() {
+    let case = json("http://[::1]evil.com:80/");
+    let f = finding(&case, "dropped-input", "http");
+    assert_eq!(f["basis"], "defect");
+    assert_eq!(f["severity"], "high");
+    assert!(
+        f["effect"].as_str().unwrap().contains("\"evil.com\""),
+        "{f}"
+    );
+    // No spec rule claims http's acceptance: it is the defect's.
+    assert!(
+        findings(&case)
+            .iter()
+            .filter(|f| f["oracle"] == "http")
+            .all(|f| f["basis"] == "defect"),
+        "{:#}",
+        case["findings"]
+    );
+}
+
+#[test]
+fn bracketed_text_that_is_no_ip_literal_is_a_defect() {
+    for input in ["http://[www.google.com]/", "http://[fe80::1%en0]:8080/"] {
+        let case = json(input);
+        let f = finding(&case, "invalid-ip-literal", "http");
+        assert_eq!(f["basis"], "defect", "{input}");
+        assert!(
+            findings(&case).iter().all(|f| f["class"] != "ip-literal"),
+            "{input}: filed as a spec difference"
+        );
+    }
+}
+
+#[test]
+fn a_port_http_cannot_read_is_dropped_input() {
+    let case = json("http://h:80x/");
+    let f = finding(&case, "dropped-input", "http");
+    assert_eq!(f["basis"], "defect");
+    assert!(f["effect"].as_str().unwrap().contains(":80x"), "{f}");
+}
+
+#[test]
+fn an_ip_literal_is_a_medium_spec_difference_and_no_host_confusion() {
+    let case = json("http://[::1]/");
+    let f = finding(&case, "ip-literal", "url");
+    assert_eq!(f["basis"], "spec");
+    assert_eq!(f["severity"], "medium");
+    for (a, b) in [("url", "http"), ("url", "rfc3986"), ("http", "rfc3986")] {
+        assert!(confusion(&case, a, b).is_none(), "{a}/{b}");
+    }
+    assert!(case["host_confusions"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn out_of_domain_alone_is_never_above_low() {
+    let case = json("//www.python.org:80");
+    for f in findings(&case).iter().filter(|f| f["oracle"] == "url") {
+        assert_eq!(f["severity"], "low", "{f}");
+    }
+}
+
+#[test]
+fn a_reg_name_authority_is_a_host_confusion_with_rfc2396() {
+    let case = json("http://a_b.example/");
+    let f = finding(&case, "reg-name-authority", "url");
+    assert_eq!(
+        (f["basis"].as_str(), f["severity"].as_str()),
+        (Some("spec"), Some("high"))
+    );
+    let h = confusion(&case, "rfc2396", "url").expect("(rfc2396, url)");
+    assert_eq!(h["hosts"], serde_json::json!([null, "a_b.example"]));
+
+    let case = json("http://a@b@c/");
+    assert_eq!(max_severity(&case), "high");
+    assert!(confusion(&case, "rfc2396", "url").is_some());
+}
+
+#[test]
+fn cosmetic_differences_stay_low() {
+    let case = json("ftp://@host.com/");
+    let f = finding(&case, "empty-userinfo", "url");
+    assert_eq!(
+        (f["basis"].as_str(), f["severity"].as_str()),
+        (Some("spec"), Some("low"))
+    );
+
+    let case = json("HTTP://EXAMPLE.com/");
+    assert!(case["host_confusions"].as_array().unwrap().is_empty());
+    assert_ne!(max_severity(&case), "high");
+}
+
+#[test]
+fn hosts_spelled_differently_are_a_confusion_marked_same_address() {
+    let case = json("http://0x7f.1/");
+    let h = confusion(&case, "url", "http").expect("(url, http)");
+    assert_eq!(h["hosts"], serde_json::json!(["127.0.0.1", "0x7f.1"]));
+    assert_eq!(h["same_address"], true);
+    assert_eq!(max_severity(&case), "high");
+}
+
+#[test]
+fn every_finding_has_the_one_json_shape() {
+    let case = json("http://[::1]evil.com:80/");
+    for f in findings(&case) {
+        let keys: Vec<&str> = f.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "basis", "class", "effect", "fields", "oracle", "peer", "severity", "spec"
+            ],
+            "{f}"
+        );
+    }
+}
+
+#[cfg(feature = "ada")]
+#[test]
+fn whatwg_peers_that_disagree_give_a_defect_and_a_host_confusion() {
+    // WPT (url/resources/urltestdata.json) expects host "1.2.3.4"; rust-url
+    // drops it for a drive-letter path.
+    let case = json("file://1.2.3.4/C:/");
+    let f = finding(&case, "peer-disagreement", "url");
+    assert_eq!(f["basis"], "defect");
+    assert_eq!(f["peer"], "ada");
+    assert!(confusion(&case, "url", "ada").is_some());
+}
+
+#[test]
+fn registry_lists_every_oracle_once_with_the_reference_first() {
+    let ids: Vec<&str> = uridiff::oracle::registry()
+        .iter()
+        .map(|o| o.id.as_str())
+        .collect();
+    assert_eq!(ids.first(), Some(&"rfc2396"));
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), ids.len());
+    for id in ["appendix-b", "url", "http", "rfc3986", "iri-string"] {
+        assert!(ids.contains(&id), "{id}");
+    }
+    #[cfg(feature = "ada")]
+    assert!(ids.contains(&"ada"));
+    #[cfg(feature = "curl")]
+    assert!(ids.contains(&"curl"));
+    let case = uridiff::check("http://example.com/");
+    let outcome_ids: Vec<&str> = case.outcomes.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(outcome_ids, ids);
+}
+
+#[test]
+fn registry_versions_match_cargo_lock() {
+    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock")).unwrap();
+    let version_of = |name: &str| -> Option<String> {
+        let at = lock.find(&format!("name = \"{name}\"\n"))?;
+        let rest = &lock[at..];
+        let v = rest.lines().nth(1)?.strip_prefix("version = \"")?;
+        Some(v.trim_end_matches('"').to_owned())
+    };
+    for o in uridiff::oracle::registry() {
+        let mut words = o.library.split_whitespace();
+        let (name, version) = (words.next().unwrap(), words.next().unwrap());
+        if name == "uridiff" {
+            continue;
+        }
+        assert_eq!(
+            version_of(name).as_deref(),
+            Some(version),
+            "{}: registry says {}, Cargo.lock differs",
+            o.id,
+            o.library
+        );
+    }
+}
