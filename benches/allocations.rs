@@ -40,8 +40,14 @@ fn main() {
         "url::Url::parse {:.2}",
         per_url(&urls, |u| drop(url::Url::parse(u)))
     );
-    println!(
-        "uridiff::check {:.2}",
-        per_url(&urls, |u| drop(uridiff::check(u)))
-    );
+    let mut all = 0.0;
+    for row in uridiff::oracle::registry() {
+        let n = per_url(&urls, |u| drop(std::hint::black_box((row.run)(u))));
+        all += n;
+        println!("oracle {} {n:.2}", row.id);
+    }
+    println!("every oracle, back to back {all:.2}");
+    let check = per_url(&urls, |u| drop(uridiff::check(u)));
+    println!("uridiff::check {check:.2}");
+    println!("check beyond its oracles {:.2}", check - all);
 }

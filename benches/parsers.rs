@@ -1,7 +1,8 @@
 //! Parser speed on the real-URL data set (benches/data/urls.txt), all in one
 //! run so the ratios compare like with like: the strict RFC 2396 parser
-//! against fluent-uri, http::Uri and url, a byte-table floor, check(), and
-//! scaling with input length. `scripts/bench.sh` runs this and writes the
+//! against fluent-uri, http::Uri and url, a byte-table floor, every oracle
+//! of the registry as check() runs it, check(), and scaling with input
+//! length. `scripts/bench.sh` runs this and writes the
 //! medians and ratios into BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -73,21 +74,30 @@ fn parsers(c: &mut Criterion) {
                 .count()
         })
     });
-    // The four parsers check() runs (appendix-b aside), back to back with
-    // nothing else: what check() cannot go below, whatever diff and triage
-    // cost. BENCHMARKS.md compares check() with it.
+    // Every oracle of the registry as check() runs it (parse and map to
+    // components), one row each, then all of them back to back with nothing
+    // else: what check() costs beyond that is diff, self-checks, triage and
+    // host confusions. BENCHMARKS.md compares check() with it.
+    for row in uridiff::oracle::registry() {
+        g.bench_function(format!("oracle-{}", row.id), |b| {
+            b.iter(|| {
+                urls.iter()
+                    .filter(|u| (row.run)(black_box(u.as_str())).accepted())
+                    .count()
+            })
+        });
+    }
     g.bench_function("oracles-only", |b| {
         b.iter(|| {
             urls.iter()
-                .filter(|u| {
+                .map(|u| {
                     let u = black_box(u.as_str());
-                    let strict = rfc2396::parse(u).is_ok();
-                    let rfc3986 = fluent_uri::UriRef::parse(u).is_ok();
-                    let request_target = http::Uri::try_from(u).is_ok();
-                    let whatwg = url::Url::parse(u).is_ok();
-                    strict & rfc3986 & request_target & whatwg
+                    uridiff::oracle::registry()
+                        .iter()
+                        .filter(|row| (row.run)(u).accepted())
+                        .count()
                 })
-                .count()
+                .sum::<usize>()
         })
     });
     g.bench_function("check", |b| {

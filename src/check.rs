@@ -178,14 +178,9 @@ pub fn check(input: &str) -> Case<'_> {
 /// Every pair of accepting, validating parsers that report hosts and see
 /// different ones.
 fn host_confusions(case: &mut Case<'_>) {
-    let hosts: Vec<(OracleId, Option<&str>)> = case
-        .outcomes
-        .iter()
-        .filter(|(id, o)| {
-            id.validates() && o.accepted() && o.components.reported().contains(Component::Host)
-        })
-        .map(|(id, o)| (*id, o.components.get(Component::Host)))
-        .collect();
+    let with_host = |(id, o): &(OracleId, Outcome<'_>)| {
+        id.validates() && o.accepted() && o.components.reported().contains(Component::Host)
+    };
     let scheme = case
         .outcome(OracleId::Rfc2396)
         .and_then(|o| o.components.get(Component::Scheme))
@@ -194,12 +189,22 @@ fn host_confusions(case: &mut Case<'_>) {
                 .iter()
                 .find_map(|(_, o)| o.components.get(Component::Scheme))
         });
+    // Pairs in registry order, without collecting: this runs on every input.
     let mut found = Vec::new();
-    for (i, (a, ha)) in hosts.iter().enumerate() {
-        for (b, hb) in hosts.iter().skip(i + 1) {
-            if crate::triage::rules::hosts_differ(*ha, *hb, scheme) {
+    for (i, a) in case
+        .outcomes
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| with_host(o))
+    {
+        for b in case.outcomes.iter().skip(i + 1).filter(|o| with_host(o)) {
+            let (ha, hb) = (
+                a.1.components.get(Component::Host),
+                b.1.components.get(Component::Host),
+            );
+            if crate::triage::rules::hosts_differ(ha, hb, scheme) {
                 found.push(HostConfusion {
-                    oracles: [*a, *b],
+                    oracles: [a.0, b.0],
                     hosts: [ha.map(str::to_owned), hb.map(str::to_owned)],
                     same_address: match (ha, hb) {
                         (Some(x), Some(y)) => same_address(x, y),

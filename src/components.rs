@@ -133,6 +133,13 @@ impl<'a> Components<'a> {
         self.values.get(c as usize).and_then(|v| v.as_deref())
     }
 
+    /// Does every value borrow from the parsed text (none was rebuilt)?
+    pub fn all_borrowed(&self) -> bool {
+        self.values
+            .iter()
+            .all(|v| !matches!(v, Some(Cow::Owned(_))))
+    }
+
     /// Which components this oracle reports.
     pub fn reported(&self) -> ComponentSet {
         self.reported

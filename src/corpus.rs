@@ -14,7 +14,7 @@
 //!
 //! [`UriModel`]: crate::fuzzing::UriModel
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
@@ -241,6 +241,22 @@ pub fn expectations(corpus: &Corpus) -> String {
     out
 }
 
+/// The defect signatures (`class/defect/oracle/fields`) the recorded
+/// expectations know: the baseline a fuzz target holds a new defect against.
+pub fn known_defect_signatures(expectations: &str) -> BTreeSet<String> {
+    expectations
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("findings "))
+        .flat_map(str::split_whitespace)
+        .filter_map(|token| {
+            // class/basis/oracle/fields/severity
+            let (signature, _severity) = token.rsplit_once('/')?;
+            let basis = signature.split('/').nth(1)?;
+            (basis == "defect").then(|| signature.to_owned())
+        })
+        .collect()
+}
+
 /// A readable unified diff from the recorded expectations to the current ones.
 pub fn diff_text(recorded: &str, current: &str) -> String {
     similar::TextDiff::from_lines(recorded, current)
@@ -268,6 +284,20 @@ mod tests {
         );
         assert_eq!(parse_curated("\"a\"\n").unwrap_err().line, 1);
         assert_eq!(parse_curated("# c\nhttp://x\n").unwrap_err().line, 2);
+    }
+
+    #[test]
+    fn known_defect_signatures_are_the_recorded_defect_findings_without_severity() {
+        let text = "input \"x\"\n  findings    dropped-input/defect/http/authority,host,port/high \
+                    ip-literal/spec/url/verdict/medium peer-disagreement/defect/url/host/high\n";
+        let known = known_defect_signatures(text);
+        assert_eq!(
+            known.into_iter().collect::<Vec<_>>(),
+            [
+                "dropped-input/defect/http/authority,host,port",
+                "peer-disagreement/defect/url/host"
+            ]
+        );
     }
 
     #[test]

@@ -124,6 +124,26 @@ pub fn resolve_invariants(base: &str, reference: &str) -> Result<(), String> {
 /// The saved-corpus entry for a case: a comment naming what it shows, then
 /// the input as a JSON string, ready to paste into `corpus/curated.txt`.
 pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
+    corpus_entry_with(case, origin, &[])
+}
+
+/// The defect findings of `case` whose signature `known` lacks: what a fuzz
+/// target reports as a new defect.
+pub fn new_defects<'c>(
+    case: &'c Case<'_>,
+    known: &std::collections::BTreeSet<String>,
+) -> Vec<&'c crate::triage::Finding> {
+    case.defects()
+        .filter(|f| !known.contains(&f.signature()))
+        .collect()
+}
+
+/// A corpus entry that also names the new defects found.
+pub fn corpus_entry_with(
+    case: &Case<'_>,
+    origin: &str,
+    new_defects: &[&crate::triage::Finding],
+) -> String {
     let mut entry = format!("# {origin}:");
     for f in &case.findings {
         let _ = write!(entry, " {}/{}", f.class, f.oracle);
@@ -133,6 +153,14 @@ pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
             entry,
             "\n#   unexplained {}: {}",
             f.oracle,
+            case.effect(f).replace('\n', "\\n")
+        );
+    }
+    for f in new_defects {
+        let _ = write!(
+            entry,
+            "\n#   new defect {}: {}",
+            f.signature(),
             case.effect(f).replace('\n', "\\n")
         );
     }

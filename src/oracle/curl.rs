@@ -50,32 +50,45 @@ pub fn run(input: &str) -> Outcome<'_> {
         }
         Err(e) => return Outcome::reject(e.to_string()),
     };
+    let curl_url::Parts {
+        url,
+        scheme,
+        user,
+        password,
+        options,
+        host,
+        zoneid,
+        port,
+        path,
+        query,
+        fragment,
+    } = parts;
     let mut c = Components::new(REPORTED);
-    c.set(Component::Scheme, parts.scheme.clone().map(Cow::Owned));
-    if let Some(host) = &parts.host {
-        let mut userinfo = parts.user.clone();
-        if let (Some(u), Some(options)) = (userinfo.as_mut(), &parts.options) {
+    c.set(Component::Scheme, scheme);
+    if let Some(host) = host {
+        let mut userinfo = user;
+        if let (Some(u), Some(options)) = (userinfo.as_mut(), &options) {
             u.push(';');
             u.push_str(options);
         }
-        if let Some(password) = &parts.password {
+        if let Some(password) = &password {
             let u = userinfo.get_or_insert_with(String::new);
             u.push(':');
             u.push_str(password);
         }
-        c.set(Component::Userinfo, userinfo.map(Cow::Owned));
-        let host = match (&parts.zoneid, host.strip_suffix(']')) {
+        c.set(Component::Userinfo, userinfo);
+        let host = match (&zoneid, host.strip_suffix(']')) {
             (Some(zone), Some(address)) => format!("{address}%25{zone}]"),
-            _ => host.clone(),
+            _ => host,
         };
-        c.set(Component::Host, Some(Cow::Owned(host)));
-        c.set(Component::Port, parts.port.clone().map(Cow::Owned));
+        c.set(Component::Host, Some(host));
+        c.set(Component::Port, port);
     }
-    c.set(Component::Path, parts.path.clone().map(Cow::Owned));
-    c.set(Component::Query, parts.query.clone().map(Cow::Owned));
-    c.set(Component::Fragment, parts.fragment.clone().map(Cow::Owned));
+    c.set(Component::Path, path);
+    c.set(Component::Query, query);
+    c.set(Component::Fragment, fragment);
     let mut outcome = Outcome::accept(c);
-    if let Some(url) = parts.url
+    if let Some(url) = url
         && url != input
     {
         outcome.serialization = Some(Cow::Owned(url));

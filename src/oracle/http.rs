@@ -56,11 +56,16 @@ pub fn run(input: &str) -> Outcome<'_> {
     if uri.scheme().is_none() && uri.authority().is_some() {
         outcome.note("authority-form");
     }
-    // `Display` writes the scheme lower-cased, `/` for an empty path and no
-    // fragment; the round-trip check reparses it.
-    let serialization = uri.to_string();
-    if serialization != input {
-        outcome.serialization = Some(serialization.into());
+    // `Display` writes the pieces above in order: the scheme lower-cased,
+    // `/` for an empty path, no fragment. Where every piece was borrowed
+    // from the input and there is no fragment, it is the input itself;
+    // otherwise the round-trip check reparses it.
+    let verbatim = !input.contains('#') && outcome.components.all_borrowed();
+    if !verbatim {
+        let serialization = uri.to_string();
+        if serialization != input {
+            outcome.serialization = Some(serialization.into());
+        }
     }
     outcome
 }
