@@ -20,12 +20,19 @@ To keep this run's new inputs in the saved corpus (then review and bless):
   cargo run -- corpus bless
 
 Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
-nightly toolchain is installed, else `-s none` on stable.
+nightly toolchain is installed, else `-s none` on stable. Runs libFuzzer's
+fork mode with one process per core. Builds the C and C++ oracles with clang
+and libFuzzer's coverage instrumentation (and AddressSanitizer with it), in
+fuzz/target/clang/; installs Debian's clang with apt-get when missing and
+running as root, else warns and goes on without C/C++ coverage.
 
 Environment:
-  FUZZ_JOBS       parallel fuzzing processes (default: number of cores, at most 4)
-  FUZZ_SANITIZER  set to "none" to skip AddressSanitizer even on nightly
-  REPORT_DIR      where reports go (default: reports/)
+  FUZZ_JOBS        parallel fuzzing processes (default: every core, `nproc`)
+  FUZZ_SANITIZER   set to "none" to skip AddressSanitizer even on nightly
+  FUZZ_C_COVERAGE  set to 0 to build the C/C++ oracles without coverage
+  FUZZ_C_INSTALL   set to 0 never to install clang
+  CC, CXX, CFLAGS, CXXFLAGS  when any is set, used as they are for the C/C++ code
+  REPORT_DIR       where reports go (default: reports/)
 
 Findings (panics: crashes or unexplained disagreements) are saved under
 fuzz/artifacts/TARGET/; promote one with scripts/promote.sh ARTIFACT.
@@ -46,12 +53,14 @@ fi
 case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 
 cores=$(nproc 2>/dev/null || echo 1)
-jobs="${FUZZ_JOBS:-$(( cores < 4 ? cores : 4 ))}"
+jobs="${FUZZ_JOBS:-$cores}"
+case "$jobs" in ''|*[!0-9]*|0) echo "scripts/fuzz.sh: FUZZ_JOBS must be a whole number of processes, at least 1, not '$jobs'" >&2; exit 2 ;; esac
 report_dir="${REPORT_DIR:-reports}"
 mkdir -p "$report_dir"
 
 ensure_cargo_fuzz
 choose_toolchain
+setup_c_coverage
 cargo build --release --locked --quiet
 
 if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
@@ -59,11 +68,13 @@ status=0
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "fuzz/artifacts/$t" "fuzz/new/$t"
     before=$(find "fuzz/artifacts/$t" -type f | wc -l)
-    echo "== fuzzing $t for ${seconds}s with $jobs job(s) ($FUZZ_DESC)" >&2
+    echo "== fuzzing $t for ${seconds}s with $jobs job(s) on $cores core(s) ($FUZZ_DESC; $FUZZ_C_DESC)" >&2
     # libFuzzer writes new inputs to the first directory and only reads the
     # others. -fork with -ignore_crashes keeps going after a finding, so one
     # run can collect several; each is saved under fuzz/artifacts/$t/.
-    "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
+    # FUZZ_C_ENV (scripts/lib.sh) is the C/C++ compiler and flags for this
+    # build only: the CLI above is built without them.
+    env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
         -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
     grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|cov:' "$report_dir/fuzz-$t.log" | tail -3 >&2 || true

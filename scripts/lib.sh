@@ -1,5 +1,7 @@
 # Shared by the fuzzing scripts: sourced, not run.
-# Chooses the toolchain and sanitizer, and installs cargo-fuzz when missing.
+# shellcheck shell=bash disable=SC2034  # the variables set here are read by the scripts
+# Chooses the toolchain and sanitizer, installs cargo-fuzz when missing, and
+# sets up the C/C++ compiler of campaigns (clang with coverage instrumentation).
 
 # Installs cargo-fuzz when it is not on PATH.
 ensure_cargo_fuzz() {
@@ -27,6 +29,105 @@ choose_toolchain() {
         FUZZ_SAN=(-s none)
         FUZZ_DESC="stable, no sanitizer"
     fi
+}
+
+# Is clang (C and C++) on PATH?
+has_clang() {
+    command -v clang >/dev/null 2>&1 && command -v clang++ >/dev/null 2>&1
+}
+
+# C and C++ coverage, for campaigns (scripts/fuzz.sh, scripts/merge-corpora.sh,
+# .clusterfuzzlite/build.sh outside Docker), never for the test replay. The C
+# and C++ oracles (libcurl, Ada) are compiled by the cc crate with $CC/$CXX and
+# $CFLAGS/$CXXFLAGS. Built by clang with -fsanitize=fuzzer-no-link their
+# branches feed libFuzzer's coverage like the Rust code's (and with
+# -fsanitize=address when the Rust side uses AddressSanitizer, their memory
+# errors are caught too); built by gcc they run, but libFuzzer is blind inside
+# them. Call after choose_toolchain, from the repository root. Sets:
+#   FUZZ_C_ENV       VAR=VALUE words to run cargo fuzz under `env` (empty when
+#                    the compiler is left as it is). Nothing is exported: the
+#                    CLI's own `cargo build` must not see these flags.
+#   FUZZ_TARGET_DIR  cargo-fuzz --target-dir arguments: the instrumented build
+#                    lives in fuzz/target/clang/, so that it and the plain build
+#                    of scripts/fuzz-replay.sh do not rebuild each other.
+#   FUZZ_C_DESC      what was chosen, for messages.
+# Installs Debian's clang with apt-get when it is missing, running as root with
+# apt-get available, unless FUZZ_C_INSTALL=0; otherwise warns and goes on with
+# the default compiler. CC, CXX, CFLAGS or CXXFLAGS set by the caller are passed
+# through untouched. FUZZ_C_COVERAGE=0 turns all of this off.
+setup_c_coverage() {
+    FUZZ_C_ENV=()
+    FUZZ_TARGET_DIR=()
+    if [ "${FUZZ_C_COVERAGE:-1}" = 0 ]; then
+        FUZZ_C_DESC="C/C++ oracles not instrumented (FUZZ_C_COVERAGE=0)"
+        return 0
+    fi
+    if [ -n "${CC:-}${CXX:-}${CFLAGS:-}${CXXFLAGS:-}" ]; then
+        FUZZ_C_DESC="C/C++ compiler and flags from the environment"
+        return 0
+    fi
+    if ! has_clang && [ "${FUZZ_C_INSTALL:-1}" != 0 ] && [ "$(id -u)" = 0 ] \
+        && command -v apt-get >/dev/null 2>&1; then
+        echo "clang is missing: installing Debian's clang (apt-get install clang) for C/C++ coverage" >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang; } >&2 \
+            || echo "warning: apt-get install clang failed" >&2
+    fi
+    if ! has_clang; then
+        echo "warning: clang not found: the C/C++ oracles are built by the default compiler without" \
+            "coverage instrumentation, so libFuzzer sees only the Rust code's coverage" \
+            "(install clang for C/C++ coverage, or set FUZZ_C_COVERAGE=0 to silence this)" >&2
+        FUZZ_C_DESC="default C compiler, no C/C++ coverage"
+        return 0
+    fi
+    local root libfuzzer flags
+    root=$(pwd -P)
+    # libfuzzer-sys compiles libFuzzer itself with $CXX and $CXXFLAGS too, and
+    # libFuzzer must not be instrumented (its own loops would count as the
+    # target's coverage). So it is built once, plain, from libfuzzer-sys's own
+    # sources, and handed over through CUSTOM_LIBFUZZER_PATH, as OSS-Fuzz does.
+    if ! libfuzzer=$(build_plain_libfuzzer "$root/fuzz/target/clang/libfuzzer"); then
+        echo "warning: could not build libFuzzer with clang: the C/C++ oracles are built without coverage" >&2
+        FUZZ_C_DESC="default C compiler, no C/C++ coverage (libFuzzer build failed)"
+        return 0
+    fi
+    flags="-fsanitize=fuzzer-no-link"
+    FUZZ_C_DESC="clang, C/C++ coverage"
+    if [ "${FUZZ_SAN[*]:-}" = "-s address" ]; then
+        flags="$flags -fsanitize=address"
+        FUZZ_C_DESC="clang, C/C++ coverage and AddressSanitizer"
+    fi
+    FUZZ_C_ENV=(CC=clang CXX=clang++ "CFLAGS=$flags" "CXXFLAGS=$flags"
+        "CUSTOM_LIBFUZZER_PATH=$libfuzzer")
+    FUZZ_TARGET_DIR=(--target-dir "$root/fuzz/target/clang")
+}
+
+# Compiles the libFuzzer sources that libfuzzer-sys (the version in
+# fuzz/Cargo.lock) bundles with clang++, without instrumentation, into
+# DIR/<libfuzzer-sys-version>/libfuzzer.a (once), and prints that path.
+build_plain_libfuzzer() { # build_plain_libfuzzer DIR
+    local src out tmp
+    src=$(cd fuzz && cargo metadata --format-version 1 2>/dev/null \
+        | grep -o '"manifest_path":"[^"]*/libfuzzer-sys-[^"/]*/Cargo.toml"' \
+        | sed -n '1{s/^"manifest_path":"//; s|/Cargo.toml"$||; p;}') || return 1
+    [ -n "$src" ] && [ -d "$src/libfuzzer" ] || return 1
+    out="$1/$(basename "$src")"
+    if [ ! -f "$out/libfuzzer.a" ]; then
+        echo "building libFuzzer from $src with clang++ (uninstrumented, once)" >&2
+        mkdir -p "$out"
+        tmp=$(mktemp -d "$out/objects.XXXXXX")
+        # shellcheck disable=SC2016  # $1 and $2 belong to the inner sh
+        if ! find "$src/libfuzzer" -maxdepth 1 -name '*.cpp' -print0 \
+            | xargs -0 -P "$(nproc 2>/dev/null || echo 1)" -I{} sh -c \
+                'clang++ -std=c++17 -O2 -g -fPIC -fno-omit-frame-pointer -w -c "$1" -o "$2/$(basename "$1" .cpp).o"' \
+                sh {} "$tmp" >&2 \
+            || ! ar rcs "$tmp/libfuzzer.a" "$tmp"/*.o; then
+            rm -rf "$tmp"
+            return 1
+        fi
+        mv "$tmp/libfuzzer.a" "$out/libfuzzer.a"
+        rm -rf "$tmp"
+    fi
+    echo "$out/libfuzzer.a"
 }
 
 FUZZ_TARGETS=(parse resolve differential structured)
