@@ -20,7 +20,8 @@ Tests the ClusterFuzzLite / OSS-Fuzz build script outside Docker:
 The saved corpus is never written to. Prints how long each step took.
 
 Options:
-  --keep   keep the temporary directory (printed at the end)
+  --keep   keep the temporary directory (printed at the end); it is kept
+           anyway when something fails
 
 The build uses nightly with AddressSanitizer when a nightly toolchain is
 installed, else stable with `-s none`; clang for the C/C++ oracles when
@@ -91,6 +92,14 @@ failed=0
 fail() {
     echo "oss-fuzz-local: FAILED: $*" >&2
     failed=$((failed + 1))
+    keep=1  # keep the logs, artifacts and binaries to look at
+}
+# Prints what went wrong from a libFuzzer log: the panic message or the
+# sanitizer's report headline, and the crashing input.
+explain() { # explain LOG
+    grep -m1 -A6 -E "panicked at|ERROR: [A-Za-z]+Sanitizer|ALARM: working on the last Unit|out-of-memory|deadly signal" "$1" >&2 \
+        || tail -20 "$1" >&2
+    grep -E "^(SUMMARY|artifact_prefix=)" "$1" | tail -2 >&2 || true
 }
 
 for t in "${targets[@]}"; do
@@ -118,7 +127,8 @@ for t in "${targets[@]}"; do
         unzip_to "$out/${t}_seed_corpus.zip" "$seeds"
     fi
     n=$(find "$seeds" -type f | wc -l)
-    expected=$(find "corpus/$t" -type f 2>/dev/null | wc -l)
+    expected=0
+    if [ -d "corpus/$t" ]; then expected=$(find "corpus/$t" -type f | wc -l); fi
     if [ "$n" -ne "$expected" ]; then
         fail "$t: the seed zip holds $n inputs, corpus/$t has $expected"
         continue
@@ -127,13 +137,14 @@ for t in "${targets[@]}"; do
     flags=(-dict="$out/$t.dict" -max_len=4096 -timeout=10 -artifact_prefix="$tmp/artifacts/$t/")
     log="$tmp/$t.log"
     if ! (cd "$out" && timeout 600 "./$t" "${flags[@]}" -runs=0 "$seeds") > "$log" 2>&1; then
-        tail -30 "$log" >&2
-        fail "$t: crashed replaying its $n seeds (-runs=0; log above)"
+        explain "$log"
+        fail "$t: crashed replaying its $n seeds (-runs=0): the build or the saved corpus is broken (log: $log)"
         continue
     fi
     if ! (cd "$out" && timeout 120 "./$t" "${flags[@]}" -max_total_time=5 -print_final_stats=1 "$seeds") > "$log" 2>&1; then
-        tail -30 "$log" >&2
-        fail "$t: crashed or found something in 5 s of fuzzing (log above; artifacts in $tmp/artifacts/$t/, use --keep)"
+        explain "$log"
+        artifact=$(find "$tmp/artifacts/$t" -type f -print -quit)
+        fail "$t: crashed within 5 s of fuzzing from its seeds; a target that crashes this soon cannot be fuzzed (OSS-Fuzz's bad-build check rejects it). Replay: $out/$t ${artifact:-(no artifact written)} (log: $log)"
         continue
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
