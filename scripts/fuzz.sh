@@ -7,7 +7,8 @@ usage() {
     cat <<'USAGE'
 usage: scripts/fuzz.sh [TARGET] [SECONDS]
 
-Fuzzes TARGET (parse, resolve, differential, structured, or all; default
+Fuzzes TARGET (parse, resolve, differential, structured, resolve-differential,
+curl_url, or all; default
 differential) for SECONDS per target (default 60), starting from the saved
 corpus in corpus/TARGET/, with the dictionary fuzz/uri.dict. The run's
 corpus (what libFuzzer keeps and finds) goes to fuzz/new/TARGET/, not to the
@@ -47,7 +48,7 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 if [ "$target" != all ] && ! is_target "$target"; then
-    echo "scripts/fuzz.sh: unknown target '$target' (parse, resolve, differential, structured, all)" >&2
+    echo "scripts/fuzz.sh: unknown target '$target' (${FUZZ_TARGETS[*]}, all)" >&2
     exit 2
 fi
 case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac

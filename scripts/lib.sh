@@ -130,7 +130,7 @@ build_plain_libfuzzer() { # build_plain_libfuzzer DIR
     echo "$out/libfuzzer.a"
 }
 
-FUZZ_TARGETS=(parse resolve differential structured)
+FUZZ_TARGETS=(parse resolve differential structured resolve-differential curl_url)
 
 is_target() {
     local t

@@ -31,8 +31,13 @@ pub struct HostConfusion {
 /// against a peer, and the host confusions between accepting parsers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case<'a> {
-    /// The input.
+    /// The input (with a base: the reference).
     pub input: &'a str,
+    /// The base the input was resolved against, if any.
+    pub base: Option<&'a str>,
+    /// With a base: the text triage read as rfc2396's side (its resolved
+    /// URI, or the base or reference it refused).
+    pub resolved: Option<String>,
     /// Each oracle's outcome, in registry order (rfc2396 first).
     pub outcomes: Vec<(OracleId, Outcome<'a>)>,
     /// The findings: per oracle in registry order, its defects, then its
@@ -79,13 +84,8 @@ impl<'a> Case<'a> {
         ) else {
             return String::new();
         };
-        crate::triage::effect(
-            self.input,
-            &rfc2396::parse(self.input),
-            reference,
-            other,
-            finding,
-        )
+        let text = self.resolved.as_deref().unwrap_or(self.input);
+        crate::triage::effect(text, &rfc2396::parse(text), reference, other, finding)
     }
 
     /// The highest severity: of the findings, and high when two accepting
@@ -116,12 +116,72 @@ pub fn check(input: &str) -> Case<'_> {
     }
     let mut case = Case {
         input,
+        base: None,
+        resolved: None,
         outcomes,
         findings: Vec::new(),
         host_confusions: Vec::new(),
     };
+    analyse(&mut case, input, &parsed, None);
+    case
+}
+
+/// Resolves `reference` against `base` with every oracle's own algorithm
+/// (RFC 2396 section 5.2, RFC 3986 section 5.2, the URL Standard, libcurl;
+/// `http::Uri` follows an origin-form reference on the base's host) and
+/// checks the resolved URIs as [`check`] checks one input: defects,
+/// differences from rfc2396's result, peers, and host confusions between
+/// the hosts each parser would send the request to.
+pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
+    let mut outcomes = Vec::with_capacity(registry().len());
+    let mut resolved = None;
+    for row in registry() {
+        let outcome = match (row.resolve)(base, reference) {
+            Ok(text) => {
+                let outcome = (row.run)(&text).into_owned();
+                if row.id == OracleId::Rfc2396 {
+                    resolved = Some(text);
+                }
+                outcome
+            }
+            Err(refusal) => refusal.outcome(),
+        };
+        outcomes.push((row.id, outcome));
+    }
+    // Triage reads rfc2396's resolved URI, or, when it refused, the text it
+    // refused (the base, else the reference), so that rules keyed on its
+    // error see the right one.
+    let text = resolved.unwrap_or_else(|| {
+        if rfc2396::parse(base).is_err() {
+            base.to_owned()
+        } else {
+            reference.to_owned()
+        }
+    });
+    let mut case = Case {
+        input: reference,
+        base: Some(base),
+        resolved: None,
+        outcomes,
+        findings: Vec::new(),
+        host_confusions: Vec::new(),
+    };
+    let parsed = rfc2396::parse(&text);
+    analyse(&mut case, &text, &parsed, Some((base, reference)));
+    case.resolved = Some(text);
+    case
+}
+
+/// Self-checks, triage against rfc2396, peers and host confusions over the
+/// outcomes of `case`; `text` and `parsed` are rfc2396's side.
+fn analyse(
+    case: &mut Case<'_>,
+    text: &str,
+    parsed: &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
+    resolution: Option<(&str, &str)>,
+) {
     let Some(((_, reference), others)) = case.outcomes.split_first_mut() else {
-        return case;
+        return;
     };
     // Peers first: a peer disagreement explains what no spec rule explains
     // of the parser it blames.
@@ -148,10 +208,10 @@ pub fn check(input: &str) -> Case<'_> {
                 }),
         };
         let mut d = diff(reference, outcome);
-        if *id == OracleId::Url && !d.is_empty() {
+        if *id == OracleId::Url && !d.is_empty() && resolution.is_none() {
             // url's syntax violations, asked for only when they may explain
             // something (the callback slows every parse down).
-            for note in oracle::url::notes(input) {
+            for note in oracle::url::notes(text) {
                 outcome.note(note);
             }
         }
@@ -161,7 +221,7 @@ pub fn check(input: &str) -> Case<'_> {
             d.verdict = false;
         }
         if !d.is_empty() {
-            let explained = triage(input, &parsed, reference, *id, outcome, d, defect);
+            let explained = triage(text, parsed, reference, *id, outcome, d, defect, resolution);
             // What is left to a peer disagreement is in that finding already.
             case.findings.extend(
                 explained
@@ -171,8 +231,7 @@ pub fn check(input: &str) -> Case<'_> {
         }
     }
     case.findings.extend(peer_findings);
-    host_confusions(&mut case);
-    case
+    host_confusions(case);
 }
 
 /// Every pair of accepting, validating parsers that report hosts and see
@@ -303,6 +362,10 @@ impl Serialize for Case<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Case", 5)?;
         st.serialize_field("input", self.input)?;
+        if let Some(base) = self.base {
+            st.serialize_field("base", base)?;
+            st.serialize_field("resolved", &self.resolved)?;
+        }
         st.serialize_field("severity", &self.max_severity())?;
         st.serialize_field("outcomes", &Outcomes(&self.outcomes))?;
         st.serialize_field("findings", &self.findings_json())?;

@@ -133,6 +133,14 @@ impl<'a> Components<'a> {
         self.values.get(c as usize).and_then(|v| v.as_deref())
     }
 
+    /// The same components, owning their values.
+    pub fn into_owned(self) -> Components<'static> {
+        Components {
+            values: self.values.map(|v| v.map(|c| Cow::Owned(c.into_owned()))),
+            reported: self.reported,
+        }
+    }
+
     /// Does every value borrow from the parsed text (none was rebuilt)?
     pub fn all_borrowed(&self) -> bool {
         self.values

@@ -28,7 +28,13 @@ use crate::rfc2396;
 /// The fuzz targets whose corpus holds one URI reference per file.
 pub const STRING_TARGETS: &[&str] = &["parse", "differential"];
 /// Every fuzz target with a corpus directory.
-pub const TARGETS: &[&str] = &["parse", "resolve", "differential", "structured"];
+pub const TARGETS: &[&str] = &[
+    "parse",
+    "resolve",
+    "differential",
+    "structured",
+    "resolve-differential",
+];
 /// The curated file, relative to the corpus root.
 pub const CURATED: &str = "curated.txt";
 /// The expectations file, relative to the corpus root.
@@ -144,7 +150,7 @@ pub fn load(root: &Path) -> io::Result<Corpus> {
                 .map(|n| format!("{target}/{}", n.to_string_lossy()))
                 .unwrap_or_default();
             match *target {
-                "resolve" => match decode_resolve_pair(&bytes) {
+                "resolve" | "resolve-differential" => match decode_resolve_pair(&bytes) {
                     Some((b, r)) => corpus
                         .pairs
                         .entry((b.to_owned(), r.to_owned()))
@@ -193,38 +199,8 @@ pub fn expectations(corpus: &Corpus) -> String {
          # the RFC 2396 section 5.2 result.\n",
     );
     for input in corpus.inputs.keys() {
-        let case = check(input);
         let _ = write!(out, "\ninput {}\n", shown(input));
-        for (id, outcome) in &case.outcomes {
-            let _ = write!(out, "  {:<11} {}", id.as_str(), outcome.verdict.as_str());
-            for (c, value) in outcome.components.iter() {
-                let v = value.map_or_else(|| "-".to_owned(), shown);
-                let _ = write!(out, " {}={v}", component_name(c));
-            }
-            out.push('\n');
-        }
-        let findings: Vec<String> = case
-            .findings
-            .iter()
-            .map(|f| format!("{}/{}", f.signature(), f.severity))
-            .collect();
-        let _ = writeln!(
-            out,
-            "  findings    {}",
-            if findings.is_empty() {
-                "none".to_owned()
-            } else {
-                findings.join(" ")
-            }
-        );
-        if !case.host_confusions.is_empty() {
-            let pairs: Vec<String> = case
-                .host_confusions
-                .iter()
-                .map(|h| format!("{}/{}", h.oracles[0], h.oracles[1]))
-                .collect();
-            let _ = writeln!(out, "  hosts       {}", pairs.join(" "));
-        }
+        write_case(&mut out, &check(input));
     }
     for (base, reference) in corpus.pairs.keys() {
         let result = match rfc2396::resolve(base, reference) {
@@ -237,6 +213,7 @@ pub fn expectations(corpus: &Corpus) -> String {
             shown(base),
             shown(reference)
         );
+        write_case(&mut out, &crate::check::check_with_base(base, reference));
     }
     out
 }
@@ -255,6 +232,41 @@ pub fn known_defect_signatures(expectations: &str) -> BTreeSet<String> {
             (basis == "defect").then(|| signature.to_owned())
         })
         .collect()
+}
+
+/// One case's block: each oracle's verdict and components, the findings,
+/// the host confusions.
+fn write_case(out: &mut String, case: &crate::Case<'_>) {
+    for (id, outcome) in &case.outcomes {
+        let _ = write!(out, "  {:<11} {}", id.as_str(), outcome.verdict.as_str());
+        for (c, value) in outcome.components.iter() {
+            let v = value.map_or_else(|| "-".to_owned(), shown);
+            let _ = write!(out, " {}={v}", component_name(c));
+        }
+        out.push('\n');
+    }
+    let findings: Vec<String> = case
+        .findings
+        .iter()
+        .map(|f| format!("{}/{}", f.signature(), f.severity))
+        .collect();
+    let _ = writeln!(
+        out,
+        "  findings    {}",
+        if findings.is_empty() {
+            "none".to_owned()
+        } else {
+            findings.join(" ")
+        }
+    );
+    if !case.host_confusions.is_empty() {
+        let pairs: Vec<String> = case
+            .host_confusions
+            .iter()
+            .map(|h| format!("{}/{}", h.oracles[0], h.oracles[1]))
+            .collect();
+        let _ = writeln!(out, "  hosts       {}", pairs.join(" "));
+    }
 }
 
 /// A readable unified diff from the recorded expectations to the current ones.

@@ -164,6 +164,10 @@ pub fn corpus_entry_with(
             case.effect(f).replace('\n', "\\n")
         );
     }
+    if let Some(base) = case.base {
+        let base = serde_json::to_string(base).unwrap_or_default();
+        let _ = write!(entry, "\n#   resolved against the base {base}");
+    }
     let json = serde_json::to_string(case.input).unwrap_or_default();
     let _ = write!(entry, "\n{json}\n");
     entry

@@ -24,4 +24,4 @@ pub mod report;
 pub mod rfc2396;
 pub mod triage;
 
-pub use check::{Case, check};
+pub use check::{Case, check, check_with_base};

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::check::{FindingJson, HostConfusion, check};
+use crate::check::{FindingJson, HostConfusion, check, check_with_base};
 use crate::oracle::OracleId;
 use crate::triage::{Basis, Class, Severity};
 
@@ -21,8 +21,10 @@ pub const EXAMPLES_PER_CLASS: usize = 5;
 pub struct Item {
     /// A file path, or `path:line` for `--lines` input.
     pub source: String,
-    /// The raw input.
+    /// The raw input (with a base: the reference).
     pub bytes: Vec<u8>,
+    /// The base to resolve it against, if any.
+    pub base: Option<String>,
 }
 
 /// Totals over the whole corpus.
@@ -80,8 +82,11 @@ pub struct PairCount {
 /// A checked input as the report lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseLine {
-    /// The input.
+    /// The input (with a base: the reference).
     pub input: String,
+    /// The base it was resolved against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
     /// Where it was found (the first source, in sorted order).
     pub source: String,
     /// How many sources hold it.
@@ -145,12 +150,15 @@ pub fn build(
         },
         ..Report::default()
     };
-    // input -> sorted sources
-    let mut inputs: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // (base, input) -> sorted sources
+    let mut inputs: BTreeMap<(Option<String>, String), BTreeSet<String>> = BTreeMap::new();
     for item in items {
         match String::from_utf8(item.bytes) {
             Ok(s) => {
-                inputs.entry(s).or_default().insert(item.source);
+                inputs
+                    .entry((item.base, s))
+                    .or_default()
+                    .insert(item.source);
             }
             Err(_) => report.non_utf8.push(item.source),
         }
@@ -162,9 +170,12 @@ pub fn build(
     let mut counts: BTreeMap<(Class, OracleId, Severity), usize> = BTreeMap::new();
     let mut pairs: BTreeMap<[OracleId; 2], PairCount> = BTreeMap::new();
     let mut by_class: BTreeMap<Class, Vec<CaseLine>> = BTreeMap::new();
-    for (input, sources) in &inputs {
+    for ((base, input), sources) in &inputs {
         progress();
-        let case = check(input);
+        let case = match base {
+            Some(base) => check_with_base(base, input),
+            None => check(input),
+        };
         if case
             .outcome(OracleId::Rfc2396)
             .is_some_and(|o| o.accepted())
@@ -173,6 +184,7 @@ pub fn build(
         }
         let line = CaseLine {
             input: input.clone(),
+            base: base.clone(),
             source: sources.iter().next().cloned().unwrap_or_default(),
             copies: sources.len(),
             findings: case.findings_json(),

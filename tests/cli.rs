@@ -411,6 +411,7 @@ fn report_build_is_independent_of_item_order() {
     .map(|(i, s)| Item {
         source: format!("f{i}"),
         bytes: s.as_bytes().to_vec(),
+        base: None,
     })
     .collect();
     let mut reversed = items.clone();

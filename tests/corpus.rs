@@ -50,7 +50,7 @@ fn saved_corpus_holds_the_curated_and_fuzzed_inputs() {
             .flatten()
             .any(|s| s.starts_with("curated.txt:"))
     );
-    for target in ["parse", "differential", "structured", "resolve"] {
+    for target in uridiff::corpus::TARGETS {
         let n = std::fs::read_dir(root().join(target))
             .map(|d| d.count())
             .unwrap_or(0);
@@ -73,7 +73,7 @@ fn saved_corpus_keeps_the_parse_and_resolve_invariants() {
 #[test]
 fn saved_corpus_has_no_unexplained_disagreement() {
     let corpus = load(root()).unwrap();
-    let unexplained: Vec<String> = corpus
+    let mut unexplained: Vec<String> = corpus
         .inputs
         .keys()
         .filter_map(|input| {
@@ -82,6 +82,11 @@ fn saved_corpus_has_no_unexplained_disagreement() {
                 .then(|| uridiff::fuzzing::corpus_entry(&case, "unexplained in the saved corpus"))
         })
         .collect();
+    unexplained.extend(corpus.pairs.keys().filter_map(|(base, reference)| {
+        let case = uridiff::check_with_base(base, reference);
+        case.has_unexplained()
+            .then(|| uridiff::fuzzing::corpus_entry(&case, "unexplained in the saved corpus"))
+    }));
     assert!(unexplained.is_empty(), "{}", unexplained.join("\n"));
 }
 

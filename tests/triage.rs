@@ -67,13 +67,45 @@ fn every_example_produces_its_class_and_nothing_unexplained() {
 }
 
 #[test]
+fn every_example_with_a_base_produces_its_class_and_nothing_unexplained() {
+    let mut failures = Vec::new();
+    for class in Class::ALL {
+        for (oracle, base, input) in class.examples_with_base() {
+            let case = uridiff::check_with_base(base, input);
+            if !case
+                .findings
+                .iter()
+                .any(|f| f.class == *class && f.oracle.as_str() == *oracle)
+            {
+                let got: Vec<String> = case
+                    .findings
+                    .iter()
+                    .map(|f| format!("{}/{}", f.class, f.oracle))
+                    .collect();
+                failures.push(format!(
+                    "{base} + {input}: expected {class}/{oracle}, got {got:?}"
+                ));
+            }
+            for f in case.unexplained() {
+                failures.push(format!(
+                    "{base} + {input}: unexplained {}: {}",
+                    f.oracle,
+                    case.effect(f)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn every_class_but_unexplained_has_an_example() {
     for class in Class::ALL {
         if *class == Class::Unexplained {
             continue;
         }
         assert!(
-            !class.examples().is_empty(),
+            !class.examples().is_empty() || !class.examples_with_base().is_empty(),
             "class {class} has no example in its catalogue row"
         );
         assert!(!class.spec().is_empty(), "class {class} cites no spec");

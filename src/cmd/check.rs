@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use uridiff::components::{Component, component_name};
 use uridiff::diff::diff;
 use uridiff::oracle::Verdict;
-use uridiff::{Case, check};
+use uridiff::{Case, check, check_with_base};
 
 use super::input::arguments_or_stdin;
 use super::text::visible;
@@ -16,6 +16,11 @@ pub struct Args {
     /// One JSON object per input per line instead of the table.
     #[arg(long)]
     json: bool,
+    /// Resolve each input as a reference against BASE, each parser with its
+    /// own algorithm, and compare the resolved URIs (the hosts a request
+    /// would go to).
+    #[arg(long, value_name = "BASE")]
+    base: Option<String>,
     /// URI references to check; read one per line from standard input when none are given.
     inputs: Vec<String>,
 }
@@ -49,6 +54,13 @@ fn truncate(v: &str, max: usize) -> String {
 /// a cell that differs from rfc2396 is marked with `*`.
 fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     writeln!(out, "input: \"{}\"", visible(case.input))?;
+    if let Some(base) = case.base {
+        writeln!(
+            out,
+            "base:  \"{}\" (each column: the resolved URI)",
+            visible(base)
+        )?;
+    }
     let Some((_, reference)) = case.outcomes.first() else {
         return Ok(());
     };
@@ -147,7 +159,10 @@ pub fn run(args: &Args) -> io::Result<Status> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
     for (n, input) in inputs.iter().enumerate() {
-        let case = check(input);
+        let case = match &args.base {
+            Some(base) => check_with_base(base, input),
+            None => check(input),
+        };
         if case.has_unexplained() {
             status = status.max(Status::Found);
         }

@@ -39,6 +39,15 @@ pub struct Args {
     /// URI model) and report on the URI it renders.
     #[arg(long)]
     structured: bool,
+    /// Resolve every input as a reference against BASE, each parser with its
+    /// own algorithm, and report on the resolved URIs.
+    #[arg(long, value_name = "BASE", conflicts_with = "pairs")]
+    base: Option<String>,
+    /// Read files as one pair per line, `BASE<TAB>REFERENCE` (split at the
+    /// first TAB), and resolve each reference against its base (implies
+    /// --lines). A line without a TAB is listed as not checked.
+    #[arg(long, conflicts_with = "structured")]
+    pairs: bool,
     /// Corpus directories (read recursively) or files.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -103,7 +112,7 @@ fn read_items(
                 continue;
             }
         };
-        let mut push = |source: String, input: &[u8]| {
+        let mut push = |source: String, input: &[u8], base: Option<String>| {
             if input.len() > MAX_INPUT_BYTES {
                 not_checked.push((
                     source,
@@ -116,21 +125,40 @@ fn read_items(
                 items.push(Item {
                     source,
                     bytes: input.to_vec(),
+                    base,
                 });
             }
         };
-        if args.lines {
+        let base = args.base.clone();
+        let mut bad_pairs = Vec::new();
+        if args.pairs {
             for (n, line) in lines(&bytes).enumerate() {
-                push(format!("{name}:{}", n + 1), line);
+                let source = format!("{name}:{}", n + 1);
+                let Some(tab) = line.iter().position(|&b| b == b'\t') else {
+                    bad_pairs.push((source, "no TAB between base and reference".to_owned()));
+                    continue;
+                };
+                let (base, reference) = (line.get(..tab), line.get(tab + 1..));
+                match (base.map(std::str::from_utf8), reference) {
+                    (Some(Ok(base)), Some(reference)) => {
+                        push(source, reference, Some(base.to_owned()))
+                    }
+                    _ => bad_pairs.push((source, "the base is not UTF-8".to_owned())),
+                }
+            }
+        } else if args.lines {
+            for (n, line) in lines(&bytes).enumerate() {
+                push(format!("{name}:{}", n + 1), line, base.clone());
             }
         } else if args.structured {
             match uridiff::fuzzing::render_structured(&bytes) {
-                Some(input) => push(name, input.as_bytes()),
+                Some(input) => push(name, input.as_bytes(), base),
                 None => not_checked.push((name, "does not decode as a structured input".into())),
             }
         } else {
-            push(name, &bytes);
+            push(name, &bytes, base);
         }
+        not_checked.extend(bad_pairs);
     }
     (items, unreadable)
 }

@@ -82,3 +82,14 @@ pub fn run(input: &str) -> Outcome<'_> {
     }
     outcome
 }
+
+/// The URL Standard's basic URL parser with a base (`Url::parse(reference,
+/// Some(base))`); ada refuses when the base is no URL.
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    if !ada_url::Url::can_parse(base, None) {
+        return Err(super::Refusal::reject("ada: the base is not a valid URL"));
+    }
+    ada_url::Url::parse(reference, Some(base))
+        .map(|u| u.href().to_owned())
+        .map_err(|_| super::Refusal::reject("ada: not a valid URL against this base"))
+}

@@ -105,6 +105,13 @@ pub fn run(input: &str) -> Outcome<'_> {
     Outcome::accept(c)
 }
 
+/// The Appendix B expression splits; it does not resolve.
+pub fn resolve(_base: &str, _reference: &str) -> Result<String, super::Refusal> {
+    Err(super::Refusal::out_of_domain(
+        "the Appendix B expression splits a reference; it does not resolve one",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -95,3 +95,19 @@ pub fn run(input: &str) -> Outcome<'_> {
     }
     outcome
 }
+
+/// libcurl's own resolution: the reference set on a handle that holds the
+/// base (`curl_url_set` with `CURLUPART_URL` on a handle with a URL, the
+/// way curl follows a redirect).
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    let mut url = Url::new().map_err(super::Refusal::reject)?;
+    url.set_url(base, Flags::NON_SUPPORT_SCHEME)
+        .map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
+    url.set_url(reference, Flags::NON_SUPPORT_SCHEME)
+        .map_err(super::Refusal::reject)?;
+    match url.get(curl_url::Part::Url, Flags::GET_EMPTY) {
+        Ok(Some(text)) => Ok(text),
+        Ok(None) => Err(super::Refusal::reject("libcurl gave no URL")),
+        Err(e) => Err(super::Refusal::reject(e)),
+    }
+}

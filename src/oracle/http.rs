@@ -69,3 +69,30 @@ pub fn run(input: &str) -> Outcome<'_> {
     }
     outcome
 }
+
+/// `http::Uri` has no resolution; a client that holds a base follows an
+/// origin-form reference (path and query only, RFC 9112 section 3.2.1) on
+/// the base's scheme and authority, and takes an absolute-form one as it
+/// is. Other forms are no redirect target it can follow.
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    let uri = http::Uri::try_from(reference).map_err(super::Refusal::reject)?;
+    if uri.scheme().is_some() {
+        return Ok(uri.to_string());
+    }
+    if uri.authority().is_some() || !uri.path().starts_with('/') {
+        return Err(super::Refusal::out_of_domain(
+            "an authority-form or asterisk-form target is no reference to resolve",
+        ));
+    }
+    let base =
+        http::Uri::try_from(base).map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
+    let (Some(scheme), Some(authority)) = (base.scheme_str(), base.authority()) else {
+        return Err(super::Refusal::reject("base: not an absolute-form target"));
+    };
+    let mut out = format!("{scheme}://{authority}{}", uri.path());
+    if let Some(query) = uri.query() {
+        out.push('?');
+        out.push_str(query);
+    }
+    Ok(out)
+}

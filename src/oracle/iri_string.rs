@@ -26,3 +26,18 @@ pub fn run(input: &str) -> Outcome<'_> {
     c.set(Component::Fragment, r.fragment_str());
     Outcome::accept(c)
 }
+
+/// RFC 3986 section 5.2 (`resolve_against`). The base must be an
+/// `absolute-URI` (section 4.3: no fragment). A result that RFC 3986 cannot
+/// write (a path starting `//` with no authority) is refused, as
+/// iri-string's `ensure_rfc3986_normalizable` reports.
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    let base = iri_string::types::UriAbsoluteStr::new(base)
+        .map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
+    let reference = UriReferenceStr::new(reference).map_err(super::Refusal::reject)?;
+    let resolved = reference.resolve_against(base);
+    resolved
+        .ensure_rfc3986_normalizable()
+        .map_err(super::Refusal::reject)?;
+    Ok(resolved.to_string())
+}

@@ -76,6 +76,45 @@ pub struct OracleInfo {
     pub domain: &'static str,
     /// Runs it.
     pub run: for<'a> fn(&'a str) -> Outcome<'a>,
+    /// Resolves a reference against a base with its own algorithm, giving
+    /// the resolved text (which `run` then reads), or why it refused.
+    pub resolve: fn(&str, &str) -> Result<String, Refusal>,
+}
+
+/// Why an oracle gave no resolved URI: it rejects the base or the
+/// reference, or resolution is outside what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// [`Verdict::Reject`] or [`Verdict::OutOfDomain`].
+    pub verdict: Verdict,
+    /// The parser's own message.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A rejection with this message.
+    pub fn reject(message: impl fmt::Display) -> Self {
+        Refusal {
+            verdict: Verdict::Reject,
+            message: message.to_string(),
+        }
+    }
+
+    /// Out of the oracle's domain, with the reason.
+    pub fn out_of_domain(message: impl fmt::Display) -> Self {
+        Refusal {
+            verdict: Verdict::OutOfDomain,
+            message: message.to_string(),
+        }
+    }
+
+    /// As an outcome.
+    pub fn outcome(self) -> Outcome<'static> {
+        match self.verdict {
+            Verdict::OutOfDomain => Outcome::out_of_domain(self.message),
+            _ => Outcome::reject(self.message),
+        }
+    }
 }
 
 macro_rules! oracles {
@@ -88,6 +127,7 @@ macro_rules! oracles {
             reads: $reads:literal,
             domain: $domain:literal,
             run: $run:expr,
+            resolve: $resolve:expr,
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -124,6 +164,7 @@ macro_rules! oracles {
                 reads: $reads,
                 domain: $domain,
                 run: $run,
+                resolve: $resolve,
             },
         )*];
     };
@@ -137,6 +178,7 @@ oracles! {
         reads: "raw spans of the input",
         domain: "every string; the reference the others are compared with",
         run: rfc2396::run,
+        resolve: rfc2396::resolve,
     }
     /// The RFC 2396 Appendix B regular expression.
     AppendixB = "appendix-b" {
@@ -145,6 +187,7 @@ oracles! {
         reads: "scheme, authority, path, query, fragment",
         domain: "splits any string, never rejects",
         run: appendix_b::run,
+        resolve: appendix_b::resolve,
     }
     /// The `url` crate (WHATWG URL Standard).
     Url = "url" {
@@ -153,6 +196,7 @@ oracles! {
         reads: "serialization accessors; syntax violations as notes",
         domain: "absolute URLs; a relative reference is out of its domain",
         run: url::run,
+        resolve: url::resolve,
     }
     /// The `http` crate (`http::Uri`, HTTP request targets).
     Http = "http" {
@@ -161,6 +205,7 @@ oracles! {
         reads: "raw authority text, path, query",
         domain: "HTTP request targets (origin-, absolute-, authority-form, `*`)",
         run: http::run,
+        resolve: http::resolve,
     }
     /// The `fluent-uri` crate (strict RFC 3986).
     Rfc3986 = "rfc3986" {
@@ -169,6 +214,7 @@ oracles! {
         reads: "raw components",
         domain: "every URI reference",
         run: rfc3986::run,
+        resolve: rfc3986::resolve,
     }
     /// The `ada-url` crate: Ada, the C++ WHATWG parser inside Node.js.
     #[cfg(feature = "ada")]
@@ -178,6 +224,7 @@ oracles! {
         reads: "component offsets into the serialization, and getters",
         domain: "absolute URLs; a relative reference is out of its domain",
         run: ada::run,
+        resolve: ada::resolve,
     }
     /// libcurl's URL API (`curl_url`), curl's own dialect.
     #[cfg(feature = "curl")]
@@ -187,6 +234,7 @@ oracles! {
         reads: "curl_url_get parts, raw (no URL decoding)",
         domain: "absolute URLs of any scheme; a relative reference is out of its domain",
         run: curl::run,
+        resolve: curl::resolve,
     }
     /// The `iri-string` crate in its URI mode (RFC 3986).
     IriString = "iri-string" {
@@ -195,6 +243,7 @@ oracles! {
         reads: "raw components",
         domain: "every URI reference",
         run: iri_string::run,
+        resolve: iri_string::resolve,
     }
 }
 
@@ -342,5 +391,17 @@ impl<'a> Outcome<'a> {
     /// Is this an acceptance?
     pub fn accepted(&self) -> bool {
         self.verdict == Verdict::Accept
+    }
+
+    /// The same outcome, owning every value (to outlive the text it was
+    /// read from).
+    pub fn into_owned(self) -> Outcome<'static> {
+        Outcome {
+            verdict: self.verdict,
+            components: self.components.into_owned(),
+            message: self.message,
+            notes: self.notes,
+            serialization: self.serialization.map(|s| Cow::Owned(s.into_owned())),
+        }
     }
 }

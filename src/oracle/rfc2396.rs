@@ -36,3 +36,8 @@ pub fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
         Err(e) => Outcome::reject(e.to_string()),
     }
 }
+
+/// RFC 2396 section 5.2, this crate's resolver (Appendix C is its test).
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    crate::rfc2396::resolve(base, reference).map_err(super::Refusal::reject)
+}

@@ -29,3 +29,16 @@ pub fn run(input: &str) -> Outcome<'_> {
     c.set(Component::Fragment, r.fragment().map(|f| f.as_str()));
     Outcome::accept(c)
 }
+
+/// RFC 3986 section 5.2 (`UriRef::resolve_against`): fluent-uri refuses a
+/// base with a fragment or a rootless base without authority for a
+/// relative reference (its `ResolveError`).
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    let base =
+        fluent_uri::Uri::parse(base).map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
+    let reference = UriRef::parse(reference).map_err(super::Refusal::reject)?;
+    reference
+        .resolve_against(&base)
+        .map(|u| u.as_str().to_owned())
+        .map_err(super::Refusal::reject)
+}

@@ -104,3 +104,11 @@ pub fn notes(input: &str) -> Vec<&'static str> {
         .parse(input);
     violations.into_inner()
 }
+
+/// The URL Standard's basic URL parser with a base (`Url::join`).
+pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+    let base = url::Url::parse(base).map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
+    base.join(reference)
+        .map(String::from)
+        .map_err(super::Refusal::reject)
+}

@@ -53,6 +53,7 @@ macro_rules! classes {
             severity: $severity:ident,
             spec: $spec:literal,
             examples: [$(($oracle:literal, $input:literal)),* $(,)?],
+            $(with_base: [$(($b_oracle:literal, $b_base:literal, $b_input:literal)),* $(,)?],)?
         }
     )*) => {
         /// The named kinds of finding. Ids are stable kebab-case.
@@ -101,6 +102,12 @@ macro_rules! classes {
             /// produce.
             pub fn examples(self) -> &'static [(&'static str, &'static str)] {
                 match self { $(Class::$variant => &[$(($oracle, $input)),*],)* }
+            }
+
+            /// Example (base, reference) pairs, each with the oracle whose
+            /// finding `check_with_base` must produce.
+            pub fn examples_with_base(self) -> &'static [(&'static str, &'static str, &'static str)] {
+                match self { $(Class::$variant => &[$($(($b_oracle, $b_base, $b_input)),*)?],)* }
             }
         }
     };
@@ -223,6 +230,7 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 section 2.4.3; URL Standard (special authority slashes state)",
         examples: [("url", "http:\\\\evil.com\\x")],
+        with_base: [("url", "https://example.com/", "/\\evil.com"), ("ada", "https://example.com/", "\\/\\/evil.com/")],
     }
     /// Dot segments removed by the other (RFC 2396 section 5.2 removes them
     /// only when resolving a relative path).
@@ -230,6 +238,7 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 section 5.2 step 6; RFC 3986 section 5.2.4; URL Standard (path state)",
         examples: [("url", "http://h/a/../b"), ("url", "http://a/../g"), ("url", "ht3:/%2e/a/"), ("url", "http://h/a/%2E%2e/b")],
+        with_base: [("rfc3986", "http://a/b/c/d;p?q", "../../../g"), ("url", "http://a/b/c/d;p?q", "../../../g")],
     }
     /// WHATWG's own rules for `file` URLs: `localhost` is the empty host,
     /// drive letters belong to the path, no credentials or port.
@@ -270,6 +279,59 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 section 5 (net_path); RFC 9112 section 3.2.1 (origin-form)",
         examples: [("http", "//g"), ("http", "//evil.com/x")],
+        with_base: [("http", "https://example.com/", "//evil.com/"), ("http", "https://example.com/", "///evil.com/")],
+    }
+    /// With a base, `http:g`: RFC 2396 and RFC 3986 (strict) keep the
+    /// absolute `http:g`, WHATWG resolves it against a base of the same
+    /// special scheme (`http://a/b/c/g`).
+    SameSchemeReference = "same-scheme-reference" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state)",
+        examples: [],
+        with_base: [("url", "http://a/b/c/d;p?q", "http:g")],
+    }
+    /// With a base that has a fragment: RFC 3986 parsers refuse it (a base
+    /// is an `absolute-URI`), RFC 2396 and WHATWG ignore the fragment.
+    BaseFragment = "base-fragment" {
+        basis: Spec, severity: Low,
+        spec: "RFC 3986 sections 4.3 and 5.1; RFC 2396 section 5.2 step 1; URL Standard (basic URL parser)",
+        examples: [],
+        with_base: [("rfc3986", "http://a/b#frag", "c"), ("iri-string", "http://a/b#frag", "c")],
+    }
+    /// With a base, `?y`: RFC 2396 resolves it in the base's directory
+    /// (`http://a/b/c/?y`), RFC 3986 and WHATWG on the base's path
+    /// (`http://a/b/c/d;p?y`).
+    QueryOnlyResolution = "query-only-resolution" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 2396 Appendix C.1 and section 5.2 step 6; RFC 3986 section 5.2.2 and 5.4.1; URL Standard (relative state)",
+        examples: [],
+        with_base: [("rfc3986", "http://a/b/c/d;p?q", "?y"), ("url", "http://a/b/c/d;p?q", "?y")],
+    }
+    /// With a base the other parser refuses on its own (see `uridiff check
+    /// BASE` for why): it resolves nothing against it.
+    BaseRefused = "base-refused" {
+        basis: Spec, severity: Low,
+        spec: "the base's own findings (uridiff check BASE)",
+        examples: [],
+        with_base: [("url", "http://", "ttp://")],
+    }
+    /// With an opaque base (`mailto:a@b`): RFC 2396 resolves only a
+    /// fragment or empty reference, RFC 3986 merges with a rootless path,
+    /// WHATWG refuses all but a fragment.
+    OpaqueBase = "opaque-base" {
+        basis: Spec, severity: Low,
+        spec: "RFC 2396 section 5.2 steps 2-3; RFC 3986 section 5.2.3; URL Standard (no scheme state)",
+        examples: [],
+        with_base: [("url", "mailto:a@b", ""), ("iri-string", "mailto:a@b", "c")],
+    }
+    /// With a base, the merged path starts with `//` and the result has no
+    /// authority: RFC 2396 and RFC 3986 cannot write it, WHATWG writes
+    /// `/.//`.
+    AmbiguousResolvedPath = "ambiguous-resolved-path" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 3986 section 5.2.4 and 3.3 (a path without authority cannot begin with //); URL Standard (URL serializing, /. prefix)",
+        examples: [],
+        with_base: [("url", "foo:/a/b", "..//g")],
     }
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped" {
@@ -283,6 +345,7 @@ classes! {
         basis: Spec, severity: Low,
         spec: "RFC 2396 section 5; URL Standard (URL parsing without a base); RFC 9112 section 3.2",
         examples: [("url", "/rel/path?q"), ("ada", "/rel/path?q")],
+        with_base: [("http", "http://a/b/c/d;p?q", "../../../g")],
     }
     /// The text before the first `:` is not an RFC 2396 scheme (it must
     /// start with a letter, section 3.1), so RFC 2396 reads a relative path

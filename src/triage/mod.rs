@@ -166,6 +166,9 @@ pub struct Ctx<'c, 'a> {
     pub other: &'c Outcome<'a>,
     /// What is still unexplained.
     pub open: Explains,
+    /// With a base: (base, reference); `input` is then rfc2396's resolved
+    /// URI (or the text it refused).
+    pub resolution: Option<(&'c str, &'c str)>,
 }
 
 impl<'a> Ctx<'_, 'a> {
@@ -217,6 +220,9 @@ pub struct Defects {
 
 /// Explains `diff` between rfc2396 and `oracle`: one finding per rule that
 /// claims part of it, then one `unexplained` finding for what is left.
+// Each argument is one fact about the disagreement; a struct for them would
+// only be built to be taken apart again here.
+#[allow(clippy::too_many_arguments)]
 pub fn triage(
     input: &str,
     parsed: &Result<UriRef<'_>, ParseError>,
@@ -225,6 +231,7 @@ pub fn triage(
     other: &Outcome<'_>,
     diff: Diff,
     defect: Option<Defects>,
+    resolution: Option<(&str, &str)>,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut ctx = Ctx {
@@ -233,6 +240,7 @@ pub fn triage(
         reference,
         oracle,
         other,
+        resolution,
         open: Explains {
             verdict: diff.verdict,
             fields: diff.fields,
@@ -325,6 +333,7 @@ pub fn effect(
         reference,
         oracle: finding.oracle,
         other,
+        resolution: None,
         open: claimed,
     };
     rules::effect(&ctx, claimed)

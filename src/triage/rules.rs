@@ -42,6 +42,12 @@ pub const RULES: &[Rule] = &[
     rule(Class::AuthorityForm, authority_form),
     rule(Class::AuthorityColons, authority_colons),
     rule(Class::NetworkPathReference, network_path_reference),
+    rule(Class::SameSchemeReference, same_scheme_reference),
+    rule(Class::BaseFragment, base_fragment),
+    rule(Class::BaseRefused, base_refused),
+    rule(Class::OpaqueBase, opaque_base),
+    rule(Class::AmbiguousResolvedPath, ambiguous_resolved_path),
+    rule(Class::QueryOnlyResolution, query_only_resolution),
     rule(Class::FileScheme, file_scheme),
     rule(Class::SpecialSchemeSlashes, special_scheme_slashes),
     rule(Class::MissingAuthority, missing_authority),
@@ -184,7 +190,15 @@ fn curl_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     if r.authority().is_some_and(|a| !a.is_empty()) {
         return Explains::NOTHING;
     }
-    let path = ctx.ours(Component::Path).unwrap_or_default();
+    // With a base, curl may have found its host in the base's path.
+    let base_path = ctx
+        .resolution
+        .and_then(|(base, _)| crate::rfc2396::parse(base).ok())
+        .filter(|b| b.authority().is_none_or(str::is_empty))
+        .map(|b| b.path().to_owned());
+    let path = base_path
+        .as_deref()
+        .unwrap_or_else(|| ctx.ours(Component::Path).unwrap_or_default());
     let first = path
         .trim_start_matches('/')
         .split(['/', '?'])
@@ -242,6 +256,9 @@ fn ip_literal(ctx: &Ctx<'_, '_>) -> Explains {
 /// `\` is `unwise` (RFC 2396 section 2.4.3); WHATWG reads it as `/` in
 /// special schemes (URL Standard, "special scheme" path state).
 fn backslash(ctx: &Ctx<'_, '_>) -> Explains {
+    if !ctx.whatwg() {
+        return Explains::NOTHING;
+    }
     rejected_with(ctx, |k, _| k == ErrorKind::Unwise(b'\\'))
 }
 
@@ -363,7 +380,26 @@ fn authority_colons(ctx: &Ctx<'_, '_>) -> Explains {
 /// host `g`; `http::Uri` reads it as an origin-form path (RFC 9112 section
 /// 3.2.1: `absolute-path`), so the same text names another server for one
 /// and a local path for the other: the shape of open redirects.
+///
+/// With a base, a client holding `http::Uri` follows such a reference as an
+/// origin-form path on the base's host, where every resolver goes to the
+/// host the reference names (RFC 2396 and RFC 3986 section 5.2.2).
 fn network_path_reference(ctx: &Ctx<'_, '_>) -> Explains {
+    if let Some((_, reference)) = ctx.resolution {
+        let path = reference.split(['?', '#']).next();
+        let followed_as_path = reference.starts_with("//")
+            && ctx.oracle == OracleId::Http
+            && ctx.other.accepted()
+            && ctx.theirs(Component::Path) == path;
+        return if followed_as_path {
+            Explains {
+                verdict: true,
+                fields: ComponentSet::ALL,
+            }
+        } else {
+            Explains::NOTHING
+        };
+    }
     let net_path = matches!(ctx.parsed, Ok(r) if r.kind() == RefKind::NetPath);
     // Origin-form: the text up to `?` is their path, whole.
     let origin_form = ctx.theirs(Component::Authority).is_none()
@@ -373,6 +409,156 @@ fn network_path_reference(ctx: &Ctx<'_, '_>) -> Explains {
             verdict: true,
             fields: ComponentSet::ALL,
         }
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// Does `text` start with an RFC 3986 scheme and `:` (section 3.1)?
+fn has_scheme(text: &str) -> bool {
+    let Some((scheme, _)) = text.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// `http:g` against an `http` base: RFC 2396 (section 5.2 step 3, Appendix
+/// C.2) and RFC 3986 (section 5.2.2, strict) take a reference with a scheme
+/// as absolute, `http:g`; the URL Standard reads a special scheme equal to
+/// the base's as a relative reference (scheme state, "special relative or
+/// authority state"): `http://a/b/c/g`. Claimed when the other's result is
+/// on the base's host.
+fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((base, reference)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    let (Some((scheme, rest)), Some((base_scheme, _))) =
+        (reference.split_once(':'), base.split_once(':'))
+    else {
+        return Explains::NOTHING;
+    };
+    let same_scheme = has_scheme(reference) && scheme.eq_ignore_ascii_case(base_scheme);
+    if !same_scheme || rest.starts_with("//") || !ctx.whatwg() {
+        return Explains::NOTHING;
+    }
+    let base_host = crate::rfc2396::parse(base)
+        .ok()
+        .and_then(|b| b.host().map(str::to_owned));
+    let on_base_host = match (base_host.as_deref(), ctx.theirs(Component::Host)) {
+        (Some(b), Some(t)) => b.eq_ignore_ascii_case(t),
+        _ => false,
+    };
+    if on_base_host || !ctx.other.accepted() {
+        Explains {
+            verdict: true,
+            fields: ComponentSet::ALL,
+        }
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// rfc2396's resolution error, when it refused the pair.
+fn resolve_error(ctx: &Ctx<'_, '_>) -> Option<crate::rfc2396::ResolveError> {
+    let (base, reference) = ctx.resolution?;
+    crate::rfc2396::resolve(base, reference).err()
+}
+
+/// The other parser refuses the base itself (what `uridiff check BASE`
+/// shows and explains), so it resolves nothing against it.
+fn base_refused(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((base, _)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    if ctx.other.accepted() || crate::rfc2396::parse(base).is_err() {
+        return Explains::NOTHING;
+    }
+    let refuses_base = crate::oracle::info(ctx.oracle).is_some_and(|o| !(o.run)(base).accepted());
+    if refuses_base {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// A base with an opaque part (`mailto:a@b`, `t:x`): RFC 2396 resolves only
+/// a fragment or an empty reference against it (section 5.2 steps 2 and 3;
+/// this crate refuses the rest), RFC 3986 merges even with a rootless path
+/// (section 5.2.3; fluent-uri refuses, its `ResolveError`), and the URL
+/// Standard refuses all but a fragment-only reference against an opaque-path
+/// base (basic URL parser, no scheme state).
+fn opaque_base(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((base, reference)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    let opaque = crate::rfc2396::parse(base).is_ok_and(|b| b.kind() == RefKind::AbsoluteOpaque)
+        || matches!(
+            resolve_error(ctx),
+            Some(crate::rfc2396::ResolveError::OpaqueBase)
+        );
+    let whatwg_refuses = ctx.whatwg() && !reference.starts_with('#') && !has_scheme(reference);
+    let rfc3986 = ctx.oracle.standard() == Some(crate::oracle::Standard::Rfc3986);
+    let refused_here = ctx.reference.accepted() != ctx.other.accepted();
+    if opaque && refused_here && (whatwg_refuses || rfc3986 || ctx.oracle == OracleId::Curl) {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
+/// The merged path starts with `//` and the result has no authority: RFC
+/// 2396 and RFC 3986 cannot write it (it would re-parse as an authority;
+/// this crate refuses, iri-string's `ensure_rfc3986_normalizable` too),
+/// where the URL Standard writes `/.` before it (URL serializing).
+fn ambiguous_resolved_path(ctx: &Ctx<'_, '_>) -> Explains {
+    match resolve_error(ctx) {
+        Some(crate::rfc2396::ResolveError::AmbiguousPath(_)) if ctx.other.accepted() => {
+            Explains::VERDICT
+        }
+        _ => Explains::NOTHING,
+    }
+}
+
+/// A base with a fragment: RFC 3986 wants an `absolute-URI` as base
+/// (sections 4.3 and 5.1; fluent-uri's `ResolveError::BaseWithFragment`,
+/// iri-string's `UriAbsoluteStr`), where RFC 2396 section 5.2 and the URL
+/// Standard ignore the base's fragment.
+fn base_fragment(ctx: &Ctx<'_, '_>) -> Explains {
+    match ctx.resolution {
+        Some((base, _))
+            if base.contains('#')
+                && ctx.oracle.standard() == Some(crate::oracle::Standard::Rfc3986)
+                && !ctx.other.accepted() =>
+        {
+            Explains::VERDICT
+        }
+        _ => Explains::NOTHING,
+    }
+}
+
+/// `?y` against `http://a/b/c/d;p?q`: RFC 2396 (Appendix C.1; section 5.2
+/// step 6 merges the base path's directory with the empty path) gives
+/// `http://a/b/c/?y`, RFC 3986 section 5.2.2 and the URL Standard keep the
+/// base's path: `http://a/b/c/d;p?y`. Claimed when the other's path is the
+/// base's.
+fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((base, reference)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    if !reference.starts_with('?') {
+        return Explains::NOTHING;
+    }
+    let base_path = crate::rfc2396::parse(base)
+        .ok()
+        .map(|b| b.path().to_owned())
+        .unwrap_or_default();
+    let keeps_base_path = ctx
+        .theirs(Component::Path)
+        .is_some_and(|p| p == base_path || same_octets(p, &base_path));
+    if keeps_base_path {
+        Explains::fields(ComponentSet::of(&[Component::Path]))
     } else {
         Explains::NOTHING
     }
@@ -518,9 +704,17 @@ fn opaque_query(ctx: &Ctx<'_, '_>) -> ComponentSet {
 /// `http::Uri` takes a scheme only in absolute-form, which needs an
 /// authority (RFC 9112 section 3.2.2: `absolute-URI` with `//`); RFC 2396
 /// allows `scheme:/path` and an empty authority (section 3).
+///
+/// With a base, the same holds of the base a client would hold.
 fn missing_authority(ctx: &Ctx<'_, '_>) -> Explains {
-    let hier_without_authority = matches!(ctx.parsed, Ok(r)
-        if r.kind() == RefKind::AbsoluteHierarchical && r.authority().is_none_or(str::is_empty));
+    let without_authority = |r: &crate::rfc2396::UriRef<'_>| {
+        r.kind() == RefKind::AbsoluteHierarchical && r.authority().is_none_or(str::is_empty)
+    };
+    let base_without_authority = ctx
+        .resolution
+        .is_some_and(|(base, _)| crate::rfc2396::parse(base).is_ok_and(|b| without_authority(&b)));
+    let hier_without_authority =
+        base_without_authority || matches!(ctx.parsed, Ok(r) if without_authority(r));
     if ctx.oracle == OracleId::Http && hier_without_authority && !ctx.other.accepted() {
         Explains::VERDICT
     } else {
@@ -531,8 +725,16 @@ fn missing_authority(ctx: &Ctx<'_, '_>) -> Explains {
 /// A relative reference (RFC 2396 section 5) is out of the domain of a
 /// parser without a base (`url`), and only origin-form (`/path`) is an HTTP
 /// request target.
+///
+/// With a base, the same holds of the reference: `http::Uri` follows only
+/// origin-form (`/path`) and absolute-form references.
 fn relative_reference(ctx: &Ctx<'_, '_>) -> Explains {
-    let relative = matches!(ctx.parsed, Ok(r) if !r.kind().is_absolute());
+    let relative = match ctx.resolution {
+        Some((_, reference)) => {
+            !reference.starts_with('/') && !has_scheme(reference) && ctx.oracle == OracleId::Http
+        }
+        None => matches!(ctx.parsed, Ok(r) if !r.kind().is_absolute()),
+    };
     let refused = ctx.other.verdict == Verdict::OutOfDomain
         || (ctx.oracle == OracleId::Http && ctx.other.verdict == Verdict::Reject);
     if relative && refused {
