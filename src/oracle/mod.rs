@@ -13,6 +13,7 @@ mod appendix_b;
 mod curl;
 mod http;
 mod iri_string;
+pub mod external;
 pub mod rfc2396;
 mod rfc3986;
 pub mod url;

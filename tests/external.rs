@@ -1,0 +1,527 @@
+//! External oracles over a pipe (`uridiff::oracle::external`): the two
+//! shipped adapters on inputs whose answers their documentation fixes, and
+//! every fault with a deliberately broken adapter from `tests/adapters/`.
+//!
+//! These tests need python3 and java. When one is missing they fail with an
+//! install hint; they never skip.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::time::{Duration, Instant};
+
+use uridiff::components::Component;
+use uridiff::oracle::external::{External, ExternalError};
+use uridiff::oracle::{Outcome, Verdict};
+
+/// Generous: the machines running the tests are busy, and the Java source
+/// launcher compiles the adapter before its hello line.
+const START: Duration = Duration::from_secs(60);
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+fn require_python() {
+    assert!(
+        on_path("python3"),
+        "python3 not found: install python3 (apt-get install python3)"
+    );
+}
+
+fn require_java() {
+    assert!(
+        on_path("java"),
+        "java not found: install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"
+    );
+}
+
+fn shipped(name: &str) -> External {
+    match name {
+        "java-uri" => require_java(),
+        _ => require_python(),
+    }
+    External::shipped(name, START)
+        .unwrap_or_else(|| panic!("{name} is not a shipped adapter"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn one(ext: &mut External, input: &str) -> Outcome<'static> {
+    let mut out = ext.run_batch(&[input]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.len(), 1);
+    out.remove(0)
+}
+
+fn get<'a>(o: &'a Outcome<'static>, c: Component) -> Option<&'a str> {
+    assert!(
+        o.components.reported().contains(c),
+        "{c:?} is not reported: {o:?}"
+    );
+    o.components.get(c)
+}
+
+fn accepted(ext: &mut External, input: &str) -> Outcome<'static> {
+    let o = one(ext, input);
+    assert_eq!(
+        o.verdict,
+        Verdict::Accept,
+        "{} on {input:?}: {o:?}",
+        ext.name()
+    );
+    o
+}
+
+#[test]
+fn shipped_names_and_unknown_names() {
+    assert_eq!(External::shipped_names(), &["python-urllib", "java-uri"]);
+    assert!(External::shipped("no-such-adapter", START).is_none());
+}
+
+#[test]
+fn python_urllib_answers() {
+    let mut py = shipped("python-urllib");
+    assert!(
+        py.hello().parser.contains("urllib.parse.urlsplit"),
+        "{:?}",
+        py.hello()
+    );
+
+    // The issue's examples.
+    let o = accepted(&mut py, "http://a_b.example/");
+    assert_eq!(get(&o, Component::Host), Some("a_b.example"));
+    assert_eq!(get(&o, Component::Authority), Some("a_b.example"));
+    let o = accepted(&mut py, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Host), Some("c"));
+    assert_eq!(get(&o, Component::Userinfo), Some("a@b"));
+
+    // Absent and empty query, fragment, port and authority.
+    let o = accepted(&mut py, "http://h/p");
+    assert_eq!(get(&o, Component::Query), None);
+    assert_eq!(get(&o, Component::Fragment), None);
+    assert_eq!(get(&o, Component::Port), None);
+    assert_eq!(get(&o, Component::Userinfo), None);
+    let o = accepted(&mut py, "http://h/p?#");
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), Some(""));
+    let o = accepted(&mut py, "http://h/p#a?b");
+    assert_eq!(get(&o, Component::Query), None);
+    assert_eq!(get(&o, Component::Fragment), Some("a?b"));
+    let o = accepted(&mut py, "http://h:8080/");
+    assert_eq!(get(&o, Component::Port), Some("8080"));
+    // `.port` is None for an empty port: absent, as an application sees it.
+    let o = accepted(&mut py, "http://h:/");
+    assert_eq!(get(&o, Component::Port), None);
+    assert_eq!(get(&o, Component::Authority), Some("h:"));
+    let o = accepted(&mut py, "http:///p");
+    assert_eq!(get(&o, Component::Authority), Some(""));
+    assert_eq!(get(&o, Component::Host), None);
+    let o = accepted(&mut py, "http:/p");
+    assert_eq!(get(&o, Component::Authority), None);
+    let o = accepted(&mut py, "//h/p");
+    assert_eq!(get(&o, Component::Scheme), None);
+    assert_eq!(get(&o, Component::Authority), Some("h"));
+
+    // `.hostname` lower-cases; urlsplit lower-cases the scheme.
+    let o = accepted(&mut py, "HTTP://EXAMPLE.com/");
+    assert_eq!(get(&o, Component::Scheme), Some("http"));
+    assert_eq!(get(&o, Component::Host), Some("example.com"));
+    assert_eq!(get(&o, Component::Authority), Some("EXAMPLE.com"));
+
+    // `.port` raises: reject, with the message.
+    let o = one(&mut py, "http://h:99999/");
+    assert_eq!(o.verdict, Verdict::Reject);
+    assert!(
+        o.message
+            .as_deref()
+            .unwrap_or_default()
+            .contains("out of range"),
+        "{o:?}"
+    );
+    assert_eq!(one(&mut py, "http://h:x/").verdict, Verdict::Reject);
+
+    // IPv6: `.hostname` drops the brackets.
+    let o = accepted(&mut py, "http://[::1]:80/");
+    assert_eq!(get(&o, Component::Host), Some("::1"));
+    assert_eq!(get(&o, Component::Port), Some("80"));
+    assert_eq!(get(&o, Component::Authority), Some("[::1]:80"));
+    assert_eq!(one(&mut py, "http://[::1/").verdict, Verdict::Reject);
+    assert_eq!(
+        one(&mut py, "http://[example.com]/").verdict,
+        Verdict::Reject
+    );
+
+    // NUL kept; tab, CR and LF removed; leading C0 and space stripped.
+    let o = accepted(&mut py, "http://h/a\0b");
+    assert_eq!(get(&o, Component::Path), Some("/a\0b"));
+    let o = accepted(&mut py, "http://h/a\nb\tc\r");
+    assert_eq!(get(&o, Component::Path), Some("/abc"));
+    let o = accepted(&mut py, "\x01 http://h/?q");
+    assert_eq!(get(&o, Component::Scheme), Some("http"));
+    assert_eq!(get(&o, Component::Query), Some("q"));
+
+    // Non-ASCII, including a character outside the BMP.
+    let o = accepted(&mut py, "http://ü.example/ä?ö#😀");
+    assert_eq!(get(&o, Component::Host), Some("ü.example"));
+    assert_eq!(get(&o, Component::Path), Some("/ä"));
+    assert_eq!(get(&o, Component::Query), Some("ö"));
+    assert_eq!(get(&o, Component::Fragment), Some("😀"));
+
+    // 100 000 bytes.
+    let long = format!("http://h/{}", "a".repeat(100_000 - 9));
+    assert_eq!(long.len(), 100_000);
+    let o = accepted(&mut py, &long);
+    assert_eq!(get(&o, Component::Path).map(str::len), Some(100_000 - 8));
+
+    py.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn java_uri_answers() {
+    let mut java = shipped("java-uri");
+    assert!(
+        java.hello().parser.contains("java.net.URI"),
+        "{:?}",
+        java.hello()
+    );
+
+    // The issue's examples: a reg_name authority, as RFC 2396.
+    let o = accepted(&mut java, "http://a_b.example/");
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Authority), Some("a_b.example"));
+    assert_eq!(get(&o, Component::Userinfo), None);
+    let o = accepted(&mut java, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Authority), Some("a@b@c"));
+
+    // Server-based authority.
+    let o = accepted(&mut java, "http://u@Example.COM:8080/p");
+    assert_eq!(get(&o, Component::Userinfo), Some("u"));
+    assert_eq!(get(&o, Component::Host), Some("Example.COM"));
+    assert_eq!(get(&o, Component::Port), Some("8080"));
+
+    // Absent and empty query, fragment and port.
+    let o = accepted(&mut java, "http://h/p");
+    assert_eq!(get(&o, Component::Query), None);
+    assert_eq!(get(&o, Component::Fragment), None);
+    assert_eq!(get(&o, Component::Port), None);
+    let o = accepted(&mut java, "http://h/p?#");
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), Some(""));
+    // getPort() is -1 for `h:`; the port text is read from the authority.
+    let o = accepted(&mut java, "http://h:/");
+    assert_eq!(get(&o, Component::Port), Some(""));
+    let o = accepted(&mut java, "http://h:080/");
+    assert_eq!(get(&o, Component::Port), Some("080"));
+    // An empty authority before a non-empty path is allowed, and absent.
+    let o = accepted(&mut java, "http:///p");
+    assert_eq!(get(&o, Component::Authority), None);
+    assert_eq!(get(&o, Component::Path), Some("/p"));
+
+    // Opaque: the scheme-specific part is the path, query included.
+    let o = accepted(&mut java, "mailto:a@b?subject=x#f");
+    assert_eq!(get(&o, Component::Path), Some("a@b?subject=x"));
+    assert_eq!(get(&o, Component::Query), None);
+    assert_eq!(get(&o, Component::Fragment), Some("f"));
+
+    // IPv6 (RFC 2732): getHost() keeps the brackets.
+    let o = accepted(&mut java, "http://[::1]:80/");
+    assert_eq!(get(&o, Component::Host), Some("[::1]"));
+    assert_eq!(get(&o, Component::Port), Some("80"));
+    let o = one(&mut java, "http://[::1/");
+    assert_eq!(o.verdict, Verdict::Reject);
+    assert!(
+        o.message
+            .as_deref()
+            .unwrap_or_default()
+            .contains("at index"),
+        "{o:?}"
+    );
+
+    // NUL and newline: illegal characters.
+    assert_eq!(one(&mut java, "http://h/a\0b").verdict, Verdict::Reject);
+    assert_eq!(one(&mut java, "http://h/a\nb").verdict, Verdict::Reject);
+    assert_eq!(one(&mut java, " http://h/").verdict, Verdict::Reject);
+
+    // Non-ASCII ("other" characters) in path, query and fragment, raw, with
+    // a character outside the BMP (a surrogate pair in Java); a non-ASCII
+    // host is no hostname, so the authority is registry-based.
+    let o = accepted(&mut java, "http://ü.example/ä?ö#😀");
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Authority), Some("ü.example"));
+    assert_eq!(get(&o, Component::Path), Some("/ä"));
+    assert_eq!(get(&o, Component::Query), Some("ö"));
+    assert_eq!(get(&o, Component::Fragment), Some("😀"));
+
+    // 100 000 bytes.
+    let long = format!("http://h/{}", "a".repeat(100_000 - 9));
+    let o = accepted(&mut java, &long);
+    assert_eq!(get(&o, Component::Path).map(str::len), Some(100_000 - 8));
+
+    java.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A batch far bigger than the pipe buffers, both ways, in one call: the
+/// writer thread and the reader must not deadlock, and the answers must
+/// stay in order.
+#[test]
+fn big_batches_keep_order() {
+    let inputs: Vec<String> = (0..20_000)
+        .map(|i| format!("http://h{i}.example/{}?{i}", "p".repeat(i % 300)))
+        .collect();
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    for name in External::shipped_names() {
+        let mut ext = shipped(name);
+        let out = ext.run_batch(&refs).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.len(), refs.len());
+        for (i, o) in out.iter().enumerate() {
+            let q = i.to_string();
+            assert_eq!(
+                o.components.get(Component::Query),
+                Some(q.as_str()),
+                "{name}"
+            );
+        }
+        // A second batch on the same process.
+        let out = ext.run_batch(&refs[..10]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.len(), 10);
+        ext.finish().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+// Faults.
+
+fn adapter(script: &str, args: &str) -> String {
+    require_python();
+    format!(
+        "python3 -B {}/tests/adapters/{script} {args}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+    .trim_end()
+    .to_owned()
+}
+
+fn spawn(name: &str, command: &str, timeout: Duration) -> External {
+    External::spawn(name, command, timeout).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn assert_names(e: &ExternalError, name: &str, needles: &[&str]) {
+    let message = e.to_string();
+    assert!(
+        message.starts_with(&format!("external oracle '{name}' (")),
+        "{message}"
+    );
+    for needle in needles {
+        assert!(message.contains(needle), "{needle:?} not in: {message}");
+    }
+    assert_eq!(e.oracle(), name);
+}
+
+fn assert_stopped(ext: &mut External) {
+    let e = ext.run_batch(&["again"]).unwrap_err();
+    assert!(matches!(e, ExternalError::Stopped { .. }), "{e}");
+}
+
+#[test]
+fn missing_command() {
+    let e = External::spawn("mine", "uridiff-no-such-adapter-7f3a", START).unwrap_err();
+    assert!(matches!(e, ExternalError::Missing { .. }), "{e:?}");
+    assert_names(
+        &e,
+        "mine",
+        &["uridiff-no-such-adapter-7f3a", "command not found"],
+    );
+}
+
+#[test]
+fn missing_script_file() {
+    let command = adapter("no_such_adapter.py", "");
+    let e = External::spawn("mine", &command, START).unwrap_err();
+    assert!(
+        matches!(&e, ExternalError::Exited { status: Some(s), at: None, .. } if !s.success()),
+        "{e:?}"
+    );
+    assert_names(&e, "mine", &["before its hello line", "no_such_adapter.py"]);
+}
+
+#[test]
+fn adapter_that_exits() {
+    let mut ext = spawn("exits", &adapter("exit_after.py", "3 1"), START);
+    let e = ext
+        .run_batch(&["in0", "in1", "in2", "in3", "in4"])
+        .unwrap_err();
+    match &e {
+        ExternalError::Exited {
+            status: Some(status),
+            at: Some(at),
+            ..
+        } => {
+            assert_eq!(status.code(), Some(1));
+            assert_eq!(at.index, 3);
+        }
+        _ => panic!("not Exited: {e:?}"),
+    }
+    assert_eq!(e.answered().len(), 3);
+    assert_eq!(e.answered()[2].components.get(Component::Path), Some("in2"));
+    assert_names(
+        &e,
+        "exits",
+        &[
+            "exit_after.py",
+            "\"in3\"",
+            "input 4 of a batch of 5",
+            "boom",
+        ],
+    );
+    assert_stopped(&mut ext);
+}
+
+#[test]
+fn adapter_that_exits_between_batches() {
+    let mut ext = spawn("exits", &adapter("exit_after.py", "0 0"), START);
+    let e = ext.run_batch(&["first"]).unwrap_err();
+    assert!(matches!(e, ExternalError::Exited { .. }), "{e:?}");
+    assert_names(&e, "exits", &["\"first\"", "batch of 1 starting there"]);
+}
+
+#[test]
+fn adapter_that_hangs() {
+    let mut ext = spawn("hangs", &adapter("hang.py", ""), START);
+    ext.set_timeout(Duration::from_secs(2));
+    let started = Instant::now();
+    let e = ext.run_batch(&["a", "b", "please hang", "c"]).unwrap_err();
+    let took = started.elapsed();
+    assert!(took >= Duration::from_secs(2), "{took:?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert!(matches!(e, ExternalError::Timeout { .. }), "{e:?}");
+    assert_eq!(e.answered().len(), 2);
+    assert_names(
+        &e,
+        "hangs",
+        &[
+            "no answer within 2 s",
+            "\"please hang\"",
+            "input 3 of a batch of 4",
+        ],
+    );
+    assert_stopped(&mut ext);
+    // Killed at the timeout: dropping it does not wait for the sleep.
+    let started = Instant::now();
+    drop(ext);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn adapter_that_prints_non_json() {
+    let mut ext = spawn("garbled", &adapter("not_json.py", ""), START);
+    let e = ext.run_batch(&["ok", "bad", "ok too"]).unwrap_err();
+    assert!(matches!(e, ExternalError::NotJson { .. }), "{e:?}");
+    assert_eq!(e.answered().len(), 1);
+    assert_names(
+        &e,
+        "garbled",
+        &["\"bad\"", "this is not json", "not a protocol v1 object"],
+    );
+    assert_stopped(&mut ext);
+}
+
+#[test]
+fn adapter_that_prints_two_lines_for_one_input() {
+    let mut ext = spawn("chatty", &adapter("double.py", ""), START);
+    let e = ext.run_batch(&["a", "twice", "b"]).unwrap_err();
+    match &e {
+        ExternalError::WrongCount {
+            expected,
+            got,
+            earlier,
+            ..
+        } => {
+            assert_eq!((*expected, *got), (3, 4));
+            assert!(!earlier);
+        }
+        _ => panic!("not WrongCount: {e:?}"),
+    }
+    assert_names(
+        &e,
+        "chatty",
+        &[
+            "4 answer lines for a batch of 3 inputs",
+            "starting with input \"a\"",
+        ],
+    );
+    assert_stopped(&mut ext);
+}
+
+#[test]
+fn surplus_noticed_at_finish() {
+    // The surplus answer comes after the batch's last answer was read, in a
+    // write of its own: the batch cannot see it, `finish` does.
+    let mut ext = spawn("chatty", &adapter("double.py", "late"), START);
+    let out = ext.run_batch(&["twice"]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.len(), 1);
+    let e = ext.finish().unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ExternalError::WrongCount {
+                expected: 1,
+                got: 2,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_names(&e, "chatty", &["\"twice\"", "misaligned"]);
+}
+
+#[test]
+fn adapter_that_prints_too_few_lines() {
+    let mut ext = spawn("quiet", &adapter("too_few.py", ""), START);
+    ext.set_timeout(Duration::from_secs(2));
+    let e = ext.run_batch(&["a", "skip", "b"]).unwrap_err();
+    assert!(matches!(e, ExternalError::Timeout { .. }), "{e:?}");
+    assert_eq!(e.answered().len(), 2);
+    // Two answers arrived, so the third input is the first without one.
+    assert_names(&e, "quiet", &["\"b\"", "the first 2 answered"]);
+}
+
+#[test]
+fn bad_hello_lines() {
+    for (mode, needle) in [
+        ("text", "not JSON"),
+        ("v2", "protocol version 2"),
+        ("no-version", "no \"uridiff_protocol\" key"),
+    ] {
+        let e = External::spawn("hello", &adapter("bad_hello.py", mode), START).unwrap_err();
+        assert!(matches!(e, ExternalError::BadHello { .. }), "{mode}: {e:?}");
+        assert_names(&e, "hello", &[needle, "bad_hello.py"]);
+    }
+    let e = External::spawn(
+        "hello",
+        &adapter("bad_hello.py", "silent"),
+        Duration::from_secs(2),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, ExternalError::Timeout { at: None, .. }),
+        "{e:?}"
+    );
+    assert_names(&e, "hello", &["no hello line within 2 s"]);
+}
+
+#[test]
+fn a_shell_command_line_works() {
+    require_python();
+    let command = format!(
+        "cd {}/tests/adapters && python3 -B double.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut ext = spawn("shell", &command, START);
+    let out = ext.run_batch(&["x", "y"]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out[1].components.get(Component::Path), Some("y"));
+    assert_eq!(out[0].components.reported().iter().count(), 2);
+    ext.finish().unwrap_or_else(|e| panic!("{e}"));
+}
