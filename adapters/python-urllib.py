@@ -22,8 +22,10 @@ What each key reports, and the documented behaviours it relies on
 - userinfo: the part of netloc before its last '@' (the rpartition that
   `.username`/`.password` use); null when netloc has no '@'.
 - host: `.hostname`, as an application sees it: lower-cased (except an IPv6
-  zone after '%'), IPv6 brackets removed, and None (null) for an empty host,
-  so an empty host reads as absent.
+  zone after '%'), and None (null) for an empty host, so an empty host reads
+  as absent. `.hostname` removes an IP literal's brackets; they are put
+  back (a host written "[...]" in the netloc is reported "[...]", as in the
+  URL), so that the host compares with other parsers' as the same text.
 - port: `.port` is read (as an application would); it raises ValueError for a
   non-numeric port or one outside 0-65535, and then the verdict is `reject`
   with that message. When it succeeds, the reported port is the text after
@@ -68,6 +70,14 @@ def _port_text(netloc):
     return port
 
 
+def _bracketed(netloc, hostname):
+    """`.hostname` with the brackets it removed put back, when the host was
+    written as an IP literal ("[...]") in the netloc."""
+    if hostname and netloc.rpartition("@")[2].startswith("["):
+        return "[%s]" % hostname
+    return hostname
+
+
 def answer(text):
     try:
         parts = urlsplit(text)
@@ -88,7 +98,7 @@ def answer(text):
         "scheme": scheme or None,
         "authority": netloc if has_authority else None,
         "userinfo": netloc.rpartition("@")[0] if "@" in netloc else None,
-        "host": hostname,
+        "host": _bracketed(netloc, hostname),
         "port": _port_text(netloc) if port is not None else None,
         "path": parts.path,
         "query": parts.query if "?" in before_fragment else None,

@@ -104,6 +104,12 @@ impl<'a> Case<'a> {
 /// round trips on each, rfc2396 against each other parser (triage), peers
 /// against each other, and host confusions between accepting parsers.
 pub fn check(input: &str) -> Case<'_> {
+    check_with(input, Vec::new())
+}
+
+/// [`check`], with the outcomes of oracles outside the registry (external
+/// ones, over the pipe protocol) added after the registry's.
+pub fn check_with<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Case<'a> {
     let parsed = rfc2396::parse(input);
     let mut outcomes = Vec::with_capacity(registry().len());
     for row in registry() {
@@ -114,6 +120,7 @@ pub fn check(input: &str) -> Case<'_> {
         };
         outcomes.push((row.id, outcome));
     }
+    outcomes.extend(extra);
     let mut case = Case {
         input,
         base: None,
@@ -133,7 +140,17 @@ pub fn check(input: &str) -> Case<'_> {
 /// differences from rfc2396's result, peers, and host confusions between
 /// the hosts each parser would send the request to.
 pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    let mut outcomes = Vec::with_capacity(registry().len());
+    check_with_base_and(base, reference, Vec::new())
+}
+
+/// [`check_with_base`], with the outcomes of oracles outside the registry
+/// (external ones, which protocol v1 gives no base, so they are missing).
+pub fn check_with_base_and<'a>(
+    base: &'a str,
+    reference: &'a str,
+    extra: Vec<(OracleId, Outcome<'a>)>,
+) -> Case<'a> {
+    let mut outcomes = Vec::with_capacity(registry().len() + extra.len());
     let mut resolved = None;
     for row in registry() {
         let outcome = match (row.resolve)(base, reference) {
@@ -148,6 +165,7 @@ pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
         };
         outcomes.push((row.id, outcome));
     }
+    outcomes.extend(extra);
     // Triage reads rfc2396's resolved URI, or, when it refused, the text it
     // refused (the base, else the reference), so that rules keyed on its
     // error see the right one.
@@ -188,6 +206,9 @@ fn analyse(
     let mut peer_findings = Vec::new();
     defects::peers(reference, others, &mut peer_findings);
     for (id, outcome) in others.iter_mut() {
+        if outcome.is_missing() {
+            continue;
+        }
         let first_defect = case.findings.len();
         defects::self_checks(*id, outcome, &mut case.findings);
         defects::round_trip(*id, outcome, &mut case.findings);

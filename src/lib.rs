@@ -24,4 +24,4 @@ pub mod report;
 pub mod rfc2396;
 pub mod triage;
 
-pub use check::{Case, check, check_with_base};
+pub use check::{Case, check, check_with, check_with_base, check_with_base_and};

@@ -9,8 +9,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::check::{FindingJson, HostConfusion, check, check_with_base};
+use crate::check::{FindingJson, HostConfusion, check_with, check_with_base_and};
 use crate::oracle::OracleId;
+use crate::oracle::Outcome;
 use crate::triage::{Basis, Class, Severity};
 
 /// How many shortest examples a report shows per class.
@@ -134,6 +135,9 @@ pub struct Report {
     pub non_utf8: Vec<String>,
     /// Sources that were not checked (unreadable, too large), with the reason, sorted.
     pub not_checked: Vec<(String, String)>,
+    /// External oracles that failed, one line each; their outcomes after the
+    /// fault are marked missing.
+    pub external_errors: Vec<String>,
 }
 
 /// Builds a report from corpus items (in any order) and the sources that
@@ -141,6 +145,25 @@ pub struct Report {
 pub fn build(
     items: Vec<Item>,
     not_checked: Vec<(String, String)>,
+    progress: impl FnMut(),
+) -> Report {
+    build_with(items, not_checked, &mut |_: &[&str]| Vec::new(), progress)
+}
+
+/// The outcomes oracles outside the registry give a batch of inputs: one
+/// list per input, in order (an empty list: none).
+pub type ExtraOutcomes<'e> = dyn FnMut(&[&str]) -> Vec<Vec<(OracleId, Outcome<'static>)>> + 'e;
+
+/// How many inputs go to the external oracles at a time.
+const EXTERNAL_BATCH: usize = 512;
+
+/// [`build`], with outcomes of external oracles: `extra` is given the
+/// distinct inputs in batches, before they are checked. (Inputs with a base
+/// get none: protocol v1 has no base.)
+pub fn build_with(
+    items: Vec<Item>,
+    not_checked: Vec<(String, String)>,
+    extra: &mut ExtraOutcomes<'_>,
     mut progress: impl FnMut(),
 ) -> Report {
     let mut report = Report {
@@ -170,11 +193,31 @@ pub fn build(
     let mut counts: BTreeMap<(Class, OracleId, Severity), usize> = BTreeMap::new();
     let mut pairs: BTreeMap<[OracleId; 2], PairCount> = BTreeMap::new();
     let mut by_class: BTreeMap<Class, Vec<CaseLine>> = BTreeMap::new();
-    for ((base, input), sources) in &inputs {
+    // Each batch of distinct inputs goes to the external oracles once.
+    let keys: Vec<&(Option<String>, String)> = inputs.keys().collect();
+    let mut batch_extra: Vec<Vec<(OracleId, Outcome<'static>)>> = Vec::new();
+    for (i, ((base, input), sources)) in inputs.iter().enumerate() {
+        if i % EXTERNAL_BATCH == 0 {
+            let batch: Vec<&str> = keys
+                .iter()
+                .skip(i)
+                .take(EXTERNAL_BATCH)
+                .map(|(_, input)| input.as_str())
+                .collect();
+            batch_extra = extra(&batch);
+            batch_extra.reverse();
+        }
+        let mut own = batch_extra.pop().unwrap_or_default();
+        if base.is_some() {
+            // Protocol v1 sends no base: an external oracle resolves nothing.
+            for (_, outcome) in &mut own {
+                *outcome = Outcome::missing("the pipe protocol (v1) has no base URL");
+            }
+        }
         progress();
         let case = match base {
-            Some(base) => check_with_base(base, input),
-            None => check(input),
+            Some(base) => check_with_base_and(base, input, own),
+            None => check_with(input, own),
         };
         if case
             .outcome(OracleId::Rfc2396)
@@ -308,6 +351,18 @@ impl Report {
         writeln!(out, "| with a host confusion | {} |", t.host_confusions)?;
         writeln!(out, "| **unexplained** | **{}** |\n", t.unexplained)?;
 
+        if !self.external_errors.is_empty() {
+            writeln!(out, "## External oracles that failed\n")?;
+            writeln!(
+                out,
+                "Their outcomes after the failure are missing (not compared).\n"
+            )?;
+            for e in &self.external_errors {
+                writeln!(out, "- {}", md_code(e))?;
+            }
+            writeln!(out)?;
+        }
+
         writeln!(out, "## Unexplained\n")?;
         if self.unexplained.is_empty() {
             writeln!(out, "None: every disagreement has a class.\n")?;
@@ -420,6 +475,7 @@ impl Report {
             counts: &'r [ClassCount],
             host_confusion_pairs: &'r [PairCount],
             not_checked: usize,
+            external_errors: &'r [String],
         }
         serde_json::to_writer(
             &mut *out,
@@ -428,6 +484,7 @@ impl Report {
                 counts: &self.counts,
                 host_confusion_pairs: &self.pairs,
                 not_checked: self.not_checked.len(),
+                external_errors: &self.external_errors,
             },
         )?;
         writeln!(out)?;

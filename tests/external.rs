@@ -143,9 +143,9 @@ fn python_urllib_answers() {
     );
     assert_eq!(one(&mut py, "http://h:x/").verdict, Verdict::Reject);
 
-    // IPv6: `.hostname` drops the brackets.
+    // IPv6: `.hostname` drops the brackets; the adapter puts them back.
     let o = accepted(&mut py, "http://[::1]:80/");
-    assert_eq!(get(&o, Component::Host), Some("::1"));
+    assert_eq!(get(&o, Component::Host), Some("[::1]"));
     assert_eq!(get(&o, Component::Port), Some("80"));
     assert_eq!(get(&o, Component::Authority), Some("[::1]:80"));
     assert_eq!(one(&mut py, "http://[::1/").verdict, Verdict::Reject);

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use uridiff::components::{Component, component_name};
 use uridiff::diff::diff;
 use uridiff::oracle::Verdict;
-use uridiff::{Case, check, check_with_base};
+use uridiff::{Case, check_with, check_with_base_and};
 
 use super::input::arguments_or_stdin;
 use super::text::visible;
@@ -21,6 +21,8 @@ pub struct Args {
     /// would go to).
     #[arg(long, value_name = "BASE")]
     base: Option<String>,
+    #[command(flatten)]
+    externals: super::externals::ExternalArgs,
     /// URI references to check; read one per line from standard input when none are given.
     inputs: Vec<String>,
 }
@@ -153,15 +155,54 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     Ok(())
 }
 
+/// How many inputs go to the external oracles at a time.
+const EXTERNAL_BATCH: usize = 512;
+
 pub fn run(args: &Args) -> io::Result<Status> {
+    let mut externals = if args.externals.any() {
+        match super::externals::Externals::start(&args.externals) {
+            Ok(e) => Some(e),
+            Err(usage) => {
+                eprintln!("uridiff: {usage}");
+                return Ok(Status::Error);
+            }
+        }
+    } else {
+        None
+    };
     let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
+    let mut extra: Vec<Vec<(uridiff::oracle::OracleId, uridiff::oracle::Outcome<'static>)>> =
+        Vec::new();
     for (n, input) in inputs.iter().enumerate() {
+        if n % EXTERNAL_BATCH == 0
+            && let Some(externals) = externals.as_mut()
+        {
+            let batch: Vec<&str> = inputs
+                .iter()
+                .skip(n)
+                .take(EXTERNAL_BATCH)
+                .map(String::as_str)
+                .collect();
+            extra = externals.run(&batch);
+            extra.reverse();
+        }
+        let own = extra.pop().unwrap_or_default();
         let case = match &args.base {
-            Some(base) => check_with_base(base, input),
-            None => check(input),
+            Some(base) => {
+                // Protocol v1 sends no base: external oracles resolve nothing.
+                let own = own
+                    .into_iter()
+                    .map(|(id, _)| {
+                        let why = "the pipe protocol (v1) has no base URL";
+                        (id, uridiff::oracle::Outcome::missing(why))
+                    })
+                    .collect();
+                check_with_base_and(base, input, own)
+            }
+            None => check_with(input, own),
         };
         if case.has_unexplained() {
             status = status.max(Status::Found);
@@ -180,6 +221,12 @@ pub fn run(args: &Args) -> io::Result<Status> {
     for bad in &bad_lines {
         eprintln!("uridiff: standard input line {}: {}", bad.line, bad.reason);
         status = Status::Error;
+    }
+    if let Some(externals) = externals {
+        for error in externals.finish() {
+            eprintln!("uridiff: {error}");
+            status = Status::Error;
+        }
     }
     Ok(status)
 }

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod corpus;
+pub mod externals;
 pub mod input;
 pub mod oracles;
 pub mod parse;

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use uridiff::report::{Item, Report, build};
+use uridiff::report::{Item, Report, build_with};
 
 use crate::Status;
 
@@ -48,6 +48,8 @@ pub struct Args {
     /// --lines). A line without a TAB is listed as not checked.
     #[arg(long, conflicts_with = "structured")]
     pairs: bool,
+    #[command(flatten)]
+    externals: super::externals::ExternalArgs,
     /// Corpus directories (read recursively) or files.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -227,8 +229,30 @@ pub fn run(args: &Args) -> io::Result<Status> {
     {
         bar.set_style(style);
     }
-    let report = build(items, not_checked, || bar.inc(1));
+    let mut externals = if args.externals.any() {
+        match super::externals::Externals::start(&args.externals) {
+            Ok(e) => Some(e),
+            Err(usage) => {
+                eprintln!("uridiff: {usage}");
+                return Ok(Status::Error);
+            }
+        }
+    } else {
+        None
+    };
+    let mut extra = |batch: &[&str]| match externals.as_mut() {
+        Some(e) => e.run(batch),
+        None => Vec::new(),
+    };
+    let mut report = build_with(items, not_checked, &mut extra, || bar.inc(1));
     bar.finish_and_clear();
+    let external_errors = externals
+        .map(super::externals::Externals::finish)
+        .unwrap_or_default();
+    for error in &external_errors {
+        eprintln!("uridiff: {error}");
+    }
+    report.external_errors = external_errors;
 
     match &args.out {
         Some(path) => {
@@ -252,7 +276,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
             out.flush()?;
         }
     }
-    if unreadable + walk_errors > 0 {
+    if unreadable + walk_errors > 0 || !report.external_errors.is_empty() {
         return Ok(Status::Error);
     }
     Ok(if report.totals.unexplained > 0 {

@@ -11,9 +11,9 @@ mod ada;
 mod appendix_b;
 #[cfg(feature = "curl")]
 mod curl;
+pub mod external;
 mod http;
 mod iri_string;
-pub mod external;
 pub mod rfc2396;
 mod rfc3986;
 pub mod url;
@@ -137,20 +137,35 @@ macro_rules! oracles {
         #[non_exhaustive]
         pub enum OracleId {
             $( $(#[doc = $doc])* $variant, )*
+            /// An external oracle over the pipe protocol, by its index among
+            /// those registered with [`register_external`].
+            External(u8),
         }
 
         impl OracleId {
             /// Every oracle id, in registry order (rfc2396 first), built or not.
             pub const ALL: &'static [OracleId] = &[$(OracleId::$variant,)*];
 
-            /// The stable id used in reports, JSON and the saved corpus.
+            /// The stable id used in reports, JSON and the saved corpus (an
+            /// external oracle's is the name the user gave it).
             pub fn as_str(self) -> &'static str {
-                match self { $(OracleId::$variant => $id,)* }
+                match self {
+                    $(OracleId::$variant => $id,)*
+                    OracleId::External(i) => external_name(i),
+                }
             }
 
-            /// The oracle with this id.
+            /// The oracle with this id (a built-in one, or an external one
+            /// registered under that name).
             pub fn from_id(id: &str) -> Option<OracleId> {
-                match id { $($id => Some(OracleId::$variant),)* _ => None }
+                match id {
+                    $($id => Some(OracleId::$variant),)*
+                    _ => external_names()
+                        .iter()
+                        .position(|n| *n == id)
+                        .and_then(|i| u8::try_from(i).ok())
+                        .map(OracleId::External),
+                }
             }
         }
 
@@ -248,6 +263,58 @@ oracles! {
     }
 }
 
+/// Names of the external oracles of this process, in registration order.
+static EXTERNAL_NAMES: std::sync::RwLock<Vec<&'static str>> = std::sync::RwLock::new(Vec::new());
+
+fn external_names() -> Vec<&'static str> {
+    EXTERNAL_NAMES
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
+}
+
+fn external_name(i: u8) -> &'static str {
+    EXTERNAL_NAMES
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(usize::from(i))
+        .copied()
+        .unwrap_or("external")
+}
+
+/// Registers an external oracle's name for this process and returns its id
+/// (the same id for a name registered before). The name must not be a
+/// built-in id; at most 256 external oracles. A command line registers a
+/// handful, so each name is kept for the life of the process.
+pub fn register_external(name: &str) -> Result<OracleId, String> {
+    if OracleId::ALL.iter().any(|o| o.as_str() == name) {
+        return Err(format!(
+            "'{name}' is a built-in oracle's id; choose another name"
+        ));
+    }
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    {
+        return Err(format!(
+            "'{name}': an oracle name is letters, digits, '-', '_' and '.'"
+        ));
+    }
+    let mut names = EXTERNAL_NAMES
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(i) = names.iter().position(|n| *n == name) {
+        return u8::try_from(i)
+            .map(OracleId::External)
+            .map_err(|e| e.to_string());
+    }
+    let index =
+        u8::try_from(names.len()).map_err(|_| "too many external oracles (256)".to_owned())?;
+    names.push(Box::leak(name.to_owned().into_boxed_str()));
+    Ok(OracleId::External(index))
+}
+
 /// The registry row of an oracle this build has.
 pub fn info(id: OracleId) -> Option<&'static OracleInfo> {
     REGISTRY.iter().find(|o| o.id == id)
@@ -308,6 +375,9 @@ pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (start + part.len() <= whole.len()).then_some(start)
 }
+
+/// The note that marks a missing outcome.
+const MISSING: &str = "missing-outcome";
 
 /// What an oracle made of an input, in one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -380,6 +450,19 @@ impl<'a> Outcome<'a> {
             notes: Vec::new(),
             serialization: None,
         }
+    }
+
+    /// No outcome at all: an external oracle that failed before it answered.
+    /// Never diffed or triaged; shown with the reason.
+    pub fn missing(message: impl Into<String>) -> Self {
+        let mut outcome = Outcome::out_of_domain(message);
+        outcome.notes.push(MISSING);
+        outcome
+    }
+
+    /// Is this a missing outcome ([`Outcome::missing`])?
+    pub fn is_missing(&self) -> bool {
+        self.notes.contains(&MISSING)
     }
 
     /// Adds a note unless it is there already.

@@ -395,6 +395,14 @@ classes! {
         spec: "RFC 2396 section 3; RFC 3986 section 3.4",
         examples: [("rfc3986", "mailto:a@b?x")],
     }
+    /// java.net.URI leaves an empty authority (`file:///p`) undefined
+    /// (`getRawAuthority()` is null), where RFC 2396 has an empty one.
+    JavaEmptyAuthority = "java-empty-authority" {
+        basis: Spec, severity: Low,
+        spec: "java.net.URI javadoc (Java SE 17): an empty authority is permitted, its components undefined; RFC 2396 section 3.2",
+        // Checked through the CLI with the shipped adapter (tests/external_cli.rs).
+        examples: [("java-uri", "file:///etc/passwd")],
+    }
     /// An empty host where RFC 2396 has none (an empty `server`).
     EmptyHost = "empty-host" {
         basis: Spec, severity: Low,

@@ -224,7 +224,13 @@ fn recomposes(authority: &str, userinfo: Option<&str>, host: &str, port: Option<
             None => return false,
         }
     }
-    let Some(after_host) = rest.strip_prefix(host) else {
+    // Hosts are case-insensitive (RFC 3986 section 3.2.2), and parsers
+    // document lower-casing them (CPython's `.hostname`).
+    let Some(after_host) = rest
+        .get(..host.len())
+        .filter(|h| h.eq_ignore_ascii_case(host))
+        .and_then(|_| rest.get(host.len()..))
+    else {
         return false;
     };
     match port {

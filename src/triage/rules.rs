@@ -58,6 +58,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::IdnaHost, idna_host),
     rule(Class::PortOutOfRange, port_out_of_range),
     rule(Class::RegNameAuthority, reg_name_authority),
+    rule(Class::JavaEmptyAuthority, java_empty_authority),
     rule(Class::EmptyHost, empty_host),
     rule(Class::EmptyUserinfo, empty_userinfo),
     rule(Class::EmptyPassword, empty_password),
@@ -882,6 +883,21 @@ fn reg_name_authority(ctx: &Ctx<'_, '_>) -> Explains {
             fields: AUTHORITY_PARTS,
         },
         _ => Explains::NOTHING,
+    }
+}
+
+/// java.net.URI takes `file:///p` although RFC 2396's grammar does not
+/// derive an empty authority, and then leaves the authority (with its
+/// user-information, host and port) undefined: its javadoc, "an empty
+/// authority component is permitted as long as it is followed by a
+/// non-empty path, a query component, or a fragment component". Applies to
+/// the shipped `java-uri` external oracle.
+fn java_empty_authority(ctx: &Ctx<'_, '_>) -> Explains {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    if ctx.oracle.as_str() == "java-uri" {
+        Explains::fields(f.intersection(ComponentSet::of(&[Component::Authority])))
+    } else {
+        Explains::NOTHING
     }
 }
 

@@ -1,0 +1,187 @@
+//! External oracles through the CLI: `--oracle` (shipped adapters) and
+//! `--oracle-cmd`, their outcomes triaged like the in-process ones, and
+//! faults that exit 2 without losing what was computed. Needs python3 and
+//! java on PATH: a test fails with an install hint when one is missing.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn require(runtime: &str, package: &str) {
+    let found = Command::new(runtime)
+        .arg(if runtime == "java" {
+            "-version"
+        } else {
+            "--version"
+        })
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "{runtime} not found: install it (apt-get install {package}) to test the external oracles"
+    );
+}
+
+fn uridiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().next().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn java_sees_a_reg_name_and_python_a_host() {
+    require("python3", "python3");
+    require("java", "openjdk-17-jre-headless");
+    let out = uridiff(&[
+        "check",
+        "--json",
+        "--oracle",
+        "java-uri",
+        "--oracle",
+        "python-urllib",
+        "http://a_b.example/",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let case = json(&out);
+    let java = &case["outcomes"]["java-uri"];
+    assert_eq!(java["verdict"], "accept");
+    assert_eq!(java["host"], Value::Null);
+    assert_eq!(java["authority"], "a_b.example");
+    assert_eq!(case["outcomes"]["python-urllib"]["host"], "a_b.example");
+}
+
+#[test]
+fn python_reads_the_last_at_and_confuses_hosts_with_rfc2396() {
+    require("python3", "python3");
+    let case = json(&uridiff(&[
+        "check",
+        "--json",
+        "--oracle",
+        "python-urllib",
+        "http://a@b@c/",
+    ]));
+    assert_eq!(case["outcomes"]["python-urllib"]["host"], "c");
+    let pairs = case["host_confusions"].as_array().unwrap();
+    assert!(
+        pairs
+            .iter()
+            .any(|h| h["oracles"] == serde_json::json!(["rfc2396", "python-urllib"])),
+        "{pairs:#?}"
+    );
+}
+
+#[test]
+fn any_program_speaking_the_protocol_is_an_oracle() {
+    require("python3", "python3");
+    let adapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("adapters/python-urllib.py");
+    let command = format!("mine=python3 {}", adapter.display());
+    let case = json(&uridiff(&[
+        "check",
+        "--json",
+        "--oracle-cmd",
+        &command,
+        "http://example.com/",
+    ]));
+    assert_eq!(case["outcomes"]["mine"]["verdict"], "accept");
+    assert_eq!(case["outcomes"]["mine"]["host"], "example.com");
+}
+
+#[test]
+fn java_empty_authority_is_its_documented_deviation() {
+    require("java", "openjdk-17-jre-headless");
+    let case = json(&uridiff(&[
+        "check",
+        "--json",
+        "--oracle",
+        "java-uri",
+        "file:///etc/passwd",
+    ]));
+    let findings = case["findings"].as_array().unwrap();
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["class"] == "java-empty-authority" && f["oracle"] == "java-uri"),
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn a_missing_adapter_exits_2_and_still_prints_every_case() {
+    let out = uridiff(&[
+        "check",
+        "--json",
+        "--oracle-cmd",
+        "gone=/nonexistent/adapter",
+        "http://example.com/",
+        "http://a_b.example/",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("'gone'"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    let case = json(&out);
+    assert_eq!(case["outcomes"]["gone"]["verdict"], "out-of-domain");
+    assert_eq!(case["outcomes"]["gone"]["notes"][0], "missing-outcome");
+}
+
+#[test]
+fn an_adapter_that_dies_leaves_a_report_that_names_it() {
+    require("python3", "python3");
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("inputs.txt");
+    std::fs::write(
+        &inputs,
+        "http://a/\nhttp://b/\nhttp://c/\nhttp://d/\nhttp://e/\n",
+    )
+    .unwrap();
+    let report = dir.path().join("report.md");
+    let adapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adapters/exit_after.py");
+    let command = format!("dies=python3 -B {} 3 1", adapter.display());
+    let out = uridiff(&[
+        "report",
+        "--lines",
+        "--oracle-cmd",
+        &command,
+        "--out",
+        report.to_str().unwrap(),
+        inputs.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("## External oracles that failed"), "{text}");
+    assert!(text.contains("'dies'"), "{text}");
+    assert!(text.contains("| inputs read | 5 |"), "{text}");
+}
+
+#[test]
+fn an_unknown_shipped_oracle_is_a_usage_error() {
+    let out = uridiff(&["check", "--oracle", "perl-uri", "http://x/"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("python-urllib, java-uri"));
+}
