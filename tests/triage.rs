@@ -79,6 +79,12 @@ fn every_example_with_a_base_produces_its_class_and_nothing_unexplained() {
     let mut failures = Vec::new();
     for class in Class::ALL {
         for (oracle, base, input) in class.examples_with_base() {
+            // An oracle behind a cargo feature this build lacks.
+            let built =
+                OracleId::from_id(oracle).is_some_and(|id| uridiff::oracle::info(id).is_some());
+            if !built {
+                continue;
+            }
             let case = uridiff::check_with_base(base, input);
             if !case
                 .findings
