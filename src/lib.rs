@@ -22,6 +22,7 @@ pub mod fuzzing;
 pub mod oracle;
 pub mod report;
 pub mod rfc2396;
+pub mod text;
 pub mod triage;
 
 pub use check::{Case, check, check_with, check_with_base, check_with_base_and};

@@ -1,11 +1,11 @@
 //! `uridiff report`: replay a corpus and write a disagreement report.
 
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use uridiff::report::{Item, Report, build_with};
+use uridiff::report::{Builder, Item, Report, html, jsonl, md};
 
 use crate::Status;
 
@@ -16,7 +16,8 @@ const MAX_INPUT_BYTES: usize = 1 << 20;
 pub enum Format {
     /// Markdown.
     Md,
-    /// JSON Lines: a summary, then one object per input.
+    /// JSON Lines: a summary, then one object per distinct input (in the
+    /// order read), then one per input not checked.
     Jsonl,
     /// One self-contained HTML page.
     Html,
@@ -66,6 +67,13 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
             files.push(path.clone());
             continue;
         }
+        if !meta.is_dir() {
+            not_checked.push((
+                path.display().to_string(),
+                "not a regular file or directory (a device, FIFO or socket)".to_owned(),
+            ));
+            continue;
+        }
         for entry in walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name()
@@ -87,98 +95,215 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
     Ok(files)
 }
 
-/// Splits `bytes` into lines (dropping a `\r` before `\n`).
-fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let empty = bytes.is_empty();
-    body.split(|&b| b == b'\n')
-        .filter(move |_| !empty)
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+/// How many inputs are read before they are checked together (and sent to
+/// the external oracles as one batch).
+const CHUNK: usize = 4096;
+
+/// What reading the corpus found wrong, beside the inputs themselves.
+#[derive(Debug, Default)]
+struct Reading {
+    /// Named paths (or lines) that could not be read or used.
+    failed: usize,
+    /// Inputs over the size limit.
+    too_large: usize,
 }
 
-fn read_items(
+/// Reads every file (whole, or line by line) and feeds the builder in
+/// chunks, so that memory holds one chunk of inputs, not the corpus.
+fn read_into(
     files: &[PathBuf],
     args: &Args,
-    not_checked: &mut Vec<(String, String)>,
-) -> (Vec<Item>, usize) {
-    let mut items = Vec::new();
-    let mut unreadable = 0;
+    builder: &mut Builder<'_>,
+    extra: &mut uridiff::report::ExtraOutcomes<'_>,
+    progress: &mut dyn FnMut(),
+) -> io::Result<Reading> {
+    let mut reading = Reading::default();
+    let mut chunk: Vec<Item> = Vec::new();
+    let mut flush = |chunk: &mut Vec<Item>, builder: &mut Builder<'_>| -> io::Result<()> {
+        builder.add(std::mem::take(chunk), extra, progress)
+    };
     for file in files {
         let name = file.display().to_string();
-        let bytes = match fs::read(file) {
-            Ok(b) => b,
+        let opened = fs::File::open(file);
+        let mut reader = match opened {
+            Ok(f) => BufReader::new(f),
             Err(e) => {
                 eprintln!("uridiff: cannot read {name}: {e}");
-                not_checked.push((name, format!("unreadable: {e}")));
-                unreadable += 1;
+                builder.not_checked(name, format!("unreadable: {e}"));
+                reading.failed += 1;
                 continue;
             }
         };
-        let mut push = |source: String, input: &[u8], base: Option<String>| {
-            if input.len() > MAX_INPUT_BYTES {
-                not_checked.push((
-                    source,
-                    format!(
-                        "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
-                        input.len()
-                    ),
-                ));
-            } else {
-                items.push(Item {
-                    source,
-                    bytes: input.to_vec(),
-                    base,
-                });
+        let per_line = args.lines || args.pairs;
+        if !per_line {
+            let mut bytes = Vec::new();
+            let limit = (MAX_INPUT_BYTES + 1) as u64;
+            if let Err(e) = reader.by_ref().take(limit).read_to_end(&mut bytes) {
+                eprintln!("uridiff: cannot read {name}: {e}");
+                builder.not_checked(name, format!("unreadable: {e}"));
+                reading.failed += 1;
+                continue;
             }
-        };
-        let base = args.base.clone();
-        let mut bad_pairs = Vec::new();
-        if args.pairs {
-            for (n, line) in lines(&bytes).enumerate() {
-                let source = format!("{name}:{}", n + 1);
-                let Some(tab) = line.iter().position(|&b| b == b'\t') else {
-                    bad_pairs.push((source, "no TAB between base and reference".to_owned()));
-                    continue;
-                };
-                let (base, reference) = (line.get(..tab), line.get(tab + 1..));
-                match (base.map(std::str::from_utf8), reference) {
-                    (Some(Ok(base)), Some(reference)) => {
-                        push(source, reference, Some(base.to_owned()))
+            if bytes.len() > MAX_INPUT_BYTES {
+                builder.not_checked(name, format!("over the {MAX_INPUT_BYTES}-byte input limit"));
+                reading.too_large += 1;
+                continue;
+            }
+            let bytes = if args.structured {
+                match uridiff::fuzzing::render_structured(&bytes) {
+                    Some(input) => input.into_bytes(),
+                    None => {
+                        builder.not_checked(name, "does not decode as a structured input".into());
+                        continue;
                     }
-                    _ => bad_pairs.push((source, "the base is not UTF-8".to_owned())),
+                }
+            } else {
+                bytes
+            };
+            chunk.push(Item {
+                source: name,
+                bytes,
+                base: args.base.clone(),
+            });
+        } else {
+            let mut line = Vec::new();
+            let mut n = 0usize;
+            loop {
+                line.clear();
+                match reader.read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        eprintln!("uridiff: cannot read {name}: {e}");
+                        builder.not_checked(name.clone(), format!("unreadable: {e}"));
+                        reading.failed += 1;
+                        break;
+                    }
+                }
+                n += 1;
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                    if line.last() == Some(&b'\r') {
+                        line.pop();
+                    }
+                }
+                let source = format!("{name}:{n}");
+                if line.len() > MAX_INPUT_BYTES {
+                    builder.not_checked(
+                        source,
+                        format!(
+                            "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
+                            line.len()
+                        ),
+                    );
+                    reading.too_large += 1;
+                    continue;
+                }
+                if args.pairs {
+                    let Some(tab) = line.iter().position(|&b| b == b'\t') else {
+                        builder.not_checked(source, "no TAB between base and reference".into());
+                        reading.failed += 1;
+                        continue;
+                    };
+                    let base = line.get(..tab).map(|b| String::from_utf8(b.to_vec()));
+                    let reference = line.get(tab + 1..).unwrap_or_default().to_vec();
+                    match base {
+                        Some(Ok(base)) => chunk.push(Item {
+                            source,
+                            bytes: reference,
+                            base: Some(base),
+                        }),
+                        _ => {
+                            builder.not_checked(source, "the base is not UTF-8".into());
+                            reading.failed += 1;
+                        }
+                    }
+                } else {
+                    chunk.push(Item {
+                        source,
+                        bytes: line.clone(),
+                        base: args.base.clone(),
+                    });
+                }
+                if chunk.len() >= CHUNK {
+                    flush(&mut chunk, builder)?;
                 }
             }
-        } else if args.lines {
-            for (n, line) in lines(&bytes).enumerate() {
-                push(format!("{name}:{}", n + 1), line, base.clone());
-            }
-        } else if args.structured {
-            match uridiff::fuzzing::render_structured(&bytes) {
-                Some(input) => push(name, input.as_bytes(), base),
-                None => not_checked.push((name, "does not decode as a structured input".into())),
-            }
-        } else {
-            push(name, &bytes, base);
         }
-        not_checked.extend(bad_pairs);
+        if chunk.len() >= CHUNK {
+            flush(&mut chunk, builder)?;
+        }
     }
-    (items, unreadable)
+    flush(&mut chunk, builder)?;
+    Ok(reading)
 }
 
-fn write_report(report: &Report, format: Format, out: &mut impl Write) -> io::Result<()> {
+fn write_report(
+    report: &Report,
+    format: Format,
+    spool: Option<&mut fs::File>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     match format {
-        Format::Md => report.write_markdown(out),
-        Format::Jsonl => report.write_jsonl(out),
-        Format::Html => report.write_html(out),
+        Format::Md => md::write(report, out),
+        Format::Html => html::write(report, out),
+        Format::Jsonl => {
+            let mut empty = io::empty();
+            let mut spooled;
+            let source: &mut dyn BufRead = match spool {
+                Some(file) => {
+                    file.rewind()?;
+                    spooled = BufReader::new(file);
+                    &mut spooled
+                }
+                None => &mut empty,
+            };
+            jsonl::write(report, source, out)
+        }
     }
+}
+
+/// Where `--out` may write. It never replaces a device, FIFO or socket (a
+/// report is a regular file; `/dev/null` survives even for root), and it
+/// writes through a symbolic link to the file the link names, so that the
+/// link stays a link.
+fn out_target(path: &Path) -> io::Result<PathBuf> {
+    let target = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(real) => real,
+            // A dangling link: create the file it names.
+            Err(_) => {
+                let link = fs::read_link(path)?;
+                match path.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                }
+            }
+        },
+        _ => path.to_path_buf(),
+    };
+    if let Ok(m) = fs::metadata(&target)
+        && !m.is_file()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--out {}: not a regular file (a directory, device, FIFO or socket); a report only replaces a regular file",
+                path.display()
+            ),
+        ));
+    }
+    Ok(target)
 }
 
 /// Writes to a temporary file beside `path` and renames it into place, so a
-/// reader never sees half a report.
+/// reader never sees half a report. Errors name `path`, never the
+/// temporary file.
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
 ) -> io::Result<()> {
+    let path = &out_target(path)?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -196,13 +321,21 @@ pub fn write_atomically(
     let tmp = builder.tempfile_in(dir).map_err(|e| {
         io::Error::new(
             e.kind(),
-            format!("cannot create a file in {}: {e}", dir.display()),
+            format!(
+                "cannot write {}: cannot create a file in {}: {e}",
+                path.display(),
+                dir.display()
+            ),
         )
     })?;
     {
         let mut w = BufWriter::new(tmp.as_file());
-        write(&mut w)?;
-        w.flush()?;
+        write(&mut w).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+        w.flush().map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
     }
     tmp.persist(path).map_err(|e| {
         io::Error::new(
@@ -214,20 +347,15 @@ pub fn write_atomically(
 }
 
 pub fn run(args: &Args) -> io::Result<Status> {
-    let mut not_checked = Vec::new();
-    let files = files(&args.paths, &mut not_checked)?;
-    let walk_errors = not_checked.len();
-    for (path, why) in &not_checked {
-        eprintln!("uridiff: {path}: {why}");
+    // Refuse a bad --out before reading anything.
+    if let Some(path) = &args.out {
+        out_target(path)?;
     }
-    let (items, unreadable) = read_items(&files, args, &mut not_checked);
-
-    // indicatif hides the bar when stderr is not a terminal.
-    let bar = ProgressBar::new(items.len() as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} checking {pos}/{len} inputs {wide_bar} {eta}")
-    {
-        bar.set_style(style);
+    let mut walk = Vec::new();
+    let files = files(&args.paths, &mut walk)?;
+    let walk_errors = walk.len();
+    for (path, why) in &walk {
+        eprintln!("uridiff: {path}: {why}");
     }
     let mut externals = if args.externals.any() {
         match super::externals::Externals::start(&args.externals) {
@@ -244,20 +372,46 @@ pub fn run(args: &Args) -> io::Result<Status> {
         Some(e) => e.run(batch),
         None => Vec::new(),
     };
-    let mut report = build_with(items, not_checked, &mut extra, || bar.inc(1));
+    // JSON Lines go to a spool as inputs are checked: the summary, which
+    // comes first, is known only at the end.
+    let (mut spool, mut spool_writer) = match args.format {
+        Format::Jsonl => {
+            let file = tempfile::tempfile()?;
+            (Some(file.try_clone()?), Some(BufWriter::new(file)))
+        }
+        _ => (None, None),
+    };
+    let mut builder = match spool_writer.as_mut() {
+        Some(w) => Builder::with_jsonl(w),
+        None => Builder::new(),
+    };
+    for (path, why) in walk {
+        builder.not_checked(path, why);
+    }
+    // indicatif hides the bar when stderr is not a terminal.
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} checked {pos} inputs ({per_sec})") {
+        bar.set_style(style);
+    }
+    let reading = read_into(&files, args, &mut builder, &mut extra, &mut || bar.inc(1))?;
     bar.finish_and_clear();
     let external_errors = externals
         .map(super::externals::Externals::finish)
         .unwrap_or_default();
     for error in &external_errors {
         eprintln!("uridiff: {error}");
+        builder.external_error(error.clone());
     }
-    report.external_errors = external_errors;
-
+    let report = builder.finish();
+    if let Some(w) = spool_writer {
+        w.into_inner().map_err(io::IntoInnerError::into_error)?;
+    }
+    let t = &report.totals;
     match &args.out {
         Some(path) => {
-            write_atomically(path, |w| write_report(&report, args.format, w))?;
-            let t = &report.totals;
+            write_atomically(path, |w| {
+                write_report(&report, args.format, spool.as_mut(), w)
+            })?;
             println!(
                 "report written to {}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
                 path.display(),
@@ -272,14 +426,21 @@ pub fn run(args: &Args) -> io::Result<Status> {
         None => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            write_report(&report, args.format, &mut out)?;
+            write_report(&report, args.format, spool.as_mut(), &mut out)?;
             out.flush()?;
         }
     }
-    if unreadable + walk_errors > 0 || !report.external_errors.is_empty() {
+    if t.inputs == 0 {
+        eprintln!(
+            "uridiff: nothing was checked: no input in {} path(s)",
+            args.paths.len()
+        );
         return Ok(Status::Error);
     }
-    Ok(if report.totals.unexplained > 0 {
+    if reading.failed + reading.too_large + walk_errors > 0 || !report.external_errors.is_empty() {
+        return Ok(Status::Error);
+    }
+    Ok(if t.unexplained > 0 {
         Status::Found
     } else {
         Status::Clean
