@@ -21,7 +21,7 @@ pub mod diff;
 pub mod fuzzing;
 pub mod oracle;
 pub mod report;
-pub mod rfc2396;
+pub use rfc2396;
 pub mod text;
 pub mod triage;
 

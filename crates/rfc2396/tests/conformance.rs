@@ -22,10 +22,10 @@
     clippy::panic
 )]
 
-use uridiff::rfc2396::RefKind::{
+use rfc2396::RefKind::{
     AbsPath, AbsoluteHierarchical as Hier, AbsoluteOpaque as Opaque, Empty, NetPath, RelPath,
 };
-use uridiff::rfc2396::{AuthorityKind, Component, HostKind, RefKind, UriRef, chars, parse};
+use rfc2396::{AuthorityKind, Component, HostKind, RefKind, UriRef, chars, parse};
 
 // ---------------------------------------------------------------------------
 // Expected outcomes

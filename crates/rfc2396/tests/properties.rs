@@ -19,7 +19,7 @@ use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
-use uridiff::rfc2396::{AuthorityKind, Component, HostKind, RefKind, UriRef, parse};
+use rfc2396::{AuthorityKind, Component, HostKind, RefKind, UriRef, parse};
 
 // ---------------------------------------------------------------------------
 // Expected components

@@ -16,7 +16,7 @@
 
 use std::hint::black_box;
 
-use uridiff::rfc2396::{Component, parse};
+use rfc2396::{Component, parse};
 
 /// Inputs, with whether each is valid. Built before counting starts.
 fn inputs() -> Vec<(String, bool)> {

@@ -8,8 +8,8 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::chars::{self, ALPHA, DIGIT, HEX, UNWISE, URIC_NO_SLASH, class};
-use super::error::{ErrorKind, ParseError, Rule};
+use crate::chars::{self, ALPHA, DIGIT, HEX, UNWISE, URIC_NO_SLASH, class};
+use crate::error::{ErrorKind, ParseError, Rule};
 
 /// A half-open byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -279,10 +279,10 @@ impl fmt::Display for UriRef<'_> {
 /// Parses `input` as an RFC 2396 `URI-reference` (Appendix A).
 ///
 /// ```
-/// let r = uridiff::rfc2396::parse("ftp://@host.com/").unwrap();
+/// let r = rfc2396::parse("ftp://@host.com/").unwrap();
 /// assert_eq!(r.userinfo(), Some(""));
 /// assert_eq!(r.host(), Some("host.com"));
-/// assert!(uridiff::rfc2396::parse("http://[::1]/").is_err());
+/// assert!(rfc2396::parse("http://[::1]/").is_err());
 /// ```
 pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     uri_reference(input, false)
@@ -290,7 +290,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
 
 /// Like [`parse`], but also accepts a relative reference made of a query
 /// alone (`?y`), which Appendix A cannot derive but Appendix C resolves.
-/// Used by [`super::resolve`] only.
+/// Used by [`crate::resolve`] only.
 pub(crate) fn parse_allowing_query_only(input: &str) -> Result<UriRef<'_>, ParseError> {
     uri_reference(input, true)
 }

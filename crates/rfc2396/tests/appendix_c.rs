@@ -6,7 +6,7 @@
     clippy::panic
 )]
 
-use uridiff::rfc2396::{ResolveError, resolve};
+use rfc2396::{ResolveError, resolve};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 

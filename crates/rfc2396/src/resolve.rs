@@ -6,7 +6,7 @@
 //! - `http:g` is returned as `http:g` (the "validating parser" reading of
 //!   step 3), not resolved for backwards compatibility.
 //! - `?y` resolves as Appendix C says (`http://a/b/c/?y`) although
-//!   [`super::parse`] rejects it: a query-only reference is read with an empty
+//!   [`crate::parse`] rejects it: a query-only reference is read with an empty
 //!   path and goes through the merge of step 6.
 //! - Leading `..` segments that cannot be removed are kept (step 6g), as the
 //!   RFC's own examples do (`../../../g` gives `http://a/../g`).
@@ -21,12 +21,15 @@
 
 use std::fmt;
 
-use super::error::ParseError;
-use super::parse::{UriRef, parse, parse_allowing_query_only};
+use crate::error::ParseError;
+use crate::parse::{UriRef, parse, parse_allowing_query_only};
 
 /// Why a reference could not be resolved.
+///
+/// Not `#[non_exhaustive]`: Section 5.2 is fixed, and a caller that sorts
+/// refusals (the uridiff harness does) should fail to compile when a new one
+/// appears rather than file it under a wildcard.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum ResolveError {
     /// The base is not an RFC 2396 URI-reference.
     InvalidBase(ParseError),
@@ -66,7 +69,7 @@ impl std::error::Error for ResolveError {}
 /// Resolves `reference` against `base` following RFC 2396 Section 5.2.
 ///
 /// ```
-/// use uridiff::rfc2396::resolve;
+/// use rfc2396::resolve;
 /// assert_eq!(resolve("http://a/b/c/d;p?q", "../g").unwrap(), "http://a/b/g");
 /// assert_eq!(resolve("http://a/b/c/d;p?q", "?y").unwrap(), "http://a/b/c/?y");
 /// ```
