@@ -19,6 +19,7 @@ pub mod components;
 pub mod corpus;
 pub mod diff;
 pub mod fuzzing;
+pub mod minimize;
 pub mod oracle;
 pub mod report;
 pub use rfc2396;

@@ -44,6 +44,9 @@ enum Command {
     Corpus(cmd::corpus::Args),
     /// List the oracles of this build: id, library and version, standard, domain.
     Oracles(cmd::oracles::Args),
+    /// Shrink an input by delta debugging while it keeps the same set of
+    /// finding signatures; print the shorter input.
+    Minimize(cmd::minimize::Args),
 }
 
 /// How a command ended.
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Report(args) => cmd::report::run(&args),
         Command::Corpus(args) => cmd::corpus::run(&args),
         Command::Oracles(args) => cmd::oracles::run(&args),
+        Command::Minimize(args) => cmd::minimize::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

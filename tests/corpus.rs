@@ -11,7 +11,9 @@
 
 use std::path::Path;
 
-use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load};
+use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load, load_signatures};
+#[cfg(all(feature = "ada", feature = "curl"))]
+use uridiff::corpus::{SIGNATURES, audit, bless_signatures, render_signatures};
 use uridiff::fuzzing::{parse_invariants, resolve_invariants};
 
 fn root() -> &'static Path {
@@ -22,18 +24,31 @@ fn root() -> &'static Path {
 /// host confusions depend on all of them together.
 #[cfg(all(feature = "ada", feature = "curl"))]
 #[test]
-fn saved_corpus_outcomes_match_the_recorded_expectations() {
+fn saved_corpus_shows_only_known_signatures_and_the_recorded_regression_set() {
     let corpus = load(root()).unwrap();
-    let current = expectations(&corpus);
+    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    let mut set = load_signatures(root()).unwrap();
+    if bless {
+        set = bless_signatures(&corpus, &set);
+        std::fs::write(root().join(SIGNATURES), render_signatures(&set)).unwrap();
+    }
+    let found = audit(&corpus, &set);
+    assert!(
+        found.is_clean(),
+        "the saved corpus shows what corpus/signatures.txt does not record:\n{}\
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`",
+        found.summary()
+    );
+    let current = expectations(&corpus, &set);
     let path = root().join(EXPECTATIONS);
-    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+    if bless {
         std::fs::write(&path, &current).unwrap();
         return;
     }
     let recorded = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         recorded == current,
-        "saved-corpus outcomes changed (an input whose expectation is stale, new or different):\n{}\n\
+        "regression-set outcomes changed:\n{}\n\
          review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`",
         diff_text(&recorded, &current)
     );
@@ -113,7 +128,8 @@ fn saved_corpus_outcomes_of_this_builds_oracles_match_the_recording() {
             .collect()
     };
     let corpus = load(root()).unwrap();
-    let current = keep(&expectations(&corpus));
+    let set = load_signatures(root()).unwrap();
+    let current = keep(&expectations(&corpus, &set));
     let recorded = keep(&std::fs::read_to_string(root().join(EXPECTATIONS)).unwrap());
     assert!(
         recorded == current,

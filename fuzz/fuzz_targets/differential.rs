@@ -17,11 +17,11 @@ use libfuzzer_sys::fuzz_target;
 use uridiff::Case;
 use uridiff::triage::Finding;
 
-/// The defect signatures the saved corpus records, read at build time.
+/// The defect signatures corpus/signatures.txt records, read at build time.
 fn known() -> &'static BTreeSet<String> {
     static KNOWN: OnceLock<BTreeSet<String>> = OnceLock::new();
     KNOWN.get_or_init(|| {
-        uridiff::corpus::known_defect_signatures(include_str!("../../corpus/expectations.txt"))
+        uridiff::corpus::known_defect_signatures(include_str!("../../corpus/signatures.txt"))
     })
 }
 

@@ -17,7 +17,7 @@ use uridiff::triage::Finding;
 fn known() -> &'static BTreeSet<String> {
     static KNOWN: OnceLock<BTreeSet<String>> = OnceLock::new();
     KNOWN.get_or_init(|| {
-        uridiff::corpus::known_defect_signatures(include_str!("../../corpus/expectations.txt"))
+        uridiff::corpus::known_defect_signatures(include_str!("../../corpus/signatures.txt"))
     })
 }
 

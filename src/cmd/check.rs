@@ -7,7 +7,6 @@ use uridiff::diff::diff;
 use uridiff::oracle::Verdict;
 use uridiff::{Case, check_with, check_with_base_and};
 
-use super::input::arguments_or_stdin;
 use super::text::visible;
 use crate::Status;
 
@@ -23,7 +22,13 @@ pub struct Args {
     base: Option<String>,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
-    /// URI references to check; read one per line from standard input when none are given.
+    /// Check the bytes of this file as one input, exactly (NULs and a
+    /// trailing newline included).
+    #[arg(long, value_name = "PATH", conflicts_with = "inputs")]
+    file: Option<std::path::PathBuf>,
+    /// URI references to check; read one per line from standard input when
+    /// none are given (each answered as soon as its line arrives; a line
+    /// that is not UTF-8 is listed, not checked).
     inputs: Vec<String>,
 }
 
@@ -158,6 +163,12 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
 /// How many inputs go to the external oracles at a time.
 const EXTERNAL_BATCH: usize = 512;
 
+/// One input to check, or a line that is none.
+enum Next {
+    Input(String),
+    NotUtf8 { line: usize, reason: String },
+}
+
 pub fn run(args: &Args) -> io::Result<Status> {
     let mut externals = if args.externals.any() {
         match super::externals::Externals::start(&args.externals) {
@@ -170,57 +181,106 @@ pub fn run(args: &Args) -> io::Result<Status> {
     } else {
         None
     };
-    let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
+    // Arguments, a file, or standard input line by line.
+    let mut from_stdin = false;
+    let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {
+        match super::input::read_file(path)? {
+            Ok(text) => Box::new(std::iter::once(Ok(Next::Input(text)))),
+            Err(reason) => Box::new(std::iter::once(Ok(Next::NotUtf8 { line: 1, reason }))),
+        }
+    } else if !args.inputs.is_empty() {
+        Box::new(args.inputs.clone().into_iter().map(|i| Ok(Next::Input(i))))
+    } else {
+        from_stdin = true;
+        Box::new(super::input::stdin_lines().map(|r| {
+            r.map(|(line, text)| match text {
+                Ok(t) => Next::Input(t),
+                Err(reason) => Next::NotUtf8 { line, reason },
+            })
+        }))
+    };
+    // With external oracles, inputs go in batches; without, each is answered
+    // as soon as it is read.
+    let batch = if externals.is_some() {
+        EXTERNAL_BATCH
+    } else {
+        1
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
-    let mut extra: Vec<Vec<(uridiff::oracle::OracleId, uridiff::oracle::Outcome<'static>)>> =
-        Vec::new();
-    for (n, input) in inputs.iter().enumerate() {
-        if n % EXTERNAL_BATCH == 0
-            && let Some(externals) = externals.as_mut()
-        {
-            let batch: Vec<&str> = inputs
-                .iter()
-                .skip(n)
-                .take(EXTERNAL_BATCH)
-                .map(String::as_str)
-                .collect();
-            extra = externals.run(&batch);
-            extra.reverse();
-        }
-        let own = extra.pop().unwrap_or_default();
-        let case = match &args.base {
-            Some(base) => {
-                // Protocol v1 sends no base: external oracles resolve nothing.
-                let own = own
-                    .into_iter()
-                    .map(|(id, _)| {
-                        let why = "the pipe protocol (v1) has no base URL";
-                        (id, uridiff::oracle::Outcome::missing(why))
-                    })
-                    .collect();
-                check_with_base_and(base, input, own)
+    let mut printed = 0usize;
+    let mut pending: Vec<Next> = Vec::new();
+    let mut source = source.peekable();
+    while source.peek().is_some() {
+        pending.clear();
+        while pending.len() < batch {
+            match source.next() {
+                Some(next) => pending.push(next?),
+                None => break,
             }
-            None => check_with(input, own),
+        }
+        let texts: Vec<&str> = pending
+            .iter()
+            .filter_map(|n| match n {
+                Next::Input(t) => Some(t.as_str()),
+                Next::NotUtf8 { .. } => None,
+            })
+            .collect();
+        let mut extra = match externals.as_mut() {
+            Some(e) => e.run(&texts),
+            None => Vec::new(),
         };
-        if case.has_unexplained() {
-            status = status.max(Status::Found);
-        }
-        if args.json {
-            serde_json::to_writer(&mut out, &case)?;
-            writeln!(out)?;
-        } else {
-            if n > 0 {
-                writeln!(out)?;
+        extra.reverse();
+        for next in &pending {
+            let input = match next {
+                Next::Input(t) => t,
+                Next::NotUtf8 { line, reason } => {
+                    // Fuzz corpora hold raw bytes: listed, not an error.
+                    let label = if from_stdin {
+                        format!("standard input line {line}")
+                    } else {
+                        "the file".to_owned()
+                    };
+                    if args.json {
+                        let value = serde_json::json!({"line": line, "error": reason});
+                        writeln!(out, "{value}")?;
+                    } else {
+                        writeln!(out, "{label}: {reason}: not checked")?;
+                    }
+                    continue;
+                }
+            };
+            let own = extra.pop().unwrap_or_default();
+            let case = match &args.base {
+                Some(base) => {
+                    // Protocol v1 sends no base: external oracles resolve nothing.
+                    let own = own
+                        .into_iter()
+                        .map(|(id, _)| {
+                            let why = "the pipe protocol (v1) has no base URL";
+                            (id, uridiff::oracle::Outcome::missing(why))
+                        })
+                        .collect();
+                    check_with_base_and(base, input, own)
+                }
+                None => check_with(input, own),
+            };
+            if case.has_unexplained() {
+                status = status.max(Status::Found);
             }
-            write_table(&mut out, &case)?;
+            if args.json {
+                serde_json::to_writer(&mut out, &case)?;
+                writeln!(out)?;
+            } else {
+                if printed > 0 {
+                    writeln!(out)?;
+                }
+                write_table(&mut out, &case)?;
+            }
+            printed += 1;
         }
-    }
-    out.flush()?;
-    for bad in &bad_lines {
-        eprintln!("uridiff: standard input line {}: {}", bad.line, bad.reason);
-        status = Status::Error;
+        out.flush()?;
     }
     if let Some(externals) = externals {
         for error in externals.finish() {

@@ -3,7 +3,10 @@
 use std::io;
 use std::path::PathBuf;
 
-use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load};
+use uridiff::corpus::{
+    EXPECTATIONS, SIGNATURES, audit, bless_signatures, diff_text, expectations, is_corpus, load,
+    load_signatures, render_signatures,
+};
 
 use crate::Status;
 
@@ -15,13 +18,16 @@ pub struct Args {
 
 #[derive(Debug, clap::Subcommand)]
 enum Action {
-    /// Rewrite corpus/expectations.txt from the current outcomes (review the diff!).
+    /// Record new signatures (one minimal input each) in corpus/signatures.txt
+    /// and rewrite corpus/expectations.txt for the regression set (review the diff!).
     Bless(Root),
-    /// Compare the current outcomes with corpus/expectations.txt; exit 1 and
-    /// show a diff when they differ.
+    /// Check the saved corpus: no new, stale or unexplained signature, and
+    /// the regression set as recorded; exit 1 with a line per problem or a
+    /// diff.
     Check(Root),
     /// Add inputs to a target's corpus directory, named by SHA-1 as libFuzzer
-    /// names them (for `resolve`, give BASE REFERENCE pairs).
+    /// names them: `corpus add TARGET INPUT...` (for resolve and
+    /// resolve-differential, BASE REFERENCE pairs).
     Add(Add),
 }
 
@@ -30,7 +36,7 @@ struct Add {
     #[command(flatten)]
     root: Root,
     /// The fuzz target whose corpus gets the inputs.
-    #[arg(long, default_value = "differential", value_parser = ["parse", "differential", "resolve"])]
+    #[arg(value_parser = ["parse", "differential", "resolve", "resolve-differential"])]
     target: String,
     /// Inputs (for resolve: base, reference, base, reference, ...).
     #[arg(required = true)]
@@ -47,18 +53,37 @@ struct Root {
 pub fn run(args: &Args) -> io::Result<Status> {
     match &args.action {
         Action::Bless(r) => {
+            if !is_corpus(&r.root) {
+                eprintln!(
+                    "uridiff: {} holds no saved corpus (no curated.txt, no target directory); give --root",
+                    r.root.display()
+                );
+                return Ok(Status::Error);
+            }
             let corpus = load(&r.root)?;
-            let text = expectations(&corpus);
+            let old = load_signatures(&r.root)?;
+            let set = bless_signatures(&corpus, &old);
+            let added = set.keys().filter(|s| !old.contains_key(*s)).count();
+            let dropped = old.keys().filter(|s| !set.contains_key(*s)).count();
+            let sig_path = r.root.join(SIGNATURES);
+            let sig_text = render_signatures(&set);
+            super::report::write_atomically(&sig_path, |w| {
+                io::Write::write_all(w, sig_text.as_bytes())
+            })?;
+            let text = expectations(&corpus, &set);
             let path = r.root.join(EXPECTATIONS);
-            let old = std::fs::read_to_string(&path).unwrap_or_default();
+            let old_text = std::fs::read_to_string(&path).unwrap_or_default();
             super::report::write_atomically(&path, |w| io::Write::write_all(w, text.as_bytes()))?;
-            let changed = similar::TextDiff::from_lines(&old, &text)
+            let changed = similar::TextDiff::from_lines(&old_text, &text)
                 .ops()
                 .iter()
                 .filter(|op| op.tag() != similar::DiffTag::Equal)
                 .count();
             println!(
-                "wrote {}: {} inputs, {} resolve pairs, {} undecodable files; {changed} changed hunks",
+                "wrote {}: {} signatures ({added} new, {dropped} dropped); {}: {changed} changed hunks; \
+                 {} inputs and {} resolve pairs in the coverage corpus, {} undecodable files",
+                sig_path.display(),
+                set.len(),
                 path.display(),
                 corpus.inputs.len(),
                 corpus.pairs.len(),
@@ -99,28 +124,37 @@ pub fn run(args: &Args) -> io::Result<Status> {
             Ok(Status::Clean)
         }
         Action::Check(r) => {
+            if !is_corpus(&r.root) {
+                eprintln!(
+                    "uridiff: {} holds no saved corpus (no curated.txt, no target directory); give --root",
+                    r.root.display()
+                );
+                return Ok(Status::Error);
+            }
             let corpus = load(&r.root)?;
-            let text = expectations(&corpus);
+            let set = load_signatures(&r.root)?;
+            let found = audit(&corpus, &set);
             let path = r.root.join(EXPECTATIONS);
             let recorded = std::fs::read_to_string(&path).map_err(|e| {
                 io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
             })?;
-            if recorded == text {
+            let text = expectations(&corpus, &set);
+            if found.is_clean() && recorded == text {
                 println!(
-                    "{}: all {} inputs and {} resolve pairs as recorded",
-                    path.display(),
+                    "{}: {} signatures, the regression set as recorded; {} inputs and {} resolve pairs checked",
+                    r.root.display(),
+                    set.len(),
                     corpus.inputs.len(),
                     corpus.pairs.len()
                 );
-                Ok(Status::Clean)
-            } else {
-                print!("{}", diff_text(&recorded, &text));
-                eprintln!(
-                    "uridiff: outcomes differ from {}; run `uridiff corpus bless` after review",
-                    path.display()
-                );
-                Ok(Status::Found)
+                return Ok(Status::Clean);
             }
+            print!("{}", found.summary());
+            if recorded != text {
+                print!("{}", diff_text(&recorded, &text));
+            }
+            eprintln!("uridiff: the saved corpus changed; review, then run `uridiff corpus bless`");
+            Ok(Status::Found)
         }
     }
 }

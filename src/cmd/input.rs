@@ -48,3 +48,46 @@ pub fn lines_of(mut reader: impl BufRead) -> io::Result<(Vec<String>, Vec<BadLin
     }
     Ok((inputs, bad))
 }
+
+/// A file's bytes as an input, exactly (NULs and a trailing newline kept):
+/// the outer error is I/O (the file cannot be read, or is no regular file),
+/// the inner one says why the bytes are no input (not UTF-8).
+pub fn read_file(path: &std::path::Path) -> io::Result<Result<String, String>> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: not a regular file", path.display()),
+        ));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))?;
+    Ok(String::from_utf8(bytes).map_err(|e| format!("not valid UTF-8 ({})", e.utf8_error())))
+}
+
+/// Standard input, line by line as it arrives: each line's number and its
+/// text, or why it is no input (not UTF-8). A trailing `\r` is dropped.
+pub fn stdin_lines() -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
+    let mut reader = io::stdin().lock();
+    let mut n = 0;
+    std::iter::from_fn(move || {
+        let mut buf = Vec::new();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) => None,
+            Ok(_) => {
+                n += 1;
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                    if buf.last() == Some(&b'\r') {
+                        buf.pop();
+                    }
+                }
+                let text = String::from_utf8(buf)
+                    .map_err(|e| format!("not valid UTF-8 ({})", e.utf8_error()));
+                Some(Ok((n, text)))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    })
+}

@@ -4,6 +4,7 @@ pub mod check;
 pub mod corpus;
 pub mod externals;
 pub mod input;
+pub mod minimize;
 pub mod oracles;
 pub mod parse;
 pub mod report;

@@ -54,6 +54,24 @@ fn example(e: &Example) -> ExampleData<'_> {
     }
 }
 
+/// `json` with every hidden character ([`crate::text::is_hidden`]) written
+/// as a `\uXXXX` escape (a surrogate pair above U+FFFF). Hidden characters
+/// occur only inside JSON strings, where the escape means the same.
+fn escape_hidden(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if crate::text::is_hidden(c) && !c.is_ascii() {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Writes the page.
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let data = Data {
@@ -80,8 +98,9 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         external_errors: &report.external_errors,
     };
     // Inside <script>, only "</" can end the element early; JSON allows
-    // "<\/" for it.
-    let json = serde_json::to_string(&data)?.replace("</", "<\\/");
+    // "<\/" for it. Hidden characters are written as JSON escapes, so that
+    // not even the page's source shows them raw (the data stays exact).
+    let json = escape_hidden(&serde_json::to_string(&data)?.replace("</", "<\\/"));
     write!(out, "{HEAD}")?;
     writeln!(
         out,

@@ -1,0 +1,58 @@
+//! `uridiff minimize`: delta debugging down to a shorter input with the same
+//! set of finding signatures.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::Status;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print `{"input", "minimized", "signatures"}` instead of the input.
+    #[arg(long)]
+    json: bool,
+    /// Read the input from this file, byte for byte (NULs and a trailing
+    /// newline included).
+    #[arg(long, value_name = "PATH", conflicts_with = "input")]
+    file: Option<PathBuf>,
+    /// Minimize the reference while it keeps the same signatures resolved
+    /// against BASE.
+    #[arg(long, value_name = "BASE")]
+    base: Option<String>,
+    /// The input (put it after `--` when it starts with '-').
+    #[arg(required_unless_present = "file")]
+    input: Option<String>,
+}
+
+pub fn run(args: &Args) -> io::Result<Status> {
+    let input = match (&args.file, &args.input) {
+        (Some(path), _) => match super::input::read_file(path)? {
+            Ok(text) => text,
+            Err(why) => {
+                eprintln!("uridiff: {}: {why}", path.display());
+                return Ok(Status::Error);
+            }
+        },
+        (None, Some(input)) => input.clone(),
+        (None, None) => return Ok(Status::Error),
+    };
+    let base = args.base.as_deref();
+    let minimized = uridiff::minimize::minimize(&input, base);
+    let signatures = uridiff::minimize::signatures_of(&minimized, base);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        let value = serde_json::json!({
+            "input": input,
+            "minimized": minimized,
+            "signatures": signatures,
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(out, "{}", uridiff::text::visible(&minimized))?;
+        for s in &signatures {
+            writeln!(out, "  {s}")?;
+        }
+    }
+    Ok(Status::Clean)
+}

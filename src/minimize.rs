@@ -1,0 +1,108 @@
+//! Delta debugging: shrink an input while it keeps the same findings.
+//!
+//! The classic `ddmin` of Zeller and Hildebrandt ("Simplifying and
+//! Isolating Failure-Inducing Input", 2002) over the input's characters:
+//! remove ever smaller chunks while the predicate still holds, in the manner
+//! of diff_fuzz's minimiser. The predicate here is "the same set of
+//! signatures" ([`signatures`]), so a minimised input shows exactly the
+//! findings the original showed, no fewer and no new ones.
+
+use std::collections::BTreeSet;
+
+use crate::check::{Case, check, check_with_base};
+
+/// The signatures (`class/basis/oracle/fields`) of a case's findings.
+pub fn signatures(case: &Case<'_>) -> BTreeSet<String> {
+    case.findings.iter().map(|f| f.signature()).collect()
+}
+
+/// The signatures `input` (against `base`) shows.
+pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<String> {
+    match base {
+        Some(base) => signatures(&check_with_base(base, input)),
+        None => signatures(&check(input)),
+    }
+}
+
+/// The most predicate calls one minimisation makes: enough for inputs of a
+/// few kilobytes, bounded for pathological ones.
+const MAX_TESTS: usize = 20_000;
+
+/// `ddmin` over the characters of `input`: the shortest input found for
+/// which `keeps` holds (`input` itself when nothing smaller does).
+pub fn ddmin(input: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
+    let mut chars: Vec<char> = input.chars().collect();
+    let mut tests = 0;
+    let mut n = 2usize;
+    while chars.len() >= 2 && tests < MAX_TESTS {
+        let chunk = chars.len().div_ceil(n);
+        let mut reduced = false;
+        let mut start = 0;
+        while start < chars.len() && tests < MAX_TESTS {
+            let end = (start + chunk).min(chars.len());
+            // The complement of one chunk.
+            let candidate: String = chars
+                .get(..start)
+                .into_iter()
+                .flatten()
+                .chain(chars.get(end..).into_iter().flatten())
+                .collect();
+            tests += 1;
+            if keeps(&candidate) {
+                chars = candidate.chars().collect();
+                n = (n - 1).max(2);
+                reduced = true;
+                break;
+            }
+            start = end;
+        }
+        if !reduced {
+            if n >= chars.len() {
+                break;
+            }
+            n = (n * 2).min(chars.len());
+        }
+    }
+    // A last pass over single characters catches what chunking missed.
+    let mut i = 0;
+    while i < chars.len() && tests < MAX_TESTS {
+        let mut candidate = chars.clone();
+        candidate.remove(i);
+        let text: String = candidate.iter().collect();
+        tests += 1;
+        if keeps(&text) {
+            chars = candidate;
+        } else {
+            i += 1;
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// The shortest input found that shows exactly the signatures `input`
+/// shows (against `base`, when given).
+pub fn minimize(input: &str, base: Option<&str>) -> String {
+    let wanted = signatures_of(input, base);
+    ddmin(input, |candidate| signatures_of(candidate, base) == wanted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ddmin_finds_the_smallest_input_that_keeps_the_property() {
+        let found = ddmin("aaaXbbbYccc", |s| s.contains('X') && s.contains('Y'));
+        assert_eq!(found, "XY");
+        assert_eq!(ddmin("abc", |_| false), "abc");
+        assert_eq!(ddmin("", |_| true), "");
+    }
+
+    #[test]
+    fn minimized_inputs_show_the_same_signatures() {
+        let input = "http://user@a_b.example:80/path/to/x?q=1#frag";
+        let small = minimize(input, None);
+        assert!(small.len() < input.len(), "{small}");
+        assert_eq!(signatures_of(&small, None), signatures_of(input, None));
+    }
+}

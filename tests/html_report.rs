@@ -1,0 +1,128 @@
+//! The HTML report in a real browser: headless Chromium loads the page
+//! and a person's actions (filter by basis, search, expand an example) are
+//! given through the address's fragment, which the page reads as its state;
+//! the DOM Chromium dumps is what a person would see. Needs Chromium:
+//! `.ci/run` installs Debian's `chromium`; without it the test fails with an
+//! install hint.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn chromium() -> PathBuf {
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+        if let Ok(out) = Command::new("sh")
+            .args(["-c", &format!("command -v {name}")])
+            .output()
+            && out.status.success()
+        {
+            return PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        }
+    }
+    panic!(
+        "Chromium not found: install it (apt-get install chromium) to test the HTML report in a browser"
+    );
+}
+
+/// The DOM of `page` with `fragment` as its address's fragment, after its
+/// script ran.
+fn dom(browser: &Path, page: &Path, fragment: &str, profile: &Path) -> String {
+    let url = format!("file://{}#{fragment}", page.display());
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=5000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The `<tr class="group ...">` rows of the signature table.
+fn group_rows(dom: &str) -> Vec<&str> {
+    dom.split("<tr class=\"group ").skip(1).collect()
+}
+
+#[test]
+fn a_person_can_filter_search_and_expand_the_report_in_a_browser() {
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("inputs.txt");
+    std::fs::write(
+        &inputs,
+        "http://[::1]evil.com:80/\nhttp://a_b.example/\nftp://@host.com/\nhttp://a\u{200b}b.com/\n",
+    )
+    .unwrap();
+    let page = dir.path().join("report.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "html", "--out"])
+        .arg(&page)
+        .arg(&inputs)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("<script src") && !html.contains("<link"),
+        "self-contained"
+    );
+    let profile = dir.path().join("profile");
+
+    // Everything: every signature listed, the hidden character escaped.
+    let all = dom(&browser, &page, "", &profile);
+    let rows = group_rows(&all);
+    assert!(rows.len() >= 5, "{} rows", rows.len());
+    assert!(
+        all.contains("a\\u{200b}b.com"),
+        "the zero-width space is shown escaped"
+    );
+    assert!(!all.contains("a\u{200b}b.com"));
+    assert!(all.contains(&format!(
+        "{} of {} signatures shown",
+        rows.len(),
+        rows.len()
+    )));
+
+    // Filter by basis: only defects remain.
+    let defects = dom(&browser, &page, "basis=defect", &profile);
+    let rows = group_rows(&defects);
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.starts_with("defect\"")), "{rows:?}");
+    assert!(defects.contains("dropped-input/defect/http"));
+
+    // Search: only signatures with a matching input or effect.
+    let searched = dom(&browser, &page, "q=a_b.example", &profile);
+    let rows = group_rows(&searched);
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.contains("a_b.example")), "{rows:?}");
+
+    // Expand the first example of the first signature: its side-by-side table.
+    let expanded = dom(&browser, &page, "basis=defect&expand=0.0", &profile);
+    assert!(
+        expanded.contains("class=\"expanded\""),
+        "no expanded example"
+    );
+    assert!(expanded.contains("<table class=\"detail\">"));
+    assert!(expanded.contains("<th>rfc2396</th>") && expanded.contains("<th>http</th>"));
+    assert!(expanded.contains("reproduce: "));
+}
