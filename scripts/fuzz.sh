@@ -17,7 +17,7 @@ writes the disagreement report over the saved corpus, the run's corpus and
 its findings, and prints where it is and its summary.
 
 To keep this run's new inputs in the saved corpus (then review and bless):
-  cargo fuzz run TARGET corpus/TARGET fuzz/new/TARGET -- -merge=1 -use_counters=0
+  bash scripts/merge-corpora.sh TARGET fuzz/new/TARGET
   cargo run -- corpus bless
 
 Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a

@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# Minimises a fuzzing finding and adds it to the saved corpus with its
-# recorded expectation.
+# Minimises a fuzzing finding and adds it to the saved corpus, then
+# re-blesses the signature set and the regression set.
 set -euo pipefail
 
 usage() {
     cat <<'USAGE'
 usage: scripts/promote.sh ARTIFACT [TARGET]
 
-Minimises ARTIFACT (a crash or unexplained-disagreement input saved by
-libFuzzer under fuzz/artifacts/TARGET/) with `cargo fuzz tmin`, copies the
-result into the saved corpus corpus/TARGET/ under its SHA-1 name, shows the
-case side by side (uridiff check), rewrites corpus/expectations.txt
-(uridiff corpus bless) and prints the expectations diff to review.
-TARGET defaults to the artifact's directory name.
+Minimises ARTIFACT (an input libFuzzer saved under fuzz/artifacts/TARGET/: a
+crash, an unexplained disagreement or a new defect signature) and adds it to
+the saved corpus corpus/TARGET/ under its SHA-1 name, byte for byte:
+
+  parse, differential   `uridiff minimize --file`: delta debugging down to a
+                        shorter input with the same set of finding
+                        signatures (NULs and trailing newlines are kept)
+  other targets         `cargo fuzz tmin` (their inputs are encoded pairs or
+                        structured models)
+
+then shows the case side by side (`uridiff check --file`), runs `uridiff corpus
+bless` (a new signature gets one minimal input in corpus/signatures.txt) and
+prints the diff to review. TARGET defaults to the artifact's directory name.
 
 After fixing the parser or adding a triage class (with a test), commit the
-corpus file and the expectations together. For a case worth a comment,
-paste the entry the fuzz target printed into corpus/curated.txt.
+corpus file, corpus/signatures.txt and corpus/expectations.txt together. For a
+case worth a comment, paste the entry the fuzz target printed into
+corpus/curated.txt.
 USAGE
 }
 
@@ -29,27 +37,40 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 is_target "$target" || { echo "scripts/promote.sh: unknown target '$target' (give it as the second argument)" >&2; exit 2; }
 
-ensure_cargo_fuzz
-choose_toolchain
 cargo build --release --locked --quiet
+uridiff=./target/release/uridiff
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 
-# tmin writes minimized-from-<hash> beside the artifact and prints its name.
-minimized="$artifact"
-if out=$("${FUZZ_CMD[@]}" tmin "${FUZZ_SAN[@]}" "$target" "$artifact" -- -runs=2000 2>&1); then :; fi
-candidate=$(printf '%s\n' "$out" | sed -n 's/.*\(minimized-from-[0-9a-f]*\).*/\1/p' | tail -1)
-if [ -n "$candidate" ] && [ -f "fuzz/artifacts/$target/$candidate" ]; then
-    minimized="fuzz/artifacts/$target/$candidate"
-fi
+minimized="$scratch/minimized"
+case "$target" in
+    parse|differential)
+        if ! "$uridiff" minimize --file "$artifact" --out "$minimized" >/dev/null; then
+            # Not UTF-8 (a crash input, say): keep it as it is.
+            cp "$artifact" "$minimized"
+        fi
+        ;;
+    *)
+        ensure_cargo_fuzz
+        choose_toolchain
+        cp "$artifact" "$minimized"
+        # tmin writes minimized-from-<hash> beside the artifact and prints its name.
+        if out=$("${FUZZ_CMD[@]}" tmin "${FUZZ_SAN[@]}" "$target" "$artifact" -- -runs=2000 2>&1); then :; fi
+        candidate=$(printf '%s\n' "$out" | sed -n 's/.*\(minimized-from-[0-9a-f]*\).*/\1/p' | tail -1)
+        if [ -n "$candidate" ] && [ -f "fuzz/artifacts/$target/$candidate" ]; then
+            cp "fuzz/artifacts/$target/$candidate" "$minimized"
+        fi
+        ;;
+esac
 name=$(sha1sum "$minimized" | cut -d' ' -f1)
 mkdir -p "corpus/$target"
 cp "$minimized" "corpus/$target/$name"
 echo "added corpus/$target/$name ($(wc -c < "$minimized") bytes, minimised from $(wc -c < "$artifact"))"
 
 case "$target" in
-    parse|differential)
-        ./target/release/uridiff check -- "$(cat "corpus/$target/$name")" || true ;;
-    structured)
-        ./target/release/uridiff report --structured "corpus/$target/$name" | sed -n '/## Shortest/,$p' || true ;;
+    parse|differential) "$uridiff" check --file "corpus/$target/$name" || true ;;
+    structured) "$uridiff" report --structured "corpus/$target/$name" | sed -n '/## Suspected/,$p' || true ;;
 esac
-./target/release/uridiff corpus bless
-git --no-pager diff --stat -- corpus/expectations.txt || true
+"$uridiff" corpus bless
+git --no-pager diff --stat -- corpus/signatures.txt corpus/expectations.txt || true
+git --no-pager diff -- corpus/signatures.txt || true

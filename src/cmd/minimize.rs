@@ -19,6 +19,10 @@ pub struct Args {
     /// against BASE.
     #[arg(long, value_name = "BASE")]
     base: Option<String>,
+    /// Also write the minimized input to this file, byte for byte (no
+    /// newline added): what scripts save.
+    #[arg(long, value_name = "PATH")]
+    out: Option<PathBuf>,
     /// The input (put it after `--` when it starts with '-').
     #[arg(required_unless_present = "file")]
     input: Option<String>,
@@ -39,6 +43,9 @@ pub fn run(args: &Args) -> io::Result<Status> {
     let base = args.base.as_deref();
     let minimized = uridiff::minimize::minimize(&input, base);
     let signatures = uridiff::minimize::signatures_of(&minimized, base);
+    if let Some(path) = &args.out {
+        super::report::write_atomically(path, |w| w.write_all(minimized.as_bytes()))?;
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if args.json {
