@@ -2,9 +2,10 @@
 //!
 //! Two parts:
 //!
-//! - [`TABLE`], hand-written rows that derive every production of Appendix A
-//!   (and the cases DESIGN.md singles out), each with its expected components
-//!   or its expected error index and kind;
+//! - hand-written rows that derive every production of Appendix A, each with
+//!   its expected components or its expected error index and kind, kept as
+//!   data in `testdata/conformance.toml` (each group of rows names its rule
+//!   and RFC section) and loaded by the driver below;
 //! - a generated table that puts every character class (alpha, digit, each
 //!   `mark`, each `reserved`, `escaped`, bad escapes, and every excluded
 //!   character of Section 2.4.3 plus non-ASCII) in every position of a
@@ -226,38 +227,428 @@ fn check(input: &str, expect: &Expect<&str>) -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------------------
-// Hand-written table: every production of Appendix A
+// Hand-written rows: testdata/conformance.toml
 // ---------------------------------------------------------------------------
 
+/// The rows, with the production each derives; the file's header describes
+/// its shape.
+const ROWS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/conformance.toml");
+
+/// One row of the file, with where it came from for failure messages.
 #[derive(Debug)]
 struct Row {
-    input: &'static str,
-    expect: Expect<&'static str>,
+    /// The group's `rule` and `section`, e.g. "scheme = ... (section 3.1)".
+    origin: String,
+    input: String,
+    expect: Expect<String>,
 }
 
-const fn ok(input: &'static str, parts: Parts<&'static str>) -> Row {
-    Row {
-        input,
-        expect: Expect::Valid(parts),
+/// `ErrorKind::id()` of every kind the parser reports.
+const ERROR_KINDS: [&str; 9] = [
+    "control",
+    "space",
+    "delims",
+    "unwise",
+    "non-ascii",
+    "invalid-escape",
+    "empty-opaque-part",
+    "missing-rel-segment",
+    "colon-in-rel-segment",
+];
+
+/// `RefKind` by the name the file uses (its Rust name).
+const REF_KINDS: [(&str, RefKind); 6] = [
+    ("AbsoluteHierarchical", Hier),
+    ("AbsoluteOpaque", Opaque),
+    ("NetPath", NetPath),
+    ("AbsPath", AbsPath),
+    ("RelPath", RelPath),
+    ("Empty", Empty),
+];
+
+/// `HostKind` by the name the file uses.
+const HOST_KINDS: [(&str, HostKind); 2] =
+    [("Hostname", HostKind::Hostname), ("Ipv4", HostKind::Ipv4)];
+
+/// A table's keys, checked against the ones its shape allows, so that a
+/// misspelt key (`fragmnet = "x"`) is an error rather than an absent
+/// component.
+struct Fields<'t> {
+    table: &'t toml::Table,
+}
+
+impl<'t> Fields<'t> {
+    fn new(table: &'t toml::Table, allowed: &[&str]) -> Result<Self, String> {
+        if let Some(key) = table.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(format!(
+                "unknown key `{key}` (expected one of {})",
+                allowed.join(", ")
+            ));
+        }
+        Ok(Fields { table })
+    }
+
+    fn string(&self, key: &str) -> Result<Option<String>, String> {
+        match self.table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(format!("`{key}` must be a string, not {other}")),
+        }
+    }
+
+    fn required(&self, key: &str) -> Result<String, String> {
+        self.string(key)?.ok_or_else(|| format!("missing `{key}`"))
+    }
+
+    /// A string that says something: present means non-empty.
+    fn text(&self, key: &str) -> Result<Option<String>, String> {
+        match self.string(key)? {
+            Some(s) if s.trim().is_empty() => Err(format!("`{key}` is empty")),
+            other => Ok(other),
+        }
+    }
+
+    fn index(&self, key: &str) -> Result<usize, String> {
+        match self.table.get(key) {
+            Some(toml::Value::Integer(i)) => {
+                usize::try_from(*i).map_err(|_| format!("`{key}` must not be negative: {i}"))
+            }
+            Some(other) => Err(format!("`{key}` must be an integer, not {other}")),
+            None => Err(format!("missing `{key}`")),
+        }
+    }
+
+    fn table(&self, key: &str) -> Result<Option<&'t toml::Table>, String> {
+        match self.table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Table(t)) => Ok(Some(t)),
+            Some(other) => Err(format!("`{key}` must be a table, not {other}")),
+        }
+    }
+
+    fn array(&self, key: &str) -> Result<&'t [toml::Value], String> {
+        match self.table.get(key) {
+            Some(toml::Value::Array(a)) if !a.is_empty() => Ok(a),
+            Some(toml::Value::Array(_)) => Err(format!("`{key}` is empty")),
+            Some(other) => Err(format!("`{key}` must be an array, not {other}")),
+            None => Err(format!("missing `{key}`")),
+        }
     }
 }
 
-const fn err(input: &'static str, index: usize, kind: &'static str) -> Row {
-    Row {
-        input,
-        expect: Expect::Invalid { index, kind },
+/// Looks `name` up in a list of (name, value) pairs.
+fn named<T: Copy>(what: &str, name: &str, names: &[(&str, T)]) -> Result<T, String> {
+    names
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| {
+            let known: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+            format!(
+                "unknown {what} {name:?} (expected one of {})",
+                known.join(", ")
+            )
+        })
+}
+
+/// `{ server = ..., userinfo = ..., host = ..., host_kind = ..., port = ... }`
+/// or `{ reg_name = ... }`.
+fn authority(table: &toml::Table) -> Result<Auth<String>, String> {
+    if table.contains_key("reg_name") {
+        let f = Fields::new(table, &["reg_name"])?;
+        return Ok(Auth::RegName(f.required("reg_name")?));
+    }
+    let f = Fields::new(table, &["server", "userinfo", "host", "host_kind", "port"])?;
+    let host = match (f.string("host")?, f.string("host_kind")?) {
+        (Some(host), Some(kind)) => Some((host, named("host_kind", &kind, &HOST_KINDS)?)),
+        (None, None) => None,
+        (Some(_), None) => return Err("`host` without `host_kind`".to_string()),
+        (None, Some(_)) => return Err("`host_kind` without `host`".to_string()),
+    };
+    Ok(Auth::Server {
+        text: f
+            .string("server")?
+            .ok_or("an authority needs `server` or `reg_name`")?,
+        userinfo: f.string("userinfo")?,
+        host,
+        port: f.string("port")?,
+    })
+}
+
+/// One row: its input and what parsing it must give.
+fn row(table: &toml::Table) -> Result<(String, Expect<String>), String> {
+    if table.contains_key("error") {
+        let f = Fields::new(table, &["input", "error", "index", "why"])?;
+        f.text("why")?;
+        let kind = f.required("error")?;
+        let kind = ERROR_KINDS
+            .iter()
+            .find(|k| **k == kind)
+            .ok_or_else(|| format!("unknown error {kind:?} (expected one of {ERROR_KINDS:?})"))?;
+        let expect = Expect::Invalid {
+            index: f.index("index")?,
+            kind,
+        };
+        return Ok((f.required("input")?, expect));
+    }
+    let f = Fields::new(
+        table,
+        &[
+            "input",
+            "kind",
+            "scheme",
+            "authority",
+            "path",
+            "query",
+            "fragment",
+            "why",
+        ],
+    )?;
+    f.text("why")?;
+    let parts = Parts {
+        kind: named("kind", &f.required("kind")?, &REF_KINDS)?,
+        scheme: f.string("scheme")?,
+        authority: f.table("authority")?.map(authority).transpose()?,
+        path: f.required("path")?,
+        query: f.string("query")?,
+        fragment: f.string("fragment")?,
+    };
+    Ok((f.required("input")?, Expect::Valid(parts)))
+}
+
+/// Reads the rows of a conformance file; `Err` names the group and row that
+/// do not follow the shape, and why.
+fn load(text: &str) -> Result<Vec<Row>, String> {
+    let top: toml::Table = text.parse().map_err(|e| format!("not TOML: {e}"))?;
+    let groups = Fields::new(&top, &["group"])?.array("group")?;
+    let mut rows = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let at = |why: String| format!("group {}: {why}", g + 1);
+        let group = group
+            .as_table()
+            .ok_or_else(|| at("must be a table".to_string()))?;
+        let f = Fields::new(group, &["rule", "section", "rows"]).map_err(at)?;
+        let rule = f
+            .text("rule")
+            .and_then(|r| r.ok_or_else(|| "missing `rule`".to_string()))
+            .map_err(at)?;
+        let section = f
+            .text("section")
+            .and_then(|s| s.ok_or_else(|| "missing `section`".to_string()))
+            .map_err(at)?;
+        if !section
+            .split(", ")
+            .all(|s| !s.is_empty() && s.split('.').all(|n| n.parse::<u8>().is_ok()))
+        {
+            return Err(at(format!(
+                "section {section:?} is not a list of section numbers like \"3.2.2\" or \"2.4.3, 2.1\""
+            )));
+        }
+        let origin = format!("{rule} (section {section})");
+        for (r, value) in f.array("rows").map_err(at)?.iter().enumerate() {
+            let at = |why: String| format!("group {} ({rule}), row {}: {why}", g + 1, r + 1);
+            let table = value
+                .as_table()
+                .ok_or_else(|| at(format!("must be an inline table, not {value}")))?;
+            let (input, expect) = row(table).map_err(at)?;
+            rows.push(Row {
+                origin: origin.clone(),
+                input,
+                expect,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The rows of [`ROWS_FILE`]; a file that cannot be read, or does not follow
+/// the shape, fails every test that uses it, saying where and why.
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(ROWS_FILE)
+        .unwrap_or_else(|e| panic!("cannot read {ROWS_FILE}: {e}"));
+    load(&text).unwrap_or_else(|e| panic!("{ROWS_FILE}: {e}"))
+}
+
+#[test]
+fn every_table_row_parses_as_expected() {
+    let rows = rows();
+    let mut failures = Vec::new();
+    for row in &rows {
+        if let Err(why) = check(&row.input, &row.expect.borrowed()) {
+            failures.push(format!("{:?} [{}]: {why}", row.input, row.origin));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn table_has_no_duplicate_inputs() {
+    let rows = rows();
+    let mut inputs: Vec<&str> = rows.iter().map(|r| r.input.as_str()).collect();
+    inputs.sort_unstable();
+    let duplicates: Vec<&str> = inputs
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    assert!(duplicates.is_empty(), "duplicate rows: {duplicates:?}");
+}
+
+#[test]
+fn table_uses_every_ref_kind_and_error_kind() {
+    let rows = rows();
+    for (name, kind) in REF_KINDS {
+        assert!(
+            rows.iter()
+                .any(|r| matches!(&r.expect, Expect::Valid(p) if p.kind == kind)),
+            "no valid row of kind {name}"
+        );
+    }
+    for id in ERROR_KINDS {
+        assert!(
+            rows.iter()
+                .any(|r| matches!(r.expect, Expect::Invalid { kind, .. } if kind == id)),
+            "no invalid row of kind {id}"
+        );
     }
 }
 
-/// The empty reference; the base for struct updates below.
-const P: Parts<&'static str> = Parts {
-    kind: Empty,
-    scheme: None,
-    authority: None,
-    path: "",
-    query: None,
-    fragment: None,
-};
+/// The loader refuses what does not follow the shape, and says why: a
+/// misspelt key or kind must not turn into an absent component or a
+/// skipped row.
+#[test]
+fn malformed_rows_files_are_refused_with_the_reason() {
+    let group = |rows: &str| {
+        format!("[[group]]\nrule = 'g = \"g\"'\nsection = \"5\"\nrows = [\n{rows}\n]\n")
+    };
+    let cases = [
+        ("[[group", "not TOML".to_string()),
+        ("", "missing `group`".to_string()),
+        ("title = 'x'", "unknown key `title`".to_string()),
+        (
+            "[[group]]\nrule = 'g'\nrows = [{ input = 'g', kind = 'RelPath', path = 'g' }]",
+            "missing `section`".to_string(),
+        ),
+        (
+            "[[group]]\nrule = ' '\nsection = '5'\nrows = [{ input = 'g', kind = 'RelPath', path = 'g' }]",
+            "`rule` is empty".to_string(),
+        ),
+        (
+            "[[group]]\nrule = 'g'\nsection = 'five'\nrows = [{ input = 'g', kind = 'RelPath', path = 'g' }]",
+            "not a list of section numbers".to_string(),
+        ),
+        (
+            "[[group]]\nrule = 'g'\nsection = '5'\nrows = []",
+            "`rows` is empty".to_string(),
+        ),
+        (
+            "[[group]]\nrule = 'g'\nsection = '5'\nrows = ['g']",
+            "must be an inline table".to_string(),
+        ),
+        (
+            &group("{ kind = 'RelPath', path = 'g' }"),
+            "missing `input`".to_string(),
+        ),
+        (
+            &group("{ input = 'g', kind = 'RelPath' }"),
+            "missing `path`".to_string(),
+        ),
+        (
+            &group("{ input = 'g', kind = 'RelPath', path = 'g', fragmnet = 'x' }"),
+            "unknown key `fragmnet`".to_string(),
+        ),
+        (
+            &group("{ input = 'g', kind = 'Relative', path = 'g' }"),
+            "unknown kind \"Relative\"".to_string(),
+        ),
+        (
+            &group("{ input = 'g', kind = 'RelPath', path = 'g', query = 1 }"),
+            "`query` must be a string".to_string(),
+        ),
+        (
+            &group("{ input = 'g', kind = 'RelPath', path = 'g', why = '' }"),
+            "`why` is empty".to_string(),
+        ),
+        (
+            &group(
+                "{ input = '//h', kind = 'NetPath', path = '', authority = { server = 'h', host = 'h' } }",
+            ),
+            "`host` without `host_kind`".to_string(),
+        ),
+        (
+            &group(
+                "{ input = '//h', kind = 'NetPath', path = '', authority = { host = 'h', host_kind = 'Hostname' } }",
+            ),
+            "needs `server` or `reg_name`".to_string(),
+        ),
+        (
+            &group(
+                "{ input = '//h', kind = 'NetPath', path = '', authority = { reg_name = 'h', host = 'h' } }",
+            ),
+            "unknown key `host`".to_string(),
+        ),
+        (
+            &group(
+                "{ input = '//h', kind = 'NetPath', path = '', authority = { server = 'h', host = 'h', host_kind = 'IPv6' } }",
+            ),
+            "unknown host_kind \"IPv6\"".to_string(),
+        ),
+        (
+            &group("{ input = '?', error = 'missing-segment', index = 0 }"),
+            "unknown error \"missing-segment\"".to_string(),
+        ),
+        (
+            &group("{ input = '?', error = 'missing-rel-segment', index = -1 }"),
+            "must not be negative".to_string(),
+        ),
+        (
+            &group("{ input = '?', error = 'missing-rel-segment', index = '0' }"),
+            "`index` must be an integer".to_string(),
+        ),
+        (
+            &group("{ input = '?', error = 'missing-rel-segment' }"),
+            "missing `index`".to_string(),
+        ),
+        (
+            &group("{ input = '?', error = 'missing-rel-segment', index = 0, path = '' }"),
+            "unknown key `path`".to_string(),
+        ),
+    ];
+    for (text, reason) in &cases {
+        match load(text) {
+            Ok(rows) => panic!("accepted {text:?} as {rows:?}"),
+            Err(e) => assert!(
+                e.contains(reason.as_str()),
+                "{text:?}: {e:?} does not say {reason:?}"
+            ),
+        }
+    }
+    // A well-formed file loads, row by row, in order.
+    let good = group(
+        "{ input = 'g', kind = 'RelPath', path = 'g' },\n{ input = '?', error = 'missing-rel-segment', index = 0, why = 'rel_segment needs a character' }",
+    );
+    let rows = load(&good).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].input, "g");
+    assert!(matches!(
+        rows[1].expect,
+        Expect::Invalid {
+            index: 0,
+            kind: "missing-rel-segment"
+        }
+    ));
+    assert_eq!(rows[1].origin, "g = \"g\" (section 5)");
+}
+
+// ---------------------------------------------------------------------------
+// Authorities, for the generated table below
+// ---------------------------------------------------------------------------
 
 const fn srv(
     text: &'static str,
@@ -290,280 +681,7 @@ const fn v4(host: &'static str) -> Option<(&'static str, HostKind)> {
     Some((host, HostKind::Ipv4))
 }
 
-/// `http://{authority}{path}` with the given authority.
-const fn http(authority: Option<Auth<&'static str>>, path: &'static str) -> Parts<&'static str> {
-    Parts {
-        kind: Hier,
-        scheme: Some("http"),
-        authority,
-        path,
-        ..P
-    }
-}
-
 const EMPTY_SERVER: Option<Auth<&'static str>> = srv("", None, None, None);
-
-#[rustfmt::skip]
-const TABLE: &[Row] = &[
-    // URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]
-    ok("", P),
-    ok("#", Parts { fragment: Some(""), ..P }),
-    ok("#f", Parts { fragment: Some("f"), ..P }),
-    ok("#;/?:@&=+$,-_.!~*'()aZ9%41", Parts { fragment: Some(";/?:@&=+$,-_.!~*'()aZ9%41"), ..P }),
-    ok("http://h/p?q#f", Parts { query: Some("q"), fragment: Some("f"), ..http(hsrv("h"), "/p") }),
-    ok("g#s", Parts { kind: RelPath, path: "g", fragment: Some("s"), ..P }),
-    err("#f#g", 2, "delims"),
-    err("##", 1, "delims"),
-
-    // absoluteURI = scheme ":" ( hier_part | opaque_part )
-    ok("g:h", Parts { kind: Opaque, scheme: Some("g"), path: "h", ..P }),
-    ok("http:g", Parts { kind: Opaque, scheme: Some("http"), path: "g", ..P }),
-    ok("http://h", http(hsrv("h"), "")),
-    ok("http:/p", Parts { kind: Hier, scheme: Some("http"), path: "/p", ..P }),
-    err("http:", 5, "empty-opaque-part"),
-    err("a:", 2, "empty-opaque-part"),
-    err("http:#f", 5, "empty-opaque-part"),
-
-    // scheme = alpha *( alpha | digit | "+" | "-" | "." )
-    ok("a:b", Parts { kind: Opaque, scheme: Some("a"), path: "b", ..P }),
-    ok("A+b-C.9:x", Parts { kind: Opaque, scheme: Some("A+b-C.9"), path: "x", ..P }),
-    ok("http", Parts { kind: RelPath, path: "http", ..P }),
-    err("1a:x", 2, "colon-in-rel-segment"),
-    err("+a:x", 2, "colon-in-rel-segment"),
-    err("-a:x", 2, "colon-in-rel-segment"),
-    err(".a:x", 2, "colon-in-rel-segment"),
-    err("a_b:x", 3, "colon-in-rel-segment"),
-    err("a%41:x", 4, "colon-in-rel-segment"),
-    err(":x", 0, "colon-in-rel-segment"),
-    err("h t:x", 1, "space"),
-
-    // hier_part = ( net_path | abs_path ) [ "?" query ]
-    ok("http:/", Parts { kind: Hier, scheme: Some("http"), path: "/", ..P }),
-    ok("http:/p?q", Parts { kind: Hier, scheme: Some("http"), path: "/p", query: Some("q"), ..P }),
-    ok("http:/?", Parts { kind: Hier, scheme: Some("http"), path: "/", query: Some(""), ..P }),
-    ok("http://h?q", Parts { query: Some("q"), ..http(hsrv("h"), "") }),
-    ok("http://h?", Parts { query: Some(""), ..http(hsrv("h"), "") }),
-    ok("http://h#f", Parts { fragment: Some("f"), ..http(hsrv("h"), "") }),
-    ok("http://h?#", Parts { query: Some(""), fragment: Some(""), ..http(hsrv("h"), "") }),
-    ok("http://u@h:8/p;x?q#f", Parts { query: Some("q"), fragment: Some("f"), ..http(srv("u@h:8", Some("u"), hn("h"), Some("8")), "/p;x") }),
-
-    // opaque_part = uric_no_slash *uric ; a '?' belongs to the path
-    ok("mailto:a@b?x", Parts { kind: Opaque, scheme: Some("mailto"), path: "a@b?x", ..P }),
-    ok("urn:isbn:0-395", Parts { kind: Opaque, scheme: Some("urn"), path: "isbn:0-395", ..P }),
-    ok("news:comp.lang.rust", Parts { kind: Opaque, scheme: Some("news"), path: "comp.lang.rust", ..P }),
-    ok("a:?", Parts { kind: Opaque, scheme: Some("a"), path: "?", ..P }),
-    ok("http:?q", Parts { kind: Opaque, scheme: Some("http"), path: "?q", ..P }),
-    ok("a:%41/b", Parts { kind: Opaque, scheme: Some("a"), path: "%41/b", ..P }),
-    ok("a:;?:@&=+$,/", Parts { kind: Opaque, scheme: Some("a"), path: ";?:@&=+$,/", ..P }),
-    ok("a:-_.!~*'()/", Parts { kind: Opaque, scheme: Some("a"), path: "-_.!~*'()/", ..P }),
-    ok("a:b#c", Parts { kind: Opaque, scheme: Some("a"), path: "b", fragment: Some("c"), ..P }),
-    ok("a:b?c#", Parts { kind: Opaque, scheme: Some("a"), path: "b?c", fragment: Some(""), ..P }),
-    err("a:%zz", 2, "invalid-escape"),
-    err("a:b c", 3, "space"),
-    err("mailto:<a>", 7, "delims"),
-    err("a:b#c#", 5, "delims"),
-
-    // relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]
-    // net_path = "//" authority [ abs_path ]
-    ok("//", Parts { kind: NetPath, authority: EMPTY_SERVER, ..P }),
-    ok("//h", Parts { kind: NetPath, authority: hsrv("h"), ..P }),
-    ok("//h/p?q#f", Parts { kind: NetPath, authority: hsrv("h"), path: "/p", query: Some("q"), fragment: Some("f"), ..P }),
-    ok("//h?q", Parts { kind: NetPath, authority: hsrv("h"), query: Some("q"), ..P }),
-    ok("//?", Parts { kind: NetPath, authority: EMPTY_SERVER, query: Some(""), ..P }),
-    ok("//#", Parts { kind: NetPath, authority: EMPTY_SERVER, fragment: Some(""), ..P }),
-    ok("///p", Parts { kind: NetPath, authority: EMPTY_SERVER, path: "/p", ..P }),
-    ok("//u@h:8/p", Parts { kind: NetPath, authority: srv("u@h:8", Some("u"), hn("h"), Some("8")), path: "/p", ..P }),
-    ok("//a_b/", Parts { kind: NetPath, authority: reg("a_b"), path: "/", ..P }),
-    err("//h<", 3, "delims"),
-    // abs_path = "/" path_segments
-    ok("/", Parts { kind: AbsPath, path: "/", ..P }),
-    ok("/p/q?r#s", Parts { kind: AbsPath, path: "/p/q", query: Some("r"), fragment: Some("s"), ..P }),
-    ok("/?", Parts { kind: AbsPath, path: "/", query: Some(""), ..P }),
-    ok("/a//b", Parts { kind: AbsPath, path: "/a//b", ..P }),
-    ok("/a:b", Parts { kind: AbsPath, path: "/a:b", ..P }),
-    // rel_path = rel_segment [ abs_path ]
-    ok("g", Parts { kind: RelPath, path: "g", ..P }),
-    ok("g/", Parts { kind: RelPath, path: "g/", ..P }),
-    ok("g?y#s", Parts { kind: RelPath, path: "g", query: Some("y"), fragment: Some("s"), ..P }),
-    ok("g?", Parts { kind: RelPath, path: "g", query: Some(""), ..P }),
-    ok(";x", Parts { kind: RelPath, path: ";x", ..P }),
-    ok("g;x?y#s", Parts { kind: RelPath, path: "g;x", query: Some("y"), fragment: Some("s"), ..P }),
-    ok(".", Parts { kind: RelPath, path: ".", ..P }),
-    ok("..", Parts { kind: RelPath, path: "..", ..P }),
-    ok("../g", Parts { kind: RelPath, path: "../g", ..P }),
-    ok("./g/.", Parts { kind: RelPath, path: "./g/.", ..P }),
-    ok("./a:b", Parts { kind: RelPath, path: "./a:b", ..P }),
-    ok("g/h:i;j/", Parts { kind: RelPath, path: "g/h:i;j/", ..P }),
-    ok("g//h", Parts { kind: RelPath, path: "g//h", ..P }),
-
-    // rel_segment = 1*( unreserved | escaped | ";" | "@" | "&" | "=" | "+" | "$" | "," )
-    ok("-_.!~*'()aZ9%41;@&=+$,", Parts { kind: RelPath, path: "-_.!~*'()aZ9%41;@&=+$,", ..P }),
-    err("1:h", 1, "colon-in-rel-segment"),
-    err("?y", 0, "missing-rel-segment"),
-    err("?", 0, "missing-rel-segment"),
-    err("?#", 0, "missing-rel-segment"),
-    err("g h", 1, "space"),
-    err("%zz", 0, "invalid-escape"),
-
-    // authority = server | reg_name ; server = [ [ userinfo "@" ] hostport ]
-    ok("ftp://@host.com/", Parts { scheme: Some("ftp"), ..http(srv("@host.com", Some(""), hn("host.com"), None), "/") }),
-    ok("ftp://host.com/", Parts { scheme: Some("ftp"), ..http(hsrv("host.com"), "/") }),
-    ok("ftp://foo:@host.com/", Parts { scheme: Some("ftp"), ..http(srv("foo:@host.com", Some("foo:"), hn("host.com"), None), "/") }),
-    ok("http:///p", http(EMPTY_SERVER, "/p")),
-    ok("http://", http(EMPTY_SERVER, "")),
-    ok("http://?q", Parts { query: Some("q"), ..http(EMPTY_SERVER, "") }),
-    // userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )
-    ok("http://u:p@h/", http(srv("u:p@h", Some("u:p"), hn("h"), None), "/")),
-    ok("http://;:&=+$,-_.!~*'()aZ9%41@h/", http(srv(";:&=+$,-_.!~*'()aZ9%41@h", Some(";:&=+$,-_.!~*'()aZ9%41"), hn("h"), None), "/")),
-    ok("http://@h:/", http(srv("@h:", Some(""), hn("h"), Some("")), "/")),
-    err("http://u%zz@h/", 8, "invalid-escape"),
-    err("http://u^@h/", 8, "unwise"),
-    // hostport = host [ ":" port ] ; port = *digit (no range check)
-    ok("http://h:/", http(srv("h:", None, hn("h"), Some("")), "/")),
-    ok("http://h:99999/", http(srv("h:99999", None, hn("h"), Some("99999")), "/")),
-    ok("http://h:0/", http(srv("h:0", None, hn("h"), Some("0")), "/")),
-    ok("http://h:8", http(srv("h:8", None, hn("h"), Some("8")), "")),
-    // host = hostname | IPv4address
-    // hostname = *( domainlabel "." ) toplabel [ "." ]
-    ok("http://a/", http(hsrv("a"), "/")),
-    ok("http://h./", http(hsrv("h."), "/")),
-    ok("http://1a.b/", http(hsrv("1a.b"), "/")),
-    ok("http://a-1.b-2.c/", http(hsrv("a-1.b-2.c"), "/")),
-    ok("http://A-1/", http(hsrv("A-1"), "/")),
-    ok("http://a--b.EXAMPLE.com./", http(hsrv("a--b.EXAMPLE.com."), "/")),
-    ok("http://1.b/", http(hsrv("1.b"), "/")),
-    // domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum
-    ok("http://-h/", http(reg("-h"), "/")),
-    ok("http://h-/", http(reg("h-"), "/")),
-    ok("http://a-.b/", http(reg("a-.b"), "/")),
-    ok("http://a..b/", http(reg("a..b"), "/")),
-    ok("http://.h/", http(reg(".h"), "/")),
-    ok("http://h../", http(reg("h.."), "/")),
-    // toplabel = alpha | alpha *( alphanum | "-" ) alphanum
-    ok("http://a.1b/", http(reg("a.1b"), "/")),
-    ok("http://1/", http(reg("1"), "/")),
-    ok("http://a.b-/", http(reg("a.b-"), "/")),
-    // IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit (no range check)
-    ok("http://1.2.3.4/", http(srv("1.2.3.4", None, v4("1.2.3.4"), None), "/")),
-    ok("http://999.1.1.1/", http(srv("999.1.1.1", None, v4("999.1.1.1"), None), "/")),
-    ok("http://0000.0.0.00:80/", http(srv("0000.0.0.00:80", None, v4("0000.0.0.00"), Some("80")), "/")),
-    ok("http://1.2.3.4.5/", http(reg("1.2.3.4.5"), "/")),
-    ok("http://1.2.3/", http(reg("1.2.3"), "/")),
-    ok("http://1.2.3.4./", http(reg("1.2.3.4."), "/")),
-    ok("http://127.1/", http(reg("127.1"), "/")),
-    err("http://[::1]/", 7, "unwise"),
-    // reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
-    ok("foo://a_b.example/", Parts { scheme: Some("foo"), ..http(reg("a_b.example"), "/") }),
-    ok("http://a@b@c/", http(reg("a@b@c"), "/")),
-    ok("http://h:+80/", http(reg("h:+80"), "/")),
-    ok("http://h:8a/", http(reg("h:8a"), "/")),
-    ok("http://h:8:9/", http(reg("h:8:9"), "/")),
-    ok("http://:8/", http(reg(":8"), "/")),
-    ok("http://@/", http(reg("@"), "/")),
-    ok("http://u@/", http(reg("u@"), "/")),
-    ok("http://%41/", http(reg("%41"), "/")),
-    ok("http://$,;:@&=+-_.!~*'()aZ9%41/", http(reg("$,;:@&=+-_.!~*'()aZ9%41"), "/")),
-    ok("http://h:8@h/", http(srv("h:8@h", Some("h:8"), hn("h"), None), "/")),
-    err("http://h h/", 8, "space"),
-    err("http://h%zz/", 8, "invalid-escape"),
-    err("http://h%4/", 8, "invalid-escape"),
-    err("http://h%", 8, "invalid-escape"),
-    err("http://é/", 7, "non-ascii"),
-
-    // path_segments = segment *( "/" segment ) ; segment = *pchar *( ";" param ) ; param = *pchar
-    ok("/a;p;q/b;r", Parts { kind: AbsPath, path: "/a;p;q/b;r", ..P }),
-    ok("/;", Parts { kind: AbsPath, path: "/;", ..P }),
-    ok("/a/;/", Parts { kind: AbsPath, path: "/a/;/", ..P }),
-    ok("/a;;b", Parts { kind: AbsPath, path: "/a;;b", ..P }),
-    // pchar = unreserved | escaped | ":" | "@" | "&" | "=" | "+" | "$" | ","
-    ok("/:@&=+$,-_.!~*'()aZ9%41;x", Parts { kind: AbsPath, path: "/:@&=+$,-_.!~*'()aZ9%41;x", ..P }),
-    // escaped = "%" hex hex ; hex is case-insensitive
-    ok("http://h/%41%aF%7e%00", http(hsrv("h"), "/%41%aF%7e%00")),
-    err("http://h/%zz", 9, "invalid-escape"),
-    err("http://h/%4", 9, "invalid-escape"),
-    err("http://h/%", 9, "invalid-escape"),
-    err("http://h/%g1", 9, "invalid-escape"),
-    err("http://h/%1g", 9, "invalid-escape"),
-    err("/a b", 2, "space"),
-    err("/a|b", 2, "unwise"),
-
-    // query = *uric
-    ok("http://h/?;/?:@&=+$,-_.!~*'()aZ9%41", Parts { query: Some(";/?:@&=+$,-_.!~*'()aZ9%41"), ..http(hsrv("h"), "/") }),
-    err("http://h/?a^b", 11, "unwise"),
-    err("http://h/?%", 10, "invalid-escape"),
-    // fragment = *uric
-    ok("http://h/#/?:@", Parts { fragment: Some("/?:@"), ..http(hsrv("h"), "/") }),
-    err("http://h/#a#b", 11, "delims"),
-    err("http://h/#a%", 11, "invalid-escape"),
-
-    // Excluded characters (Section 2.4.3) and non-ASCII (Section 2.1)
-    err("http://h/\t", 9, "control"),
-    err("\u{7f}", 0, "control"),
-    err("\0", 0, "control"),
-    err("a\nb", 1, "control"),
-    err(" ", 0, "space"),
-    err("\"", 0, "delims"),
-    err("http://h/é", 9, "non-ascii"),
-    err("日本", 0, "non-ascii"),
-    err("a😀", 1, "non-ascii"),
-];
-
-#[test]
-fn every_table_row_parses_as_expected() {
-    let mut failures = Vec::new();
-    for row in TABLE {
-        if let Err(why) = check(row.input, &row.expect) {
-            failures.push(format!("{:?}: {why}", row.input));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows failed:\n{}",
-        failures.len(),
-        TABLE.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn table_has_no_duplicate_inputs() {
-    let mut inputs: Vec<&str> = TABLE.iter().map(|r| r.input).collect();
-    inputs.sort_unstable();
-    let before = inputs.len();
-    inputs.dedup();
-    assert_eq!(before, inputs.len(), "duplicate rows in TABLE");
-}
-
-#[test]
-fn table_uses_every_ref_kind_and_error_kind() {
-    let kinds = [Hier, Opaque, NetPath, AbsPath, RelPath, Empty];
-    for kind in kinds {
-        assert!(
-            TABLE
-                .iter()
-                .any(|r| matches!(r.expect, Expect::Valid(p) if p.kind == kind)),
-            "no valid row of kind {kind:?}"
-        );
-    }
-    for id in [
-        "control",
-        "space",
-        "delims",
-        "unwise",
-        "non-ascii",
-        "invalid-escape",
-        "empty-opaque-part",
-        "missing-rel-segment",
-        "colon-in-rel-segment",
-    ] {
-        assert!(
-            TABLE
-                .iter()
-                .any(|r| matches!(r.expect, Expect::Invalid { kind, .. } if kind == id)),
-            "no invalid row of kind {id}"
-        );
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Character classes, written from Appendix A (independently of `chars`)

@@ -1,5 +1,6 @@
-//! `rfc2396::parse` allocates nothing (DESIGN.md: "Parsing allocates
-//! nothing"), on valid and invalid input of every kind, short and long.
+//! `rfc2396::parse` allocates nothing (the crate's promise: every component
+//! is a span of the input), on valid and invalid input of every kind, short
+//! and long.
 //!
 //! Counting uses the `allocation-counter` dev-dependency, whose global
 //! allocator wraps `std::alloc::System` and counts per thread (so tests

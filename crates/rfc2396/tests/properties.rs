@@ -583,7 +583,7 @@ fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 256,
         // Do not write regression files next to the tests; a failure prints
-        // the minimal input, which belongs in tests/conformance.rs.
+        // the minimal input, which belongs in testdata/conformance.toml.
         failure_persistence: None,
         ..ProptestConfig::default()
     }
