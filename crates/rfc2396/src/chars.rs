@@ -7,31 +7,58 @@
 //! is defined over US-ASCII and non-ASCII characters must be escaped.
 
 /// A set of bytes, looked up in constant time.
-#[derive(Clone, Copy)]
+///
+/// Tables are built the way Appendix A builds its rules: from the sets of
+/// single characters it lists ([`CharClass::new`]) and from other rules
+/// ([`CharClass::or`]), so each table reads like its rule.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct CharClass([bool; 256]);
 
 impl CharClass {
-    /// Builds the union of the listed byte sets.
+    /// The set of the listed bytes.
     // Runs only in const evaluation: an out-of-range index would be a
     // compile error, never a run-time panic.
     #[allow(clippy::indexing_slicing)]
-    const fn of(sets: &[&[u8]]) -> Self {
+    pub const fn new(bytes: &[u8]) -> Self {
         let mut table = [false; 256];
-        let mut s = 0;
-        while s < sets.len() {
-            let set = sets[s];
-            let mut i = 0;
-            while i < set.len() {
-                table[set[i] as usize] = true;
-                i += 1;
-            }
-            s += 1;
+        let mut i = 0;
+        while i < bytes.len() {
+            table[bytes[i] as usize] = true;
+            i += 1;
+        }
+        CharClass(table)
+    }
+
+    /// The union of two sets: a rule's `|`.
+    // As in `new`: const evaluation only, and `b` stays below 256.
+    #[allow(clippy::indexing_slicing)]
+    pub const fn or(self, other: CharClass) -> Self {
+        let mut table = self.0;
+        let mut b = 0;
+        while b < 256 {
+            table[b] = table[b] || other.0[b];
+            b += 1;
+        }
+        CharClass(table)
+    }
+
+    /// The members of `self` that are not in `other`.
+    // As in `new`: const evaluation only, and `b` stays below 256.
+    #[allow(clippy::indexing_slicing)]
+    pub const fn minus(self, other: CharClass) -> Self {
+        let mut table = self.0;
+        let mut b = 0;
+        while b < 256 {
+            table[b] = table[b] && !other.0[b];
+            b += 1;
         }
         CharClass(table)
     }
 
     /// Is `b` a member?
-    #[inline(always)]
+    // `inline`: one load, worth inlining into callers in other crates too
+    // (the uridiff benchmarks' byte-table floor calls it once per byte).
+    #[inline]
     // A u8 always indexes a 256-entry table in bounds.
     #[allow(clippy::indexing_slicing)]
     pub const fn contains(&self, b: u8) -> bool {
@@ -49,203 +76,80 @@ impl std::fmt::Debug for CharClass {
     }
 }
 
-const LOWALPHA_BYTES: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
-const UPALPHA_BYTES: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const DIGIT_BYTES: &[u8] = b"0123456789";
-const MARK_BYTES: &[u8] = b"-_.!~*'()";
-const RESERVED_BYTES: &[u8] = b";/?:@&=+$,";
-/// `escaped = "%" hex hex`: the `%` that starts it.
-const PERCENT: &[u8] = b"%";
+/// `lowalpha = "a" | "b" | ... | "z"`
+pub const LOWALPHA: CharClass = CharClass::new(b"abcdefghijklmnopqrstuvwxyz");
+
+/// `upalpha = "A" | "B" | ... | "Z"`
+pub const UPALPHA: CharClass = CharClass::new(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
 /// `alpha = lowalpha | upalpha`
-pub const ALPHA: CharClass = CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES]);
+pub const ALPHA: CharClass = LOWALPHA.or(UPALPHA);
 
 /// `digit = "0" | "1" | ... | "9"`
-pub const DIGIT: CharClass = CharClass::of(&[DIGIT_BYTES]);
+pub const DIGIT: CharClass = CharClass::new(b"0123456789");
 
 /// `alphanum = alpha | digit`
-pub const ALPHANUM: CharClass = CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES]);
+pub const ALPHANUM: CharClass = ALPHA.or(DIGIT);
 
 /// `hex = digit | "A" | "B" | "C" | "D" | "E" | "F" | "a" | "b" | "c" | "d" | "e" | "f"`
-pub const HEX: CharClass = CharClass::of(&[DIGIT_BYTES, b"ABCDEFabcdef"]);
+pub const HEX: CharClass = DIGIT.or(CharClass::new(b"ABCDEFabcdef"));
 
-/// `scheme = alpha *( alpha | digit | "+" | "-" | "." )`: the characters after the first.
-pub const SCHEME: CharClass = CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"+-."]);
+/// `escaped = "%" hex hex`: the `%` that starts it. A table cannot check the
+/// two `hex` that follow; the scanner does (Section 2.4.1).
+pub const ESCAPED: CharClass = CharClass::new(b"%");
 
-/// `unreserved = alphanum | mark`, with
 /// `mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"`
-pub const UNRESERVED: CharClass =
-    CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, MARK_BYTES]);
+pub const MARK: CharClass = CharClass::new(b"-_.!~*'()");
+
+/// `unreserved = alphanum | mark`
+pub const UNRESERVED: CharClass = ALPHANUM.or(MARK);
 
 /// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" | ","`
-pub const RESERVED: CharClass = CharClass::of(&[RESERVED_BYTES]);
+pub const RESERVED: CharClass = CharClass::new(b";/?:@&=+$,");
 
 /// `uric = reserved | unreserved | escaped`; `query = *uric`, `fragment = *uric`
-pub const URIC: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    RESERVED_BYTES,
-    PERCENT,
-]);
+pub const URIC: CharClass = RESERVED.or(UNRESERVED).or(ESCAPED);
 
 /// `uric_no_slash = unreserved | escaped | ";" | "?" | ":" | "@" | "&" | "=" | "+" | "$" | ","`
-pub const URIC_NO_SLASH: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b";?:@&=+$,",
-    PERCENT,
-]);
+pub const URIC_NO_SLASH: CharClass = UNRESERVED.or(ESCAPED).or(CharClass::new(b";?:@&=+$,"));
+
+/// `scheme = alpha *( alpha | digit | "+" | "-" | "." )`: the characters after the first.
+pub const SCHEME: CharClass = ALPHA.or(DIGIT).or(CharClass::new(b"+-."));
 
 /// `pchar = unreserved | escaped | ":" | "@" | "&" | "=" | "+" | "$" | ","`
-pub const PCHAR: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b":@&=+$,",
-    PERCENT,
-]);
+pub const PCHAR: CharClass = UNRESERVED.or(ESCAPED).or(CharClass::new(b":@&=+$,"));
 
 /// `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`,
 /// `param = *pchar`: every byte an `abs_path` may contain.
-pub const PATH_SEGMENTS: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b":@&=+$,;/",
-    PERCENT,
-]);
+pub const PATH_SEGMENTS: CharClass = PCHAR.or(CharClass::new(b";/"));
 
 /// `rel_segment = 1*( unreserved | escaped | ";" | "@" | "&" | "=" | "+" | "$" | "," )`
 ///
 /// No `:` (it would read as a scheme delimiter, Section 5) and no `/`.
-pub const REL_SEGMENT: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b";@&=+$,",
-    PERCENT,
-]);
+pub const REL_SEGMENT: CharClass = UNRESERVED.or(ESCAPED).or(CharClass::new(b";@&=+$,"));
 
 /// `reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )`
-pub const REG_NAME: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b"$,;:@&=+",
-    PERCENT,
-]);
+pub const REG_NAME: CharClass = UNRESERVED.or(ESCAPED).or(CharClass::new(b"$,;:@&=+"));
 
 /// `userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )`
-pub const USERINFO: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    b";:&=+$,",
-    PERCENT,
-]);
+pub const USERINFO: CharClass = UNRESERVED.or(ESCAPED).or(CharClass::new(b";:&=+$,"));
 
 /// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`: the interior characters.
-pub const LABEL_INTERIOR: CharClass =
-    CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-"]);
+pub const LABEL_INTERIOR: CharClass = ALPHANUM.or(CharClass::new(b"-"));
 
 /// Every character RFC 2396 allows anywhere in a URI reference unescaped:
 /// `uric` plus `#` (the fragment delimiter, Section 4.1). The floor the
 /// benchmarks compare the parser against.
-pub const URI_REFERENCE: CharClass = CharClass::of(&[
-    LOWALPHA_BYTES,
-    UPALPHA_BYTES,
-    DIGIT_BYTES,
-    MARK_BYTES,
-    RESERVED_BYTES,
-    PERCENT,
-    b"#",
-]);
-
-/// Bits of [`classes`]: which rules allow a byte unescaped.
-///
-/// The scanners of the parser test a byte against one of these with a single
-/// lookup, and eight bytes at a time by combining eight lookups. Unlike the
-/// [`CharClass`] tables, `%` is in none of them: a scanner stops at `%` and
-/// checks the `escaped` it starts out of its hot loop.
-pub(crate) mod class {
-    /// `scheme`: the characters after the first.
-    pub(crate) const SCHEME: u8 = 1 << 0;
-    /// `uric`, less `escaped`; `query = *uric`, `fragment = *uric`.
-    pub(crate) const URIC: u8 = 1 << 1;
-    /// `path_segments`, less `escaped`: pchar, `;` and `/`.
-    pub(crate) const PATH_SEGMENTS: u8 = 1 << 2;
-    /// `rel_segment`, less `escaped`.
-    pub(crate) const REL_SEGMENT: u8 = 1 << 3;
-    /// `reg_name`, less `escaped`.
-    pub(crate) const REG_NAME: u8 = 1 << 4;
-    /// `alphanum | "-" | "."`: every byte of a `hostname` or `IPv4address`.
-    pub(crate) const HOST: u8 = 1 << 5;
-}
-
-/// The [`class`] bits of every byte.
-static CLASSES: [u8; 256] = {
-    // Runs only in const evaluation: an out-of-range index would be a
-    // compile error, never a run-time panic.
-    #[allow(clippy::indexing_slicing)]
-    const fn set(table: &mut [u8; 256], bit: u8, sets: &[&[u8]]) {
-        let mut s = 0;
-        while s < sets.len() {
-            let set = sets[s];
-            let mut i = 0;
-            while i < set.len() {
-                table[set[i] as usize] |= bit;
-                i += 1;
-            }
-            s += 1;
-        }
-    }
-    const UNRESERVED_SETS: [&[u8]; 4] = [LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, MARK_BYTES];
-    let mut table = [0u8; 256];
-    set(
-        &mut table,
-        class::SCHEME,
-        &[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"+-."],
-    );
-    set(&mut table, class::URIC, &UNRESERVED_SETS);
-    set(&mut table, class::URIC, &[RESERVED_BYTES]);
-    set(&mut table, class::PATH_SEGMENTS, &UNRESERVED_SETS);
-    set(&mut table, class::PATH_SEGMENTS, &[b":@&=+$,;/"]);
-    set(&mut table, class::REL_SEGMENT, &UNRESERVED_SETS);
-    set(&mut table, class::REL_SEGMENT, &[b";@&=+$,"]);
-    set(&mut table, class::REG_NAME, &UNRESERVED_SETS);
-    set(&mut table, class::REG_NAME, &[b"$,;:@&=+"]);
-    set(
-        &mut table,
-        class::HOST,
-        &[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."],
-    );
-    table
-};
-
-/// The [`class`] bits of `b`.
-#[inline(always)]
-// A u8 always indexes a 256-entry table in bounds.
-#[allow(clippy::indexing_slicing)]
-pub(crate) fn classes(b: u8) -> u8 {
-    CLASSES[b as usize]
-}
+pub const URI_REFERENCE: CharClass = URIC.or(CharClass::new(b"#"));
 
 /// `delims = "<" | ">" | "#" | "%" | <">` (Section 2.4.3)
-pub const DELIMS: CharClass = CharClass::of(&[b"<>#%\""]);
+pub const DELIMS: CharClass = CharClass::new(b"<>#%\"");
 
 /// `unwise = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"` (Section 2.4.3)
-pub const UNWISE: CharClass = CharClass::of(&[b"{}|\\^[]`"]);
+pub const UNWISE: CharClass = CharClass::new(b"{}|\\^[]`");
 
 /// `control = <US-ASCII coded characters 00-1F and 7F hexadecimal>` (Section 2.4.3)
+// `inline`: two compares, for callers in other crates.
 #[inline]
 pub const fn is_control(b: u8) -> bool {
     b < 0x20 || b == 0x7f
@@ -276,10 +180,14 @@ mod tests {
     #[test]
     fn rule_tables_are_subsets_of_uric() {
         for table in [
+            LOWALPHA,
+            UPALPHA,
             ALPHA,
             DIGIT,
             ALPHANUM,
             HEX,
+            ESCAPED,
+            MARK,
             SCHEME,
             UNRESERVED,
             RESERVED,
@@ -295,30 +203,6 @@ mod tests {
                 assert!(
                     !table.contains(b) || URIC.contains(b),
                     "{table:?} has {b:#04x}"
-                );
-            }
-        }
-    }
-
-    /// Each class bit is its `CharClass` table less `%`.
-    #[test]
-    fn class_bits_match_the_tables() {
-        for (bit, table) in [
-            (class::SCHEME, SCHEME),
-            (class::URIC, URIC),
-            (class::PATH_SEGMENTS, PATH_SEGMENTS),
-            (class::REL_SEGMENT, REL_SEGMENT),
-            (class::REG_NAME, REG_NAME),
-            (
-                class::HOST,
-                CharClass::of(&[LOWALPHA_BYTES, UPALPHA_BYTES, DIGIT_BYTES, b"-."]),
-            ),
-        ] {
-            for b in 0u8..=0xff {
-                assert_eq!(
-                    classes(b) & bit != 0,
-                    table.contains(b) && b != b'%',
-                    "{table:?} and bit {bit:#x} disagree on {b:#04x}"
                 );
             }
         }

@@ -767,10 +767,14 @@ fn scheme_later(c: &str) -> bool {
 #[test]
 fn public_char_tables_match_appendix_a() {
     type Pred = fn(&str) -> bool;
-    let pairs: [(&str, chars::CharClass, Pred); 12] = [
+    let pairs: [(&str, chars::CharClass, Pred); 16] = [
+        ("LOWALPHA", chars::LOWALPHA, |c| one_of(c, &ALPHA[..26])),
+        ("UPALPHA", chars::UPALPHA, |c| one_of(c, &ALPHA[26..])),
         ("ALPHA", chars::ALPHA, alpha),
         ("DIGIT", chars::DIGIT, digit),
         ("ALPHANUM", chars::ALPHANUM, alphanum),
+        ("MARK", chars::MARK, |c| one_of(c, MARK)),
+        ("ESCAPED", chars::ESCAPED, escaped),
         ("UNRESERVED", chars::UNRESERVED, unreserved),
         ("RESERVED", chars::RESERVED, |c| one_of(c, RESERVED)),
         ("URIC", chars::URIC, uric),
