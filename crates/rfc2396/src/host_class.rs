@@ -41,7 +41,6 @@ struct HostMarks {
 }
 
 impl HostMarks {
-    #[inline(always)]
     fn of(word: u64) -> Self {
         // Bytes from 0x80 up are in no host; the rest are compared on their
         // low seven bits. Adding 0x80 - c to such a byte sets its top bit
@@ -70,7 +69,6 @@ impl HostMarks {
 
 /// Bit 7 of byte `k` of the result is set iff byte `k` of `word` is `b`;
 /// every other bit is clear.
-#[inline(always)]
 fn equal_bytes(word: u64, b: u8) -> u64 {
     const LOW7: u64 = !TOP_BITS;
     // A byte of `diff` is zero exactly where the bytes are equal. Adding
@@ -82,7 +80,6 @@ fn equal_bytes(word: u64, b: u8) -> u64 {
 }
 
 /// Bit `k` is set iff bit 7 of byte `k` of `marks` is.
-#[inline(always)]
 fn gather(marks: u64) -> u8 {
     // Byte k's bit, moved to bit 0 of the byte, is multiplied into bit
     // 56 + k, and no two products overlap.
@@ -91,7 +88,6 @@ fn gather(marks: u64) -> u8 {
 
 /// How many bytes of `marks` come before the first one without its mark;
 /// 8 when all eight have it.
-#[inline(always)]
 fn first_unmarked(marks: u64) -> usize {
     // With all eight marked nothing is left, and trailing_zeros is 64.
     ((!marks & TOP_BITS).trailing_zeros() / 8) as usize
@@ -107,7 +103,6 @@ fn first_unmarked(marks: u64) -> usize {
 /// ends with `-` (it holds only alphanum and `-`): no dot or hyphen comes
 /// right after a dot or the start, and no dot right after a hyphen. A hyphen
 /// at the very end of the host is left to the caller.
-#[inline(always)]
 fn misplaced(dots: u64, hyphens: u64, after_dot: u64, after_hyphen: u64) -> u64 {
     let before_dots = (dots << 1) | after_dot;
     let before_hyphens = (hyphens << 1) | after_hyphen;
@@ -123,7 +118,6 @@ fn misplaced(dots: u64, hyphens: u64, after_dot: u64, after_hyphen: u64) -> u64 
 /// `hostname = *( domainlabel "." ) toplabel [ "." ]`, with
 /// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum` and
 /// `toplabel = alpha | alpha *( alphanum | "-" ) alphanum`.
-#[inline(always)]
 pub(crate) fn host(bytes: &[u8], start: usize) -> Option<(usize, HostKind)> {
     // The masks have a bit per byte, so a host is read in blocks of 64
     // bytes; what one block tells the next is carried in `after_dot`,

@@ -334,13 +334,11 @@ fn uri_reference(input: &str, allow_query_only: bool) -> Result<UriRef<'_>, Pars
 }
 
 impl<'a> Parser<'a> {
-    #[inline(always)]
     fn at(&self, i: usize) -> Option<u8> {
         self.bytes.get(i).copied()
     }
 
     /// The bytes from `i` on; empty past the end.
-    #[inline(always)]
     fn from(&self, i: usize) -> &'a [u8] {
         self.bytes.get(i..).unwrap_or_default()
     }
@@ -349,7 +347,6 @@ impl<'a> Parser<'a> {
     /// `rule` and `rule` includes `escaped`, checking each
     /// `escaped = "%" hex hex` on the way (Section 2.4.1). Returns the index
     /// of the first byte that is not in the rule.
-    #[inline(always)]
     fn scan(&self, mut i: usize, class: u8, rule: Rule) -> Result<usize, ParseError> {
         loop {
             i = scan::run_end(self.bytes, i, class);
@@ -397,7 +394,6 @@ impl<'a> Parser<'a> {
     /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )`, recognised only
     /// when followed by `:`; otherwise the input is a `relativeURI`
     /// (Section 3.1, Section 5). Returns the scheme's span.
-    #[inline(always)]
     fn scheme(&self) -> Option<Span> {
         if let Some(end) = scan::http_scheme(self.bytes) {
             return Some(Span::new(0, end));
@@ -412,7 +408,6 @@ impl<'a> Parser<'a> {
 
     /// `absoluteURI = scheme ":" ( hier_part | opaque_part )`; returns
     /// where it ends.
-    #[inline(always)]
     fn absolute_uri(&self, scheme: Span, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
         uri.scheme = Some(scheme);
         let i = scheme.end + 1;
@@ -435,7 +430,6 @@ impl<'a> Parser<'a> {
     /// `opaque_part = uric_no_slash *uric`
     ///
     /// A `?` here belongs to the opaque part: the grammar gives it no query.
-    #[inline(always)]
     fn opaque_part(&self, i: usize) -> Result<Span, ParseError> {
         match self.at(i) {
             None | Some(b'#') => {
@@ -458,7 +452,6 @@ impl<'a> Parser<'a> {
     /// `relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]`, or
     /// nothing at all (the empty reference, or a fragment alone); returns
     /// where it ends.
-    #[inline(always)]
     fn relative_uri(
         &self,
         allow_query_only: bool,
@@ -483,7 +476,6 @@ impl<'a> Parser<'a> {
     }
 
     /// `rel_path = rel_segment [ abs_path ]`
-    #[inline(always)]
     fn rel_path(&self) -> Result<Span, ParseError> {
         let end = self.rel_segment()?;
         if self.at(end) == Some(b'/') {
@@ -495,7 +487,6 @@ impl<'a> Parser<'a> {
     }
 
     /// `rel_segment = 1*( unreserved | escaped | ";" | "@" | "&" | "=" | "+" | "$" | "," )`
-    #[inline(always)]
     fn rel_segment(&self) -> Result<usize, ParseError> {
         let end = self.scan(0, class::REL_SEGMENT, Rule::RelSegment)?;
         match self.at(end) {
@@ -511,7 +502,6 @@ impl<'a> Parser<'a> {
 
     /// `net_path = "//" authority [ abs_path ]`, starting at the `//`.
     /// Records the authority in `uri` and returns the path.
-    #[inline(always)]
     fn net_path(&self, i: usize, uri: &mut UriRef<'a>) -> Result<Span, ParseError> {
         let end = self.authority(i + 2, uri)?;
         if self.at(end) == Some(b'/') {
@@ -524,7 +514,6 @@ impl<'a> Parser<'a> {
     /// `authority = server | reg_name`, from `start` to the next `/`, `?`,
     /// `#` or the end (Section 4.3: the authority component is greedy).
     /// Records it in `uri` and returns where it ends.
-    #[inline(always)]
     fn authority(&self, start: usize, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
         if let Some(end) = self.hostport_only(start, uri) {
             return Ok(end);
@@ -561,7 +550,6 @@ impl<'a> Parser<'a> {
     /// answers, the general production gives the same authority.
     ///
     /// Records the authority in `uri` and returns where it ends.
-    #[inline(always)]
     fn hostport_only(&self, start: usize, uri: &mut UriRef<'a>) -> Option<usize> {
         let (host_end, kind) = host_class::host(self.bytes, start)?;
         let host = Span::new(start, host_end);
@@ -652,7 +640,6 @@ impl<'a> Parser<'a> {
     ///
     /// `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`
     /// and `param = *pchar` together allow any run of pchar, `;` and `/`.
-    #[inline(always)]
     fn abs_path(&self, i: usize) -> Result<Span, ParseError> {
         let end = self.scan(i, class::PATH_SEGMENTS, Rule::AbsPath)?;
         match self.at(end) {
@@ -663,7 +650,6 @@ impl<'a> Parser<'a> {
 
     /// `[ "?" query ]` at `i`: records the query in `uri` and returns where
     /// the body ends.
-    #[inline(always)]
     fn optional_query(&self, i: usize, uri: &mut UriRef<'a>) -> Result<usize, ParseError> {
         if self.at(i) != Some(b'?') {
             return Ok(i);
@@ -679,7 +665,6 @@ impl<'a> Parser<'a> {
     }
 
     /// `fragment = *uric`, starting after the `#`.
-    #[inline(always)]
     fn fragment(&self, i: usize) -> Result<Span, ParseError> {
         let end = self.scan(i, class::URIC, Rule::Fragment)?;
         match self.at(end) {

@@ -13,6 +13,12 @@
 //! - [`word`]: eight bytes as one integer, for the host arithmetic of
 //!   [`crate::host_class`].
 //! - [`http_scheme`]: `http` and `https` recognised with one compare.
+//!
+//! Nothing in the parser is marked `#[inline(always)]`, here or in the
+//! productions: against the same code with every production and helper so
+//! marked, leaving inlining to the compiler parsed the real-URL set about
+//! 1.5 % faster and a 64 KiB reference about 12 % faster (old and new parser
+//! interleaved in one process, six runs each, 2026-11-23).
 
 use crate::chars::{ESCAPED, PATH_SEGMENTS, REG_NAME, REL_SEGMENT, URIC};
 
@@ -62,7 +68,6 @@ static CLASSES: [u8; 256] = {
 };
 
 /// The [`class`] bits of `b`.
-#[inline(always)]
 // A u8 always indexes a 256-entry table in bounds.
 #[allow(clippy::indexing_slicing)]
 pub(crate) fn classes(b: u8) -> u8 {
@@ -76,7 +81,6 @@ pub(crate) fn classes(b: u8) -> u8 {
 /// This looks at eight bytes per branch, and finds where a run ends within
 /// eight bytes without a loop, whose exit would be a mispredicted branch on
 /// almost every call.
-#[inline(always)]
 pub(crate) fn run_end(bytes: &[u8], mut i: usize, class: u8) -> usize {
     loop {
         match bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
@@ -97,7 +101,6 @@ pub(crate) fn run_end(bytes: &[u8], mut i: usize, class: u8) -> usize {
 /// handling, and runs fewer instructions, but measured 5-8 % slower on the
 /// real-URL set (criterion, 2026-11-23): the fold lets each lookup start as
 /// soon as its byte is loaded.
-#[inline(always)]
 fn window(bytes: &[u8], i: usize) -> u64 {
     let pack = |chunk: &[u8]| {
         chunk
@@ -119,7 +122,6 @@ fn window(bytes: &[u8], i: usize) -> u64 {
 
 /// Bit `k` is set iff byte `k` of `window` (from [`window`]) is in `class`,
 /// a single [`class`] bit.
-#[inline(always)]
 fn plane(window: u64, class: u8) -> u8 {
     // Move the class bit of each byte to the bottom of the byte, then
     // gather the eight bits into the top byte with one multiplication: byte
@@ -130,7 +132,6 @@ fn plane(window: u64, class: u8) -> u8 {
 
 /// The eight bytes from `i` as a little-endian word, byte `k` in bits
 /// `8k..8k + 8`. Bytes past the end of the input read as 0.
-#[inline(always)]
 pub(crate) fn word(bytes: &[u8], i: usize) -> u64 {
     if let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         return u64::from_le_bytes(*chunk);
@@ -158,7 +159,6 @@ pub(crate) fn word(bytes: &[u8], i: usize) -> u64 {
 /// schemes without a loop whose exit (after four or five bytes) would be
 /// mispredicted. The `scheme` rule gives the same span for them, and the
 /// `//` that follows starts a `net_path` either way (Section 3).
-#[inline(always)]
 pub(crate) fn http_scheme(bytes: &[u8]) -> Option<usize> {
     const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
     const HTTPS: u64 = u64::from_le_bytes(*b"https://");
