@@ -674,6 +674,7 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
             // mapped by IDNA (non-ASCII or `xn--`).
             || same_address(written, &h)
             || !written.is_ascii()
+            || !decoded_lower(written).is_ascii()
             || h.contains("xn--")
     });
     if !found_in_path {
