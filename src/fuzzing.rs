@@ -23,10 +23,10 @@ pub fn parse_invariants(input: &str) -> Result<(), String> {
     let r = match rfc2396::parse(input) {
         Ok(r) => r,
         Err(e) => {
-            if e.index > input.len() || !input.is_char_boundary(e.index) {
+            if e.index() > input.len() || !input.is_char_boundary(e.index()) {
                 return Err(format!(
                     "error index {} outside the input or off a char boundary",
-                    e.index
+                    e.index()
                 ));
             }
             return Ok(());

@@ -101,8 +101,8 @@ fn record<'a>(input: &'a str, parsed: &Result<UriRef<'a>, ParseError>) -> Record
             query: None,
             fragment: None,
             error: Some(ErrorRecord {
-                index: e.index,
-                kind: e.kind.id(),
+                index: e.index(),
+                kind: e.kind().id(),
                 message: e.to_string(),
             }),
         },
@@ -151,7 +151,7 @@ fn write_view(
                 out,
                 "{:>width$}",
                 "^",
-                width = column_of(input, e.index) + 2
+                width = column_of(input, e.index()) + 2
             )?;
             writeln!(out, "  valid      no")?;
             writeln!(out, "  error      {e}")?;

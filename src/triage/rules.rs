@@ -10,7 +10,7 @@ use percent_encoding::percent_decode_str;
 use super::{Class, Ctx, Explains};
 use crate::components::{Component, ComponentSet, component_name};
 use crate::oracle::{OracleId, Verdict};
-use crate::rfc2396::{AuthorityKind, ErrorKind, RefKind, Rule as Production, remove_dot_segments};
+use crate::rfc2396::{AuthorityKind, ErrorKind, Production, RefKind, remove_dot_segments};
 
 /// One row of the table. The class's basis, severity and spec sections are
 /// in its catalogue row (`classes.rs`); the rule says when it applies.
@@ -88,7 +88,7 @@ const AUTHORITY_PARTS: ComponentSet = ComponentSet::of(&[
 /// The verdict, when rfc2396 rejected the input with an error for which `pick` holds.
 fn rejected_with(ctx: &Ctx<'_, '_>, pick: impl Fn(ErrorKind, Production) -> bool) -> Explains {
     match ctx.error() {
-        Some(e) if pick(e.kind, e.rule) => Explains::VERDICT,
+        Some(e) if pick(e.kind(), e.production()) => Explains::VERDICT,
         _ => Explains::NOTHING,
     }
 }

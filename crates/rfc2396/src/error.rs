@@ -2,19 +2,14 @@
 
 use std::fmt;
 
-/// Why a string is not an RFC 2396 `URI-reference`.
-///
-/// `index` is the byte offset of the first offending character; for a bad
-/// `escaped` sequence it is the `%` that starts it, and for an unexpected end
-/// of input it is the input length. It is always on a `char` boundary.
+/// Why a string is not an RFC 2396 `URI-reference`: where
+/// ([`ParseError::index`]), what ([`ParseError::kind`]) and in which
+/// production ([`ParseError::production`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
-    /// Byte offset of the first offending character.
-    pub index: usize,
-    /// What is wrong there.
-    pub kind: ErrorKind,
-    /// The production being parsed when the error was found.
-    pub rule: Rule,
+    index: usize,
+    kind: ErrorKind,
+    production: Production,
 }
 
 /// What went wrong, in the RFC's own terms.
@@ -42,18 +37,12 @@ pub enum ErrorKind {
     /// `:` in the first segment of a relative path (Section 5: it would read
     /// as a scheme, and `rel_segment` excludes it).
     ColonInRelSegment,
-    /// A character of `uric` that the rule does not allow at this point.
-    /// Every such case in Appendix A has a more specific kind above; this one
-    /// keeps the classification total.
-    Unexpected(u8),
 }
 
 /// The production of Appendix A in which an error was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Rule {
-    /// `scheme`, or the choice between `absoluteURI` and `relativeURI`.
-    UriReference,
+pub enum Production {
     /// `opaque_part = uric_no_slash *uric`
     OpaquePart,
     /// `authority = server | reg_name`
@@ -81,7 +70,6 @@ impl ErrorKind {
             ErrorKind::EmptyOpaquePart => "empty-opaque-part",
             ErrorKind::MissingRelSegment => "missing-rel-segment",
             ErrorKind::ColonInRelSegment => "colon-in-rel-segment",
-            ErrorKind::Unexpected(_) => "unexpected",
         }
     }
 
@@ -96,35 +84,32 @@ impl ErrorKind {
             ErrorKind::InvalidEscape => "2.4.1",
             ErrorKind::EmptyOpaquePart => "3",
             ErrorKind::MissingRelSegment | ErrorKind::ColonInRelSegment => "5",
-            ErrorKind::Unexpected(_) => "3",
         }
     }
 }
 
-impl Rule {
+impl Production {
     /// The rule name as Appendix A spells it.
     pub fn name(&self) -> &'static str {
         match self {
-            Rule::UriReference => "URI-reference",
-            Rule::OpaquePart => "opaque_part",
-            Rule::Authority => "authority",
-            Rule::AbsPath => "abs_path",
-            Rule::RelSegment => "rel_segment",
-            Rule::Query => "query",
-            Rule::Fragment => "fragment",
+            Production::OpaquePart => "opaque_part",
+            Production::Authority => "authority",
+            Production::AbsPath => "abs_path",
+            Production::RelSegment => "rel_segment",
+            Production::Query => "query",
+            Production::Fragment => "fragment",
         }
     }
 
     /// What the rule would have accepted at the point of the error.
     pub fn expected(&self) -> &'static str {
         match self {
-            Rule::UriReference => "a scheme, a relative path, '/', '//', '#' or the end",
-            Rule::OpaquePart => "uric (reserved, unreserved or escaped), or '#'",
-            Rule::Authority => "server or reg_name characters, or '/', '?', '#'",
-            Rule::AbsPath => "pchar, ';' or '/', or '?', '#'",
-            Rule::RelSegment => "unreserved, escaped or one of ;@&=+$, or '/', '?', '#'",
-            Rule::Query => "uric (reserved, unreserved or escaped), or '#'",
-            Rule::Fragment => "uric (reserved, unreserved or escaped), or the end",
+            Production::OpaquePart => "uric (reserved, unreserved or escaped), or '#'",
+            Production::Authority => "server or reg_name characters, or '/', '?', '#'",
+            Production::AbsPath => "pchar, ';' or '/', or '?', '#'",
+            Production::RelSegment => "unreserved, escaped or one of ;@&=+$, or '/', '?', '#'",
+            Production::Query => "uric (reserved, unreserved or escaped), or '#'",
+            Production::Fragment => "uric (reserved, unreserved or escaped), or the end",
         }
     }
 }
@@ -152,12 +137,36 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ColonInRelSegment => {
                 f.write_str("':' in the first segment of a relative path")
             }
-            ErrorKind::Unexpected(b) => write!(f, "unexpected character {}", byte_literal(b)),
         }
     }
 }
 
 impl ParseError {
+    pub(crate) const fn new(index: usize, kind: ErrorKind, production: Production) -> Self {
+        ParseError {
+            index,
+            kind,
+            production,
+        }
+    }
+
+    /// The byte offset of the first offending character: for a bad
+    /// `escaped` sequence the `%` that starts it, and for an unexpected end
+    /// of input the input length. It is always on a `char` boundary.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong there.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The production being parsed when the error was found.
+    pub fn production(&self) -> Production {
+        self.production
+    }
+
     /// What would have been accepted at [`ParseError::index`]: the rule's
     /// characters, except for the errors that are about structure rather
     /// than a character, where the rule's alphabet would mislead.
@@ -176,7 +185,7 @@ impl ParseError {
             ErrorKind::ColonInRelSegment => {
                 "a first segment without ':' (write \"./\" before it), or a scheme of alpha *( alpha | digit | \"+\" | \"-\" | \".\" )"
             }
-            _ => self.rule.expected(),
+            _ => self.production.expected(),
         }
     }
 }
@@ -188,7 +197,7 @@ impl fmt::Display for ParseError {
             "{} at byte {} in {} (RFC 2396 section {}); expected {}",
             self.kind,
             self.index,
-            self.rule.name(),
+            self.production.name(),
             self.kind.section(),
             self.expected()
         )
@@ -206,7 +215,7 @@ mod tests {
         let e = ParseError {
             index: 7,
             kind: ErrorKind::Unwise(b'['),
-            rule: Rule::Authority,
+            production: Production::Authority,
         };
         let text = e.to_string();
         assert!(
@@ -231,7 +240,7 @@ mod tests {
         let empty = ParseError {
             index: 5,
             kind: ErrorKind::EmptyOpaquePart,
-            rule: Rule::OpaquePart,
+            production: Production::OpaquePart,
         };
         assert!(empty.to_string().ends_with(
             "expected uric_no_slash (a uric other than '/') for an opaque_part, or '/' for a hier_part"
@@ -239,15 +248,15 @@ mod tests {
         let query_only = ParseError {
             index: 0,
             kind: ErrorKind::MissingRelSegment,
-            rule: Rule::RelSegment,
+            production: Production::RelSegment,
         };
         assert!(query_only.to_string().contains("expected a rel_segment"));
         // Character errors keep the rule's alphabet.
         let space = ParseError {
             index: 5,
             kind: ErrorKind::Space,
-            rule: Rule::OpaquePart,
+            production: Production::OpaquePart,
         };
-        assert_eq!(space.expected(), Rule::OpaquePart.expected());
+        assert_eq!(space.expected(), Production::OpaquePart.expected());
     }
 }

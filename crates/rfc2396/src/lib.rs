@@ -23,7 +23,8 @@
 //! - `parse`: one function per production of Appendix A; [`parse`],
 //!   [`UriRef`] and the kinds it reports ([`RefKind`], [`AuthorityKind`],
 //!   [`HostKind`], [`Component`]).
-//! - `error`: [`ParseError`] and [`ErrorKind`], in the RFC's own terms.
+//! - `error`: [`ParseError`], with its [`ErrorKind`] and [`Production`], in
+//!   the RFC's own terms.
 //! - `resolve`: Section 5.2, [`resolve`] and [`remove_dot_segments`].
 //! - `scan` and `host_class`: speed code, kept apart from the productions.
 //!   `scan` reads the input eight bytes at a time (runs of a character
@@ -62,6 +63,6 @@ mod parse;
 mod resolve;
 mod scan;
 
-pub use error::{ErrorKind, ParseError, Rule};
+pub use error::{ErrorKind, ParseError, Production};
 pub use parse::{AuthorityKind, Component, HostKind, RefKind, UriRef, parse};
 pub use resolve::{ResolveError, remove_dot_segments, resolve, resolve_parsed};

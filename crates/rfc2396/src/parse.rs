@@ -9,7 +9,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::chars::{self, ALPHA, DIGIT, HEX, SCHEME, UNWISE, URIC_NO_SLASH};
-use crate::error::{ErrorKind, ParseError, Rule};
+use crate::error::{ErrorKind, ParseError, Production};
 use crate::host_class;
 use crate::scan::{self, class};
 
@@ -347,7 +347,7 @@ impl<'a> Parser<'a> {
     /// `rule` and `rule` includes `escaped`, checking each
     /// `escaped = "%" hex hex` on the way (Section 2.4.1). Returns the index
     /// of the first byte that is not in the rule.
-    fn scan(&self, mut i: usize, class: u8, rule: Rule) -> Result<usize, ParseError> {
+    fn scan(&self, mut i: usize, class: u8, production: Production) -> Result<usize, ParseError> {
         loop {
             i = scan::run_end(self.bytes, i, class);
             if self.at(i) != Some(b'%') {
@@ -355,11 +355,7 @@ impl<'a> Parser<'a> {
             }
             let hex = |j: usize| self.at(j).is_some_and(|h| HEX.contains(h));
             if !(hex(i + 1) && hex(i + 2)) {
-                return Err(ParseError {
-                    index: i,
-                    kind: ErrorKind::InvalidEscape,
-                    rule,
-                });
+                return Err(ParseError::new(i, ErrorKind::InvalidEscape, production));
             }
             i += 3;
         }
@@ -367,28 +363,42 @@ impl<'a> Parser<'a> {
 
     /// The error for a byte that no rule allows at `i`, classified by the
     /// excluded sets of Section 2.4.3 (and Section 2.1 for non-ASCII).
+    ///
+    /// The byte is never one of `uric`: each caller has taken the bytes of
+    /// its rule, `%` included (a bad `escaped` is reported by
+    /// [`Self::scan`]), and the `uric` bytes outside its rule are exactly the
+    /// ones that may end it, which it handles itself: `?` after an
+    /// `abs_path`; `/` and `?` after an `authority`; `/`, `?` and `:` after a
+    /// `rel_segment` (from its second byte on; the first is chosen by
+    /// `relativeURI`); none after an `opaque_part`, `query` or `fragment`,
+    /// which take all of `uric`; and the first byte of an `opaque_part` is
+    /// not `/`, the one `uric` outside `uric_no_slash`. So the bytes left
+    /// are `#` where no fragment may start and the excluded characters.
     #[cold]
-    fn excluded(&self, i: usize, rule: Rule) -> ParseError {
+    fn excluded(&self, i: usize, production: Production) -> ParseError {
         let b = self.at(i).unwrap_or(0);
+        // The fuzz targets and tests run with debug assertions: they check
+        // the claim above on every error.
+        debug_assert!(
+            !chars::URIC.contains(b),
+            "{b:#04x} at {i} in {}",
+            production.name()
+        );
         let kind = match b {
             b' ' => ErrorKind::Space,
-            b'<' | b'>' | b'"' | b'#' => ErrorKind::Delims(b),
-            b'%' => ErrorKind::InvalidEscape,
-            _ if chars::is_control(b) => ErrorKind::Control(b),
-            _ if UNWISE.contains(b) => ErrorKind::Unwise(b),
             0x80.. => ErrorKind::NonAscii(
                 self.input
                     .get(i..)
                     .and_then(|rest| rest.chars().next())
                     .unwrap_or(char::REPLACEMENT_CHARACTER),
             ),
-            _ => ErrorKind::Unexpected(b),
+            _ if chars::is_control(b) => ErrorKind::Control(b),
+            _ if UNWISE.contains(b) => ErrorKind::Unwise(b),
+            // What is left of US-ASCII outside `uric`: `delims` "<", ">",
+            // '"' and "#" (its "%" starts an `escaped`).
+            _ => ErrorKind::Delims(b),
         };
-        ParseError {
-            index: i,
-            kind,
-            rule,
-        }
+        ParseError::new(i, kind, production)
     }
 
     /// `scheme = alpha *( alpha | digit | "+" | "-" | "." )`, recognised only
@@ -433,19 +443,21 @@ impl<'a> Parser<'a> {
     fn opaque_part(&self, i: usize) -> Result<Span, ParseError> {
         match self.at(i) {
             None | Some(b'#') => {
-                return Err(ParseError {
-                    index: i,
-                    kind: ErrorKind::EmptyOpaquePart,
-                    rule: Rule::OpaquePart,
-                });
+                return Err(ParseError::new(
+                    i,
+                    ErrorKind::EmptyOpaquePart,
+                    Production::OpaquePart,
+                ));
             }
-            Some(b) if !URIC_NO_SLASH.contains(b) => return Err(self.excluded(i, Rule::OpaquePart)),
+            Some(b) if !URIC_NO_SLASH.contains(b) => {
+                return Err(self.excluded(i, Production::OpaquePart));
+            }
             Some(_) => {}
         }
-        let end = self.scan(i, class::URIC, Rule::OpaquePart)?;
+        let end = self.scan(i, class::URIC, Production::OpaquePart)?;
         match self.at(end) {
             None | Some(b'#') => Ok(Span::new(i, end)),
-            Some(_) => Err(self.excluded(end, Rule::OpaquePart)),
+            Some(_) => Err(self.excluded(end, Production::OpaquePart)),
         }
     }
 
@@ -464,11 +476,11 @@ impl<'a> Parser<'a> {
             (None | Some(b'#'), _) => return Ok(0),
             (Some(b'?'), _) if allow_query_only => (RefKind::RelPath, Span::new(0, 0)),
             (Some(b'?'), _) => {
-                return Err(ParseError {
-                    index: 0,
-                    kind: ErrorKind::MissingRelSegment,
-                    rule: Rule::RelSegment,
-                });
+                return Err(ParseError::new(
+                    0,
+                    ErrorKind::MissingRelSegment,
+                    Production::RelSegment,
+                ));
             }
             (Some(_), _) => (RefKind::RelPath, self.rel_path()?),
         };
@@ -488,15 +500,15 @@ impl<'a> Parser<'a> {
 
     /// `rel_segment = 1*( unreserved | escaped | ";" | "@" | "&" | "=" | "+" | "$" | "," )`
     fn rel_segment(&self) -> Result<usize, ParseError> {
-        let end = self.scan(0, class::REL_SEGMENT, Rule::RelSegment)?;
+        let end = self.scan(0, class::REL_SEGMENT, Production::RelSegment)?;
         match self.at(end) {
             None | Some(b'/' | b'?' | b'#') if end > 0 => Ok(end),
-            Some(b':') => Err(ParseError {
-                index: end,
-                kind: ErrorKind::ColonInRelSegment,
-                rule: Rule::RelSegment,
-            }),
-            _ => Err(self.excluded(end, Rule::RelSegment)),
+            Some(b':') => Err(ParseError::new(
+                end,
+                ErrorKind::ColonInRelSegment,
+                Production::RelSegment,
+            )),
+            _ => Err(self.excluded(end, Production::RelSegment)),
         }
     }
 
@@ -582,10 +594,10 @@ impl<'a> Parser<'a> {
     /// a `reg_name` byte: `server` uses only `reg_name` bytes, so a byte
     /// outside `reg_name` fails both alternatives of `authority`.
     fn authority_end(&self, start: usize) -> Result<usize, ParseError> {
-        let end = self.scan(start, class::REG_NAME, Rule::Authority)?;
+        let end = self.scan(start, class::REG_NAME, Production::Authority)?;
         match self.at(end) {
             None | Some(b'/' | b'?' | b'#') => Ok(end),
-            Some(_) => Err(self.excluded(end, Rule::Authority)),
+            Some(_) => Err(self.excluded(end, Production::Authority)),
         }
     }
 
@@ -641,10 +653,10 @@ impl<'a> Parser<'a> {
     /// `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`
     /// and `param = *pchar` together allow any run of pchar, `;` and `/`.
     fn abs_path(&self, i: usize) -> Result<Span, ParseError> {
-        let end = self.scan(i, class::PATH_SEGMENTS, Rule::AbsPath)?;
+        let end = self.scan(i, class::PATH_SEGMENTS, Production::AbsPath)?;
         match self.at(end) {
             None | Some(b'?' | b'#') => Ok(Span::new(i, end)),
-            Some(_) => Err(self.excluded(end, Rule::AbsPath)),
+            Some(_) => Err(self.excluded(end, Production::AbsPath)),
         }
     }
 
@@ -654,23 +666,23 @@ impl<'a> Parser<'a> {
         if self.at(i) != Some(b'?') {
             return Ok(i);
         }
-        let end = self.scan(i + 1, class::URIC, Rule::Query)?;
+        let end = self.scan(i + 1, class::URIC, Production::Query)?;
         match self.at(end) {
             None | Some(b'#') => {
                 uri.query = Some(Span::new(i + 1, end));
                 Ok(end)
             }
-            Some(_) => Err(self.excluded(end, Rule::Query)),
+            Some(_) => Err(self.excluded(end, Production::Query)),
         }
     }
 
     /// `fragment = *uric`, starting after the `#`.
     fn fragment(&self, i: usize) -> Result<Span, ParseError> {
-        let end = self.scan(i, class::URIC, Rule::Fragment)?;
+        let end = self.scan(i, class::URIC, Production::Fragment)?;
         match self.at(end) {
             None => Ok(Span::new(i, end)),
             // A second '#' is a `delims` character (Section 2.4.3).
-            Some(_) => Err(self.excluded(end, Rule::Fragment)),
+            Some(_) => Err(self.excluded(end, Production::Fragment)),
         }
     }
 }
@@ -740,6 +752,49 @@ mod tests {
             answered * 10 > authorities * 9,
             "{answered} of {authorities}"
         );
+    }
+
+    /// `excluded` is reached only on bytes outside `uric` (so no error kind
+    /// is needed for a `uric` byte out of place): every pair of US-ASCII
+    /// bytes (and a non-ASCII character), after a prefix that puts it at the
+    /// start of each production and inside it, and before what may follow.
+    /// The `debug_assert!` in `excluded` checks the claim on every call;
+    /// this checks the errors from outside too.
+    #[test]
+    fn excluded_bytes_are_never_uric() {
+        let prefixes = [
+            "", "a", "a:", "a:b", "//", "//h", "//h:", "//h:8", "//u@", "//u@h", "//a_", "/", "/a",
+            "a/", "a;", "/a?", "/a?q", "#", "#f", "mailto:x", "9",
+        ];
+        let chars: Vec<String> = (0u8..0x80)
+            .map(|b| char::from(b).to_string())
+            .chain(["\u{e9}".to_string()])
+            .collect();
+        let mut errors = 0;
+        for prefix in prefixes {
+            for c1 in &chars {
+                for c2 in &chars {
+                    for suffix in ["", "/p?q#f"] {
+                        let input = format!("{prefix}{c1}{c2}{suffix}");
+                        let Err(e) = parse(&input) else { continue };
+                        errors += 1;
+                        let b = input.as_bytes().get(e.index()).copied();
+                        let structural = matches!(
+                            e.kind(),
+                            ErrorKind::InvalidEscape
+                                | ErrorKind::EmptyOpaquePart
+                                | ErrorKind::MissingRelSegment
+                                | ErrorKind::ColonInRelSegment
+                        );
+                        assert!(
+                            structural || b.is_some_and(|b| !chars::URIC.contains(b)),
+                            "{input:?}: {e}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(errors > 100_000, "{errors}");
     }
 
     proptest! {

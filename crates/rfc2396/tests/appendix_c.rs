@@ -90,10 +90,10 @@ fn base_fragment_is_dropped_for_the_current_document() {
 fn invalid_base_or_reference_is_an_error_not_a_guess() {
     assert!(matches!(
         resolve("http://[::1]/", "g"),
-        Err(ResolveError::InvalidBase(e)) if e.index == 7
+        Err(ResolveError::InvalidBase(e)) if e.index() == 7
     ));
     assert!(matches!(
         resolve(BASE, "g h"),
-        Err(ResolveError::InvalidReference(e)) if e.index == 1
+        Err(ResolveError::InvalidReference(e)) if e.index() == 1
     ));
 }

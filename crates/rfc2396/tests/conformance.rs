@@ -208,13 +208,13 @@ fn check(input: &str, expect: &Expect<&str>) -> Result<(), String> {
             Ok(())
         }
         (Expect::Invalid { index, kind }, Err(e)) => {
-            if e.index == *index && e.kind.id() == *kind {
+            if e.index() == *index && e.kind().id() == *kind {
                 Ok(())
             } else {
                 Err(format!(
                     "expected error {kind} at {index}, got {} at {} ({e})",
-                    e.kind.id(),
-                    e.index
+                    e.kind().id(),
+                    e.index()
                 ))
             }
         }

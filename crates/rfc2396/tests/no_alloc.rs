@@ -113,7 +113,7 @@ fn parse_allocates_nothing_on_any_input() {
                     total += r.host_kind().map_or(0, |k| k as usize);
                     (true, black_box(total))
                 }
-                Err(e) => (false, black_box(e.index + e.kind.id().len())),
+                Err(e) => (false, black_box(e.index() + e.kind().id().len())),
             };
             results.push(outcome);
         }

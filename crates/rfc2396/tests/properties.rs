@@ -597,8 +597,8 @@ proptest! {
         input in any_input()
     ) {
         if let Err(e) = parse(&input) {
-            prop_assert!(e.index <= input.len(), "{} > {}", e.index, input.len());
-            prop_assert!(input.is_char_boundary(e.index), "index {} in {:?}", e.index, input);
+            prop_assert!(e.index() <= input.len(), "{} > {}", e.index(), input.len());
+            prop_assert!(input.is_char_boundary(e.index()), "index {} in {:?}", e.index(), input);
         }
     }
 
@@ -655,7 +655,7 @@ proptest! {
         match parse(&input) {
             Ok(r) => prop_assert!(false, "{:?} accepted: {:?}", input, r),
             Err(e) => {
-                prop_assert_eq!((e.index, e.kind.id()), (index, kind), "input {:?}: {}", input, e);
+                prop_assert_eq!((e.index(), e.kind().id()), (index, kind), "input {:?}: {}", input, e);
             }
         }
     }
