@@ -67,6 +67,12 @@ if [ -n "${SANITIZER:-}" ]; then
             exit 1
             ;;
     esac
+    # OSS-Fuzz compiles C++ against libc++ (-stdlib=libc++ in CXXFLAGS); the
+    # cc crate links the C++ oracle (Ada) against libstdc++ unless CXXSTDLIB
+    # says otherwise.
+    if [[ "${CXXFLAGS:-}" == *-stdlib=libc++* ]] && [ -z "${CXXSTDLIB:-}" ]; then
+        export CXXSTDLIB=c++
+    fi
     how="SANITIZER=$SANITIZER, the image's toolchain"
     # The wrapper intercepts every `cargo fuzz ...` in a coverage build, `list`
     # included; cargo-fuzz's own binary answers the same question directly.
