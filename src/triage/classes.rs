@@ -307,6 +307,14 @@ classes! {
         examples: [],
         with_base: [("rfc3986", "http://a/b/c/d;p?q", "?y"), ("url", "http://a/b/c/d;p?q", "?y")],
     }
+    /// An absolute reference against a base RFC 2396 refuses: this crate
+    /// refuses the pair, RFC 3986 and WHATWG take the reference as it is.
+    BaseIgnored = "base-ignored" {
+        basis: Spec, severity: Low,
+        spec: "RFC 2396 section 5.2 (an absolute base URI); RFC 3986 section 5.2.2 (R.scheme defined: T = R); URL Standard (scheme state)",
+        examples: [],
+        with_base: [("http", "", "http://h/"), ("http", "rtt", "a://h")],
+    }
     /// With a base the other parser refuses on its own (see `uridiff check
     /// BASE` for why): it resolves nothing against it.
     BaseRefused = "base-refused" {

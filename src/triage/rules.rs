@@ -44,6 +44,7 @@ pub const RULES: &[Rule] = &[
     rule(Class::NetworkPathReference, network_path_reference),
     rule(Class::SameSchemeReference, same_scheme_reference),
     rule(Class::BaseFragment, base_fragment),
+    rule(Class::BaseIgnored, base_ignored),
     rule(Class::BaseRefused, base_refused),
     rule(Class::OpaqueBase, opaque_base),
     rule(Class::AmbiguousResolvedPath, ambiguous_resolved_path),
@@ -103,6 +104,22 @@ fn length_limit(ctx: &Ctx<'_, '_>) -> Explains {
         OracleId::Curl => (8_000_000, 40),
         _ => return Explains::NOTHING,
     };
+    // With a base, libcurl reads a reference whose "scheme" is too long
+    // for it as a relative reference, and resolves it against the base.
+    if let Some((_, reference)) = ctx.resolution
+        && ctx.oracle == OracleId::Curl
+        && ctx.other.accepted()
+        && has_scheme(reference)
+        && reference
+            .split(':')
+            .next()
+            .is_some_and(|s| s.len() > max_scheme_len)
+    {
+        return Explains {
+            verdict: false,
+            fields: ComponentSet::ALL,
+        };
+    }
     let too_long = ctx.input.len() > max_len
         || ctx
             .ours(Component::Scheme)
@@ -194,22 +211,31 @@ fn curl_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     // With a base, curl may have found its host in the base's path.
     let base_path = ctx
         .resolution
+        .filter(|(_, reference)| !has_scheme(reference))
         .and_then(|(base, _)| crate::rfc2396::parse(base).ok())
         .filter(|b| b.authority().is_none_or(str::is_empty))
         .map(|b| b.path().to_owned());
-    let path = base_path
-        .as_deref()
-        .unwrap_or_else(|| ctx.ours(Component::Path).unwrap_or_default());
-    let first = path
-        .trim_start_matches('/')
-        .split(['/', '?'])
-        .next()
-        .unwrap_or_default();
-    let first = first.rsplit_once('@').map_or(first, |(_, h)| h);
-    let first = first.split(':').next().unwrap_or_default();
-    let found = ctx
-        .theirs(Component::Host)
-        .is_some_and(|h| h.eq_ignore_ascii_case(first) || same_address(first, h));
+    // The first segment of a path, as curl would read it as a host.
+    let first_segment = |path: &str| -> String {
+        let first = path
+            .trim_start_matches('/')
+            .split(['/', '?'])
+            .next()
+            .unwrap_or_default();
+        let first = first.rsplit_once('@').map_or(first, |(_, h)| h);
+        first.split(':').next().unwrap_or_default().to_owned()
+    };
+    let ours = ctx.ours(Component::Path).unwrap_or_default();
+    let candidates = [
+        base_path.as_deref().map(first_segment),
+        Some(first_segment(ours)),
+    ];
+    let found = ctx.theirs(Component::Host).is_some_and(|h| {
+        candidates
+            .iter()
+            .flatten()
+            .any(|first| h.eq_ignore_ascii_case(first) || same_address(first, h))
+    });
     if found {
         Explains::fields(
             AUTHORITY_PARTS
@@ -467,6 +493,30 @@ fn resolve_error(ctx: &Ctx<'_, '_>) -> Option<crate::rfc2396::ResolveError> {
     crate::rfc2396::resolve(base, reference).err()
 }
 
+/// A reference with a scheme against a base RFC 2396 refuses (not absolute,
+/// or no URI reference at all): this crate refuses the pair (section 5.2
+/// needs an absolute base), where RFC 3986 section 5.2.2 and the URL
+/// Standard take an absolute reference as it is whatever the base ("If
+/// R.scheme is defined ... T = R"), and http::Uri and libcurl read it as a
+/// URL of its own.
+fn base_ignored(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((_, reference)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    let refused_base = matches!(
+        resolve_error(ctx),
+        Some(
+            crate::rfc2396::ResolveError::InvalidBase(_)
+                | crate::rfc2396::ResolveError::RelativeBase
+        )
+    );
+    if refused_base && has_scheme(reference) && ctx.other.accepted() {
+        Explains::VERDICT
+    } else {
+        Explains::NOTHING
+    }
+}
+
 /// The other parser refuses the base itself (what `uridiff check BASE`
 /// shows and explains), so it resolves nothing against it.
 fn base_refused(ctx: &Ctx<'_, '_>) -> Explains {
@@ -655,8 +705,17 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
         return Explains::VERDICT;
     }
     // Justified when the host they found is text rfc2396 read as its path
-    // (or opaque part): the slashes, not the characters, differ.
-    let ours_path = ctx.ours(Component::Path).unwrap_or_default();
+    // (or opaque part): the slashes, not the characters, differ. With a
+    // base, WHATWG may have found its host in the base's path (`http:/h`).
+    let base_path = ctx
+        .resolution
+        .filter(|(_, reference)| !has_scheme(reference))
+        .and_then(|(base, _)| crate::rfc2396::parse(base).ok())
+        .filter(|b| b.authority().is_none_or(str::is_empty))
+        .map(|b| b.path().to_owned());
+    let ours_path = base_path
+        .as_deref()
+        .unwrap_or_else(|| ctx.ours(Component::Path).unwrap_or_default());
     // The host WHATWG would take from rfc2396's path: after the leading
     // slashes, before the next delimiter, without userinfo and port.
     let written = ours_path
