@@ -1,0 +1,93 @@
+//! Fuzz-target inputs to and from what people and the saved corpus read:
+//! `resolve` pairs as libFuzzer bytes and back, a `structured` input's
+//! rendered URI, and a finding as a ready-to-paste saved-corpus entry.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use arbitrary::{Arbitrary, Unstructured};
+
+use super::model::UriModel;
+use crate::check::Case;
+use crate::triage::Finding;
+
+/// The saved-corpus entry for a case: a comment naming what it shows, then
+/// the input as a JSON string, ready to paste into `corpus/curated.txt`.
+pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
+    corpus_entry_with(case, origin, &[])
+}
+
+/// The defect findings of `case` whose signature `known` lacks: what a fuzz
+/// target reports as a new defect.
+pub fn new_defects<'c>(case: &'c Case<'_>, known: &BTreeSet<String>) -> Vec<&'c Finding> {
+    case.defects()
+        .filter(|f| !known.contains(&f.signature()))
+        .collect()
+}
+
+/// A corpus entry that also names the new defects found.
+pub fn corpus_entry_with(case: &Case<'_>, origin: &str, new_defects: &[&Finding]) -> String {
+    let mut entry = format!("# {origin}:");
+    for f in &case.findings {
+        let _ = write!(entry, " {}/{}", f.class, f.oracle);
+    }
+    for f in case.unexplained() {
+        let _ = write!(
+            entry,
+            "\n#   unexplained {}: {}",
+            f.oracle,
+            case.effect(f).replace('\n', "\\n")
+        );
+    }
+    for f in new_defects {
+        let _ = write!(
+            entry,
+            "\n#   new defect {}: {}",
+            f.signature(),
+            case.effect(f).replace('\n', "\\n")
+        );
+    }
+    if let Some(base) = case.base {
+        let base = serde_json::to_string(base).unwrap_or_default();
+        let _ = write!(entry, "\n#   resolved against the base {base}");
+    }
+    let json = serde_json::to_string(case.input).unwrap_or_default();
+    let _ = write!(entry, "\n{json}\n");
+    entry
+}
+
+/// Decodes a structured-fuzzer input into its rendered URI, as the
+/// `structured` target does (libfuzzer-sys decodes a target's argument with
+/// `arbitrary_take_rest`).
+pub fn render_structured(data: &[u8]) -> Option<String> {
+    UriModel::arbitrary_take_rest(Unstructured::new(data))
+        .ok()
+        .map(|m| m.render())
+}
+
+/// Decodes a `resolve` fuzzer input into its (base, reference) pair, as
+/// libfuzzer-sys does for the target's `(&str, &str)` argument.
+pub fn decode_resolve_pair(data: &[u8]) -> Option<(&str, &str)> {
+    <(&str, &str)>::arbitrary_take_rest(Unstructured::new(data)).ok()
+}
+
+/// Encodes a (base, reference) pair as a `resolve` fuzzer input, so that
+/// [`decode_resolve_pair`] gives it back; `None` if no encoding is found
+/// (the pair is longer than one length byte can describe).
+pub fn encode_resolve_pair(base: &str, reference: &str) -> Option<Vec<u8>> {
+    // `arbitrary` reads the first string's length from the end of the data
+    // and the last string from the rest; search that length byte.
+    let mut data = Vec::with_capacity(base.len() + reference.len() + 1);
+    data.extend_from_slice(base.as_bytes());
+    data.extend_from_slice(reference.as_bytes());
+    data.push(0);
+    for byte in 0..=u8::MAX {
+        if let Some(last) = data.last_mut() {
+            *last = byte;
+        }
+        if decode_resolve_pair(&data) == Some((base, reference)) {
+            return Some(data);
+        }
+    }
+    None
+}

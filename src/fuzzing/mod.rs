@@ -1,0 +1,27 @@
+//! What the fuzz targets check, in the library so that `cargo test` replays
+//! the saved corpus through exactly the same code.
+//!
+//! - [`parse_invariants`]: the strict parser never panics; an accepted input
+//!   recomposes to itself with ordered in-bounds spans and agrees with the
+//!   Appendix B split; a rejection points inside the input.
+//! - [`resolve_invariants`]: resolution of a valid reference against a valid
+//!   absolute base yields an absolute URI, or a documented error.
+//! - [`UriModel`]: an `arbitrary`-derived model of a URI with controlled
+//!   mutations, rendered to a string for `check`.
+//! - [`render_structured`], [`decode_resolve_pair`], [`encode_resolve_pair`]:
+//!   corpus files to inputs and back.
+//! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
+
+mod encoding;
+mod invariants;
+mod model;
+
+pub use encoding::{
+    corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
+    render_structured,
+};
+pub use invariants::{parse_invariants, resolve_invariants};
+pub use model::{
+    AuthorityModel, HostModel, Ipv4NumberForm, Label, Padding, Piece, PortModel, SchemeModel,
+    SegmentKind, SegmentModel, Slash, Text, UriModel,
+};
