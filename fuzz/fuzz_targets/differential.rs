@@ -11,6 +11,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(input) = std::str::from_utf8(data) {
-        common::hunt(&uridiff::check(input), "found by the differential fuzz target");
+        common::hunt(
+            &uridiff::check(input),
+            "found by the differential fuzz target",
+        );
     }
 });

@@ -12,5 +12,8 @@ use uridiff::fuzzing::UriModel;
 
 fuzz_target!(|model: UriModel| {
     let input = model.render();
-    common::hunt(&uridiff::check(&input), "found by the structured fuzz target");
+    common::hunt(
+        &uridiff::check(&input),
+        "found by the structured fuzz target",
+    );
 });
