@@ -11,10 +11,12 @@
 //! - [`render_structured`], [`decode_resolve_pair`], [`encode_resolve_pair`]:
 //!   corpus files to inputs and back.
 //! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
+//! - [`FuzzTarget`]: the targets, and what their corpus files hold.
 
 mod encoding;
 mod invariants;
 mod model;
+mod targets;
 
 pub use encoding::{
     corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
@@ -25,3 +27,4 @@ pub use model::{
     AuthorityModel, HostModel, Ipv4NumberForm, Label, Padding, Piece, PortModel, SchemeModel,
     SegmentKind, SegmentModel, Slash, Text, UriModel,
 };
+pub use targets::{CorpusFormat, FuzzTarget, UnknownTarget};
