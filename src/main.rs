@@ -1,9 +1,9 @@
-//! The `uridiff` command line. This is the only place that prints and sets
-//! exit codes; the library returns values and errors.
+//! The `uridiff` command line. The library returns values and errors; the
+//! commands (`cmd`) print them.
 //!
 //! Exit codes follow `diff`: 0 when all is well, 1 when the inputs show what
 //! was asked about (an invalid reference, an unexplained disagreement), 2 on
-//! a usage or I/O error.
+//! a usage or I/O error (`cmd::error` prints errors and maps them to codes).
 #![forbid(unsafe_code)]
 
 mod cmd;
@@ -29,6 +29,9 @@ enum Command {
     /// Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.
     Parse(cmd::parse::Args),
     /// Resolve REFERENCE against BASE (RFC 2396 section 5.2) and print the result.
+    ///
+    /// Exit status: 0 resolved, 1 the base or reference is invalid (or the
+    /// pair does not resolve), 2 usage or I/O error.
     Resolve(cmd::resolve::Args),
     /// Run inputs through every oracle and show them side by side, with the findings.
     ///
@@ -49,17 +52,6 @@ enum Command {
     Minimize(cmd::minimize::Args),
 }
 
-/// How a command ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// Everything was fine (exit 0).
-    Clean = 0,
-    /// The inputs showed what was asked about (exit 1).
-    Found = 1,
-    /// A usage or I/O error (exit 2).
-    Error = 2,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -71,12 +63,5 @@ fn main() -> ExitCode {
         Command::Oracles(args) => cmd::oracles::run(&args),
         Command::Minimize(args) => cmd::minimize::run(&args),
     };
-    match result {
-        Ok(status) => ExitCode::from(status as u8),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("uridiff: {e}");
-            ExitCode::from(Status::Error as u8)
-        }
-    }
+    cmd::error::exit_code(result)
 }

@@ -193,18 +193,49 @@ fn parse_view_puts_a_caret_under_the_error() {
 }
 
 #[test]
-fn resolve_prints_the_result_or_fails_with_exit_2() {
+fn resolve_prints_the_result_or_exits_1_on_an_invalid_base_or_reference() {
     let o = uridiff(&["resolve", "http://a/b/c/d;p?q", "../g"]);
     assert_eq!(
         (o.status.code(), stdout(&o).as_str()),
         (Some(0), "http://a/b/g\n")
     );
+    // The inputs answer what was asked, as for `parse`: exit 1, the reason
+    // on standard error once, nothing on standard output.
     let o = uridiff(&["resolve", "http://[::1]/", "g"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("invalid base URI"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("uridiff: cannot resolve"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty());
     let o = uridiff(&["resolve", "http://a/", "g h"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("invalid reference"), "{}", stderr(&o));
+    // A relative base is no base: the inputs again.
+    assert_eq!(uridiff(&["resolve", "a/b", "g"]).status.code(), Some(1));
+    // Usage errors stay 2.
+    assert_eq!(uridiff(&["resolve", "http://a/"]).status.code(), Some(2));
+}
+
+#[test]
+fn errors_are_printed_once_with_the_program_name() {
+    let o = uridiff(&["minimize", "--file", "/nonexistent/uridiff-input"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "uridiff: cannot read /nonexistent/uridiff-input: No such file or directory (os error 2)\n"
+    );
+    let o = uridiff(&["check", "--oracle", "no-such-oracle", "http://h/"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("uridiff: unknown oracle 'no-such-oracle'"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
 }
 
 #[test]

@@ -7,8 +7,9 @@ use uridiff::diff::diff;
 use uridiff::oracle::Verdict;
 use uridiff::{Case, check_with, check_with_base_and};
 
+use super::error::{Failure, Status, diagnostic};
+use super::io::{read_file, stdin_lines};
 use super::text::visible;
-use crate::Status;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -169,14 +170,11 @@ enum Next {
     NotUtf8 { line: usize, reason: String },
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     let mut externals = if args.externals.any() {
         match super::externals::Externals::start(&args.externals) {
             Ok(e) => Some(e),
-            Err(usage) => {
-                eprintln!("uridiff: {usage}");
-                return Ok(Status::Error);
-            }
+            Err(usage) => return Err(Failure::Usage(usage)),
         }
     } else {
         None
@@ -184,7 +182,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
     // Arguments, a file, or standard input line by line.
     let mut from_stdin = false;
     let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {
-        match super::input::read_file(path)? {
+        match read_file(path)? {
             Ok(text) => Box::new(std::iter::once(Ok(Next::Input(text)))),
             Err(reason) => Box::new(std::iter::once(Ok(Next::NotUtf8 { line: 1, reason }))),
         }
@@ -192,7 +190,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
         Box::new(args.inputs.clone().into_iter().map(|i| Ok(Next::Input(i))))
     } else {
         from_stdin = true;
-        Box::new(super::input::stdin_lines().map(|r| {
+        Box::new(stdin_lines().map(|r| {
             r.map(|(line, text)| match text {
                 Ok(t) => Next::Input(t),
                 Err(reason) => Next::NotUtf8 { line, reason },
@@ -284,7 +282,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
     }
     if let Some(externals) = externals {
         for error in externals.finish() {
-            eprintln!("uridiff: {error}");
+            diagnostic(error);
             status = Status::Error;
         }
     }

@@ -8,7 +8,8 @@ use uridiff::corpus::{
     load_signatures, render_signatures,
 };
 
-use crate::Status;
+use super::error::{Failure, Status, diagnostic};
+use super::io::write_atomically;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -50,15 +51,20 @@ struct Root {
     root: PathBuf,
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+/// The refusal of a directory that holds no saved corpus, so that a
+/// mistyped --root is not blessed into a new corpus.
+fn no_corpus(root: &std::path::Path) -> Failure {
+    Failure::Usage(format!(
+        "{} holds no saved corpus (no curated.txt, no target directory); give --root",
+        root.display()
+    ))
+}
+
+pub fn run(args: &Args) -> Result<Status, Failure> {
     match &args.action {
         Action::Bless(r) => {
             if !is_corpus(&r.root) {
-                eprintln!(
-                    "uridiff: {} holds no saved corpus (no curated.txt, no target directory); give --root",
-                    r.root.display()
-                );
-                return Ok(Status::Error);
+                return Err(no_corpus(&r.root));
             }
             let corpus = load(&r.root)?;
             let old = load_signatures(&r.root)?;
@@ -67,13 +73,11 @@ pub fn run(args: &Args) -> io::Result<Status> {
             let dropped = old.keys().filter(|s| !set.contains_key(*s)).count();
             let sig_path = r.root.join(SIGNATURES);
             let sig_text = render_signatures(&set);
-            super::report::write_atomically(&sig_path, |w| {
-                io::Write::write_all(w, sig_text.as_bytes())
-            })?;
+            write_atomically(&sig_path, |w| io::Write::write_all(w, sig_text.as_bytes()))?;
             let text = expectations(&corpus, &set);
             let path = r.root.join(EXPECTATIONS);
             let old_text = std::fs::read_to_string(&path).unwrap_or_default();
-            super::report::write_atomically(&path, |w| io::Write::write_all(w, text.as_bytes()))?;
+            write_atomically(&path, |w| io::Write::write_all(w, text.as_bytes()))?;
             let changed = similar::TextDiff::from_lines(&old_text, &text)
                 .ops()
                 .iter()
@@ -96,8 +100,9 @@ pub fn run(args: &Args) -> io::Result<Status> {
             std::fs::create_dir_all(&dir)?;
             let files: Vec<Vec<u8>> = if a.target == "resolve" {
                 if a.inputs.len() % 2 != 0 {
-                    eprintln!("uridiff: resolve inputs come in BASE REFERENCE pairs");
-                    return Ok(Status::Error);
+                    return Err(Failure::Usage(
+                        "resolve inputs come in BASE REFERENCE pairs".to_owned(),
+                    ));
                 }
                 let mut files = Vec::new();
                 for pair in a.inputs.chunks(2) {
@@ -105,10 +110,9 @@ pub fn run(args: &Args) -> io::Result<Status> {
                     match uridiff::fuzzing::encode_resolve_pair(base, reference) {
                         Some(bytes) => files.push(bytes),
                         None => {
-                            eprintln!(
-                                "uridiff: cannot encode the pair {base:?} {reference:?} (too long)"
-                            );
-                            return Ok(Status::Error);
+                            return Err(Failure::Usage(format!(
+                                "cannot encode the pair {base:?} {reference:?} (too long)"
+                            )));
                         }
                     }
                 }
@@ -125,11 +129,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
         }
         Action::Check(r) => {
             if !is_corpus(&r.root) {
-                eprintln!(
-                    "uridiff: {} holds no saved corpus (no curated.txt, no target directory); give --root",
-                    r.root.display()
-                );
-                return Ok(Status::Error);
+                return Err(no_corpus(&r.root));
             }
             let corpus = load(&r.root)?;
             let set = load_signatures(&r.root)?;
@@ -153,7 +153,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
             if recorded != text {
                 print!("{}", diff_text(&recorded, &text));
             }
-            eprintln!("uridiff: the saved corpus changed; review, then run `uridiff corpus bless`");
+            diagnostic("the saved corpus changed; review, then run `uridiff corpus bless`");
             Ok(Status::Found)
         }
     }

@@ -4,7 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::Status;
+use super::error::{Failure, Status};
+use super::io::{read_file, write_atomically};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,23 +29,20 @@ pub struct Args {
     input: Option<String>,
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     let input = match (&args.file, &args.input) {
-        (Some(path), _) => match super::input::read_file(path)? {
-            Ok(text) => text,
-            Err(why) => {
-                eprintln!("uridiff: {}: {why}", path.display());
-                return Ok(Status::Error);
-            }
-        },
+        (Some(path), _) => {
+            read_file(path)?.map_err(|why| Failure::Usage(format!("{}: {why}", path.display())))?
+        }
         (None, Some(input)) => input.clone(),
-        (None, None) => return Ok(Status::Error),
+        // clap requires one of the two.
+        (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
     };
     let base = args.base.as_deref();
     let minimized = uridiff::minimize::minimize(&input, base);
     let signatures = uridiff::minimize::signatures_of(&minimized, base);
     if let Some(path) = &args.out {
-        super::report::write_atomically(path, |w| w.write_all(minimized.as_bytes()))?;
+        write_atomically(path, |w| w.write_all(minimized.as_bytes()))?;
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use uridiff::oracle::registry;
 
-use crate::Status;
+use super::error::{Failure, Status};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -13,7 +13,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {

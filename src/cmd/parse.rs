@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 use uridiff::rfc2396::{self, AuthorityKind, HostKind, ParseError, RefKind, UriRef};
 
-use super::input::arguments_or_stdin;
+use super::error::{Failure, Status, diagnostic};
+use super::io::arguments_or_stdin;
 use super::text::{column_of, component, visible};
-use crate::Status;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -160,7 +160,7 @@ fn write_view(
     Ok(())
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -182,7 +182,10 @@ pub fn run(args: &Args) -> io::Result<Status> {
     }
     out.flush()?;
     for bad in &bad_lines {
-        eprintln!("uridiff: standard input line {}: {}", bad.line, bad.reason);
+        diagnostic(format_args!(
+            "standard input line {}: {}",
+            bad.line, bad.reason
+        ));
         status = Status::Error;
     }
     Ok(status)

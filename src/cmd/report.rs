@@ -2,12 +2,13 @@
 
 use std::fs;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::report::{Builder, Item, Report, html, jsonl, md};
 
-use crate::Status;
+use super::error::{Failure, Status, diagnostic};
+use super::io::{out_target, write_atomically};
 
 /// The largest input checked; a larger file or line is listed as not checked.
 const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -128,7 +129,7 @@ fn read_into(
         let mut reader = match opened {
             Ok(f) => BufReader::new(f),
             Err(e) => {
-                eprintln!("uridiff: cannot read {name}: {e}");
+                diagnostic(format_args!("cannot read {name}: {e}"));
                 builder.not_checked(name, format!("unreadable: {e}"));
                 reading.failed += 1;
                 continue;
@@ -139,7 +140,7 @@ fn read_into(
             let mut bytes = Vec::new();
             let limit = (MAX_INPUT_BYTES + 1) as u64;
             if let Err(e) = reader.by_ref().take(limit).read_to_end(&mut bytes) {
-                eprintln!("uridiff: cannot read {name}: {e}");
+                diagnostic(format_args!("cannot read {name}: {e}"));
                 builder.not_checked(name, format!("unreadable: {e}"));
                 reading.failed += 1;
                 continue;
@@ -174,7 +175,7 @@ fn read_into(
                     Ok(0) => break,
                     Ok(_) => {}
                     Err(e) => {
-                        eprintln!("uridiff: cannot read {name}: {e}");
+                        diagnostic(format_args!("cannot read {name}: {e}"));
                         builder.not_checked(name.clone(), format!("unreadable: {e}"));
                         reading.failed += 1;
                         break;
@@ -263,90 +264,7 @@ fn write_report(
     }
 }
 
-/// Where `--out` may write. It never replaces a device, FIFO or socket (a
-/// report is a regular file; `/dev/null` survives even for root), and it
-/// writes through a symbolic link to the file the link names, so that the
-/// link stays a link.
-fn out_target(path: &Path) -> io::Result<PathBuf> {
-    let target = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
-            Ok(real) => real,
-            // A dangling link: create the file it names.
-            Err(_) => {
-                let link = fs::read_link(path)?;
-                match path.parent() {
-                    Some(dir) if link.is_relative() => dir.join(link),
-                    _ => link,
-                }
-            }
-        },
-        _ => path.to_path_buf(),
-    };
-    if let Ok(m) = fs::metadata(&target)
-        && !m.is_file()
-    {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "--out {}: not a regular file (a directory, device, FIFO or socket); a report only replaces a regular file",
-                path.display()
-            ),
-        ));
-    }
-    Ok(target)
-}
-
-/// Writes to a temporary file beside `path` and renames it into place, so a
-/// reader never sees half a report. Errors name `path`, never the
-/// temporary file.
-pub fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
-) -> io::Result<()> {
-    let path = &out_target(path)?;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    // A temporary file is private (0600); the report it becomes is an
-    // ordinary file, readable like anything else the user writes. Keep the
-    // mode of a file being replaced (expectations.txt, say).
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o777);
-        builder.permissions(fs::Permissions::from_mode(mode));
-    }
-    let tmp = builder.tempfile_in(dir).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!(
-                "cannot write {}: cannot create a file in {}: {e}",
-                path.display(),
-                dir.display()
-            ),
-        )
-    })?;
-    {
-        let mut w = BufWriter::new(tmp.as_file());
-        write(&mut w).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-        })?;
-        w.flush().map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-        })?;
-    }
-    tmp.persist(path).map_err(|e| {
-        io::Error::new(
-            e.error.kind(),
-            format!("cannot write {}: {}", path.display(), e.error),
-        )
-    })?;
-    Ok(())
-}
-
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     // Refuse a bad --out before reading anything.
     if let Some(path) = &args.out {
         out_target(path)?;
@@ -355,15 +273,12 @@ pub fn run(args: &Args) -> io::Result<Status> {
     let files = files(&args.paths, &mut walk)?;
     let walk_errors = walk.len();
     for (path, why) in &walk {
-        eprintln!("uridiff: {path}: {why}");
+        diagnostic(format_args!("{path}: {why}"));
     }
     let mut externals = if args.externals.any() {
         match super::externals::Externals::start(&args.externals) {
             Ok(e) => Some(e),
-            Err(usage) => {
-                eprintln!("uridiff: {usage}");
-                return Ok(Status::Error);
-            }
+            Err(usage) => return Err(Failure::Usage(usage)),
         }
     } else {
         None
@@ -399,7 +314,7 @@ pub fn run(args: &Args) -> io::Result<Status> {
         .map(super::externals::Externals::finish)
         .unwrap_or_default();
     for error in &external_errors {
-        eprintln!("uridiff: {error}");
+        diagnostic(error);
         builder.external_error(error.clone());
     }
     let report = builder.finish();
@@ -431,10 +346,10 @@ pub fn run(args: &Args) -> io::Result<Status> {
         }
     }
     if t.inputs == 0 {
-        eprintln!(
-            "uridiff: nothing was checked: no input in {} path(s)",
+        diagnostic(format_args!(
+            "nothing was checked: no input in {} path(s)",
             args.paths.len()
-        );
+        ));
         return Ok(Status::Error);
     }
     if reading.failed + reading.too_large + walk_errors > 0 || !report.external_errors.is_empty() {

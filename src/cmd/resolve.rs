@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use uridiff::rfc2396;
 
-use crate::Status;
+use super::error::{Failure, Status, diagnostic};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -14,7 +14,7 @@ pub struct Args {
     reference: String,
 }
 
-pub fn run(args: &Args) -> io::Result<Status> {
+pub fn run(args: &Args) -> Result<Status, Failure> {
     match rfc2396::resolve(&args.base, &args.reference) {
         Ok(resolved) => {
             let mut out = io::stdout().lock();
@@ -22,12 +22,16 @@ pub fn run(args: &Args) -> io::Result<Status> {
             out.flush()?;
             Ok(Status::Clean)
         }
+        // An invalid base or reference answers what was asked, as an
+        // invalid input does for `parse`: exit 1, not a usage error. The
+        // reason goes to standard error, so that standard output holds
+        // results only.
         Err(e) => {
-            eprintln!(
-                "uridiff: cannot resolve {:?} against {:?}: {e}",
+            diagnostic(format_args!(
+                "cannot resolve {:?} against {:?}: {e}",
                 args.reference, args.base
-            );
-            Ok(Status::Error)
+            ));
+            Ok(Status::Found)
         }
     }
 }
