@@ -50,6 +50,9 @@ enum Command {
     /// Shrink an input by delta debugging while it keeps the same set of
     /// finding signatures; print the shorter input.
     Minimize(cmd::minimize::Args),
+    /// List the fuzz targets, one per line: the names of their binaries and
+    /// corpus directories (what scripts/lib.sh's FUZZ_TARGETS holds).
+    Targets(cmd::targets::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Corpus(args) => cmd::corpus::run(&args),
         Command::Oracles(args) => cmd::oracles::run(&args),
         Command::Minimize(args) => cmd::minimize::run(&args),
+        Command::Targets(args) => cmd::targets::run(&args),
     };
     cmd::error::exit_code(result)
 }

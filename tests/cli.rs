@@ -238,6 +238,82 @@ fn errors_are_printed_once_with_the_program_name() {
     assert!(stdout(&o).is_empty());
 }
 
+/// scripts/lib.sh's `FUZZ_TARGETS=(...)` words.
+fn script_targets() -> Vec<String> {
+    let lib =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/lib.sh")).unwrap();
+    let line = lib
+        .lines()
+        .find_map(|l| l.strip_prefix("FUZZ_TARGETS=("))
+        .expect("a FUZZ_TARGETS=(...) line in scripts/lib.sh");
+    line.strip_suffix(')')
+        .expect("FUZZ_TARGETS on one line")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn targets_lists_the_fuzz_targets_the_scripts_and_the_fuzz_crate_know() {
+    let o = uridiff(&["targets"]);
+    assert_eq!(o.status.code(), Some(0));
+    let listed: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
+    assert_eq!(
+        listed,
+        script_targets(),
+        "uridiff targets vs scripts/lib.sh"
+    );
+    // Every target has its source file in the fuzz crate, and no other.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/fuzz_targets");
+    let mut sources: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|n| n.strip_suffix(".rs").map(str::to_owned))
+        .collect();
+    sources.sort();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(sorted, sources, "uridiff targets vs fuzz/fuzz_targets/");
+}
+
+#[test]
+fn corpus_add_writes_each_target_in_its_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_str().unwrap();
+    for target in ["resolve", "resolve-differential"] {
+        let o = uridiff(&[
+            "corpus",
+            "add",
+            "--root",
+            root,
+            target,
+            "http://a/b",
+            "../g",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{target}: {}", stderr(&o));
+        let file = stdout(&o).trim().to_owned();
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(
+            uridiff::fuzzing::decode_resolve_pair(&bytes),
+            Some(("http://a/b", "../g")),
+            "{target}"
+        );
+        let o = uridiff(&["corpus", "add", "--root", root, target, "http://a/b"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            stderr(&o),
+            format!("uridiff: {target} inputs come in BASE REFERENCE pairs\n")
+        );
+    }
+    let o = uridiff(&["corpus", "add", "--root", root, "curl_url", "http://h/"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read(stdout(&o).trim()).unwrap(), b"http://h/");
+    // A structured input is a model: no string turns back into one.
+    let o = uridiff(&["corpus", "add", "--root", root, "structured", "http://h/"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.path().join("structured").exists());
+}
+
 #[test]
 fn check_json_has_outcomes_per_oracle_and_findings() {
     let o = uridiff(&["check", "--json", "--", "http://a_b.example/"]);

@@ -10,6 +10,7 @@ use uridiff::corpus::{
 
 use super::error::{Failure, Status, diagnostic};
 use super::io::write_atomically;
+use super::targets::AddTarget;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,7 +29,8 @@ enum Action {
     Check(Root),
     /// Add inputs to a target's corpus directory, named by SHA-1 as libFuzzer
     /// names them: `corpus add TARGET INPUT...` (for resolve and
-    /// resolve-differential, BASE REFERENCE pairs).
+    /// resolve-differential, BASE REFERENCE pairs; structured inputs are
+    /// models, which no string turns back into).
     Add(Add),
 }
 
@@ -37,8 +39,8 @@ struct Add {
     #[command(flatten)]
     root: Root,
     /// The fuzz target whose corpus gets the inputs.
-    #[arg(value_parser = ["parse", "differential", "resolve", "resolve-differential"])]
-    target: String,
+    #[arg(value_enum)]
+    target: AddTarget,
     /// Inputs (for resolve: base, reference, base, reference, ...).
     #[arg(required = true)]
     inputs: Vec<String>,
@@ -96,13 +98,12 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             Ok(Status::Clean)
         }
         Action::Add(a) => {
-            let dir = a.root.root.join(&a.target);
-            std::fs::create_dir_all(&dir)?;
-            let files: Vec<Vec<u8>> = if a.target == "resolve" {
+            let target = a.target.0;
+            let files: Vec<Vec<u8>> = if target.holds_pairs() {
                 if a.inputs.len() % 2 != 0 {
-                    return Err(Failure::Usage(
-                        "resolve inputs come in BASE REFERENCE pairs".to_owned(),
-                    ));
+                    return Err(Failure::Usage(format!(
+                        "{target} inputs come in BASE REFERENCE pairs"
+                    )));
                 }
                 let mut files = Vec::new();
                 for pair in a.inputs.chunks(2) {
@@ -120,6 +121,10 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             } else {
                 a.inputs.iter().map(|i| i.as_bytes().to_vec()).collect()
             };
+            // Every input is encoded before the directory is made, so that a
+            // refused command leaves nothing behind.
+            let dir = a.root.root.join(target.as_str());
+            std::fs::create_dir_all(&dir)?;
             for bytes in files {
                 let path = dir.join(uridiff::corpus::file_name(&bytes));
                 std::fs::write(&path, &bytes)?;

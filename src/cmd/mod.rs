@@ -12,4 +12,5 @@ pub mod oracles;
 pub mod parse;
 pub mod report;
 pub mod resolve;
+pub mod targets;
 pub mod text;
