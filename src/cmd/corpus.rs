@@ -41,7 +41,8 @@ struct Add {
     /// The fuzz target whose corpus gets the inputs.
     #[arg(value_enum)]
     target: AddTarget,
-    /// Inputs (for resolve: base, reference, base, reference, ...).
+    /// Inputs (for resolve and resolve-differential: base, reference, base,
+    /// reference, ...).
     #[arg(required = true)]
     inputs: Vec<String>,
 }
