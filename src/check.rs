@@ -10,7 +10,7 @@ use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
 use crate::triage::defects;
-use crate::triage::{Basis, Class, Defects, Finding, Severity, same_address, triage};
+use crate::triage::{Basis, Class, Defects, Finding, Severity, same_address, triage_into};
 
 /// Two accepting parsers that see different hosts in the same input (one
 /// having none counts), compared as text after ASCII case folding only.
@@ -242,12 +242,16 @@ fn analyse(
             d.verdict = false;
         }
         if !d.is_empty() {
-            let explained = triage(text, parsed, reference, *id, outcome, d, defect, resolution);
-            // What is left to a peer disagreement is in that finding already.
-            case.findings.extend(
-                explained
-                    .into_iter()
-                    .filter(|f| f.class != Class::PeerDisagreement),
+            triage_into(
+                text,
+                parsed,
+                reference,
+                *id,
+                outcome,
+                d,
+                defect,
+                resolution,
+                &mut case.findings,
             );
         }
     }

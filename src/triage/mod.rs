@@ -234,6 +234,35 @@ pub fn triage(
     resolution: Option<(&str, &str)>,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
+    triage_into(
+        input,
+        parsed,
+        reference,
+        oracle,
+        other,
+        diff,
+        defect,
+        resolution,
+        &mut findings,
+    );
+    findings
+}
+
+/// [`triage`], appending to `findings` (no list of its own: `check()` runs
+/// this for every oracle that disagrees); what is left to a peer
+/// disagreement is not appended, that finding holds it already.
+#[allow(clippy::too_many_arguments)]
+pub fn triage_into(
+    input: &str,
+    parsed: &Result<UriRef<'_>, ParseError>,
+    reference: &Outcome<'_>,
+    oracle: OracleId,
+    other: &Outcome<'_>,
+    diff: Diff,
+    defect: Option<Defects>,
+    resolution: Option<(&str, &str)>,
+    findings: &mut Vec<Finding>,
+) {
     let mut ctx = Ctx {
         input,
         parsed,
@@ -277,9 +306,10 @@ pub fn triage(
         // its own standard on this input, is that defect's doing.
         let open = ctx.open;
         let class = defect.map_or(Class::Unexplained, |d| d.class);
-        findings.push(finding(&ctx, class, open));
+        if class != Class::PeerDisagreement {
+            findings.push(finding(&ctx, class, open));
+        }
     }
-    findings
 }
 
 /// Builds a finding. Severity by consequence: the class's default, raised
