@@ -290,9 +290,9 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     uri_reference(input, false)
 }
 
-/// Like [`parse`], but also accepts a relative reference made of a query
+/// Like [`parse`](fn@parse), but also accepts a relative reference made of a query
 /// alone (`?y`), which Appendix A cannot derive but Appendix C resolves.
-/// Used by [`crate::resolve`] only.
+/// Used by [`resolve`](fn@crate::resolve) only.
 pub(crate) fn parse_allowing_query_only(input: &str) -> Result<UriRef<'_>, ParseError> {
     uri_reference(input, true)
 }

@@ -1,23 +1,7 @@
 //! Section 5.2: resolving a relative reference against a base URI.
 //!
-//! The Appendix C table is the law. Choices the RFC leaves open, and what we
-//! chose:
-//!
-//! - `http:g` is returned as `http:g` (the "validating parser" reading of
-//!   step 3), not resolved for backwards compatibility.
-//! - `?y` resolves as Appendix C says (`http://a/b/c/?y`) although
-//!   [`crate::parse`] rejects it: a query-only reference is read with an empty
-//!   path and goes through the merge of step 6.
-//! - Leading `..` segments that cannot be removed are kept (step 6g), as the
-//!   RFC's own examples do (`../../../g` gives `http://a/../g`).
-//! - A base with an authority and an empty path (`http://a`) merges as if its
-//!   path were `/` (the fix RFC 3986 section 5.2.3 made); RFC 2396 would glue
-//!   the segment onto the authority (`http://ag`).
-//! - A result with no authority whose path starts with `//` would re-parse
-//!   with a different authority; that is an error rather than a silent change
-//!   of meaning.
-//! - Only a hierarchical base can resolve a relative path; an opaque base
-//!   (`mailto:x`) resolves only the empty and fragment-only references.
+//! The Appendix C table is the law; the choices the RFC leaves open are
+//! listed on [`resolve`](fn@resolve).
 
 use std::fmt;
 
@@ -68,6 +52,25 @@ impl std::error::Error for ResolveError {}
 
 /// Resolves `reference` against `base` following RFC 2396 Section 5.2.
 ///
+/// The Appendix C table is the law. Choices the RFC leaves open, and what we
+/// chose:
+///
+/// - `http:g` is returned as `http:g` (the "validating parser" reading of
+///   step 3), not resolved for backwards compatibility.
+/// - `?y` resolves as Appendix C says (`http://a/b/c/?y`) although
+///   [`parse`](fn@crate::parse) rejects it: a query-only reference is read with an empty
+///   path and goes through the merge of step 6.
+/// - Leading `..` segments that cannot be removed are kept (step 6g), as the
+///   RFC's own examples do (`../../../g` gives `http://a/../g`).
+/// - A base with an authority and an empty path (`http://a`) merges as if its
+///   path were `/` (the fix RFC 3986 section 5.2.3 made); RFC 2396 would glue
+///   the segment onto the authority (`http://ag`).
+/// - A result with no authority whose path starts with `//` would re-parse
+///   with a different authority; that is an error rather than a silent change
+///   of meaning.
+/// - Only a hierarchical base can resolve a relative path; an opaque base
+///   (`mailto:x`) resolves only the empty and fragment-only references.
+///
 /// ```
 /// use rfc2396::resolve;
 /// assert_eq!(resolve("http://a/b/c/d;p?q", "../g").unwrap(), "http://a/b/g");
@@ -79,7 +82,7 @@ pub fn resolve(base: &str, reference: &str) -> Result<String, ResolveError> {
     resolve_parsed(&base, &reference)
 }
 
-/// [`resolve`] on references that are already parsed.
+/// [`resolve`](fn@resolve) on references that are already parsed.
 pub fn resolve_parsed(base: &UriRef<'_>, reference: &UriRef<'_>) -> Result<String, ResolveError> {
     let Some(base_scheme) = base.scheme() else {
         return Err(ResolveError::RelativeBase);
