@@ -332,6 +332,10 @@ mod tests {
                 }
             }
         }
+        // Starting at or past the end of the input.
+        for (bytes, start) in [(&b""[..], 0), (b"", 1), (b"a", 1), (b"a", 9), (b"ab.c", 4)] {
+            agree(bytes, start);
+        }
     }
 
     /// Hosts longer than a block of 64 bytes, with dots, hyphens and
@@ -378,7 +382,13 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        // A failure prints the minimal input; no regression files in the
+        // source tree.
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
 
         #[test]
         fn host_agrees_with_the_grammar(

@@ -267,6 +267,13 @@ mod tests {
     }
 
     proptest! {
+        // A failure prints the minimal input; no regression files in the
+        // source tree.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
         #[test]
         fn run_end_agrees_with_the_plain_loop(
             input in "[a:/?#@.%;=$ \u{e9}-]{0,40}", i in 0usize..48
