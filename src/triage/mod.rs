@@ -9,6 +9,7 @@
 
 mod classes;
 pub mod defects;
+pub mod ip_literal;
 pub mod rules;
 
 pub use classes::{Basis, Class};

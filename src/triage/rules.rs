@@ -271,7 +271,7 @@ fn non_ascii(ctx: &Ctx<'_, '_>) -> Explains {
 fn ip_literal(ctx: &Ctx<'_, '_>) -> Explains {
     let host_is_ip_literal = ctx
         .theirs(Component::Host)
-        .is_some_and(super::defects::is_ip_literal);
+        .is_some_and(super::ip_literal::is_ip_literal);
     if !host_is_ip_literal {
         return Explains::NOTHING;
     }

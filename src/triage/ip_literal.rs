@@ -1,0 +1,165 @@
+//! RFC 3986's `IP-literal` (section 3.2.2, with RFC 6874's zone ID): what a
+//! bracketed host must be. Used by the self-check that flags a parser
+//! accepting anything else in brackets, and by the `ip-literal` rule, which
+//! explains a difference only when the other parser's host is one.
+
+/// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` (RFC 3986
+/// section 3.2.2, with RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID`).
+pub fn is_ip_literal(host: &str) -> bool {
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
+        return false;
+    };
+    if inner.starts_with(['v', 'V']) {
+        return is_ipvfuture(inner);
+    }
+    match inner.split_once("%25") {
+        Some((address, zone)) => is_ipv6address(address) && is_zone_id(zone),
+        None => is_ipv6address(inner),
+    }
+}
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 section 2.3).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `sub-delims` (RFC 3986 section 2.2).
+fn is_sub_delim(b: u8) -> bool {
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// `ZoneID = 1*( unreserved / pct-encoded )` (RFC 6874 section 2).
+fn is_zone_id(zone: &str) -> bool {
+    let b = zone.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
+            let hex = |j: usize| b.get(j).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(i + 1) && hex(i + 2)) {
+                return false;
+            }
+            i += 3;
+        } else if is_unreserved(c) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    !b.is_empty()
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+fn is_ipvfuture(s: &str) -> bool {
+    let Some((version, rest)) = s.get(1..).and_then(|v| v.split_once('.')) else {
+        return false;
+    };
+    !version.is_empty()
+        && version.bytes().all(|b| b.is_ascii_hexdigit())
+        && !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
+}
+
+/// `h16 = 1*4HEXDIG`.
+fn is_h16(s: &str) -> bool {
+    (1..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`,
+/// `dec-octet` without leading zeros (RFC 3986 section 3.2.2).
+fn is_ipv4address(s: &str) -> bool {
+    let mut parts = 0;
+    for octet in s.split('.') {
+        parts += 1;
+        let ok = !octet.is_empty()
+            && octet.len() <= 3
+            && octet.bytes().all(|b| b.is_ascii_digit())
+            && !(octet.len() > 1 && octet.starts_with('0'))
+            && octet.parse::<u8>().is_ok();
+        if !ok {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// `IPv6address` (RFC 3986 section 3.2.2): eight 16-bit pieces, the last
+/// two of which may be an IPv4address (`ls32`), with at most one `::`
+/// standing for one or more pieces of zeros.
+pub fn is_ipv6address(s: &str) -> bool {
+    /// The pieces of one side of `::`; the last may be an IPv4 address
+    /// (worth two) when `ls32_allowed`.
+    fn pieces(side: &str, ls32_allowed: bool) -> Option<usize> {
+        if side.is_empty() {
+            return Some(0);
+        }
+        let groups: Vec<&str> = side.split(':').collect();
+        let mut n = 0;
+        for (i, g) in groups.iter().enumerate() {
+            let last = i + 1 == groups.len();
+            if last && ls32_allowed && g.contains('.') {
+                if !is_ipv4address(g) {
+                    return None;
+                }
+                n += 2;
+            } else if is_h16(g) {
+                n += 1;
+            } else {
+                return None;
+            }
+        }
+        Some(n)
+    }
+    match s.split_once("::") {
+        Some((left, right)) => {
+            if right.contains("::") {
+                return false;
+            }
+            match (pieces(left, false), pieces(right, true)) {
+                (Some(l), Some(r)) => l + r <= 7,
+                _ => false,
+            }
+        }
+        None => pieces(s, true) == Some(8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ip_literals_follow_rfc_3986_and_rfc_6874() {
+        for ok in [
+            "[::1]",
+            "[::]",
+            "[1:2:3:4:5:6:7:8]",
+            "[1::8]",
+            "[::ffff:1.2.3.4]",
+            "[fe80::1%25en0]",
+            "[v7.x:y]",
+            "[1:2:3:4:5:6:1.2.3.4]",
+        ] {
+            assert!(is_ip_literal(ok), "{ok}");
+        }
+        for bad in [
+            "[www.google.com]",
+            "[fe80::1%en0]",
+            "[::1]evil.com",
+            "[1:2:3:4:5:6:7:8:9]",
+            "[1::2::3]",
+            "[12345::]",
+            "[::1.2.3.04]",
+            "[1:2:3:4:5:6:7::8]",
+            "[v.x]",
+            "[]",
+            "::1",
+        ] {
+            assert!(!is_ip_literal(bad), "{bad}");
+        }
+    }
+}
