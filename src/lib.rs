@@ -2,8 +2,34 @@
 //!
 //! # Module map
 //!
+//! The data flow, in order: input (and base) → [`oracle`] registry → one
+//! [`oracle::Outcome`] per parser → [`triage::defects`] (self-checks, round
+//! trips, peers) → [`diff`] against rfc2396 → [`triage`] (classes with a
+//! basis and a severity) → host confusions → a [`Case`], built by
+//! [`check`] / [`check_with_base`], the one entry point of the fuzz targets,
+//! the tests and the CLI.
+//!
 //! - [`rfc2396`]: the strict RFC 2396 parser ([`rfc2396::parse`]) and
-//!   Section 5.2 reference resolution ([`rfc2396::resolve`]).
+//!   Section 5.2 reference resolution ([`rfc2396::resolve`]), the workspace
+//!   crate `crates/rfc2396` re-exported.
+//! - [`components`]: the oracle-neutral model of a parsed reference.
+//! - [`oracle`]: the registry (one row per oracle), each oracle's adapter,
+//!   and [`oracle::external`], the pipe protocol for parsers in other
+//!   languages.
+//! - [`diff`]: field-by-field comparison of two outcomes.
+//! - [`triage`]: the class catalogue ([`triage::Class`], one row each), the
+//!   spec rules, the defect checks, IP literals.
+//! - [`check`]: [`Case`], [`check`], [`check_with_base`] and the host
+//!   confusions.
+//! - [`report`]: the report model by signature, rendered as Markdown, JSON
+//!   Lines and HTML.
+//! - [`corpus`]: the saved corpus: coverage inputs, the signature set and
+//!   the regression set's recorded expectations.
+//! - [`minimize`]: delta debugging that keeps an input's signatures.
+//! - [`fuzzing`]: the fuzz targets' invariants, the `arbitrary` URI model and
+//!   input encodings.
+//! - [`text`]: showing inputs to people (hidden characters escaped, shell
+//!   quoting).
 //!
 //! # Glossary
 //!
