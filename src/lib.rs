@@ -6,7 +6,7 @@
 //! [`oracle::Outcome`] per parser → [`triage::defects`] (self-checks, round
 //! trips, peers) → [`diff`] against rfc2396 → [`triage`] (classes with a
 //! basis and a severity) → host confusions → a [`Case`], built by
-//! [`check`] / [`check_with_base`], the one entry point of the fuzz targets,
+//! [`check()`](fn@check) / [`check_with_base`], the one entry point of the fuzz targets,
 //! the tests and the CLI.
 //!
 //! - [`rfc2396`]: the strict RFC 2396 parser ([`rfc2396::parse`]) and
@@ -19,7 +19,7 @@
 //! - [`diff`]: field-by-field comparison of two outcomes.
 //! - [`triage`]: the class catalogue ([`triage::Class`], one row each), the
 //!   spec rules, the defect checks, IP literals.
-//! - [`check`]: [`Case`], [`check`], [`check_with_base`] and the host
+//! - [`check`](mod@check): [`Case`], [`check()`](fn@check), [`check_with_base`] and the host
 //!   confusions.
 //! - [`report`]: the report model by signature, rendered as Markdown, JSON
 //!   Lines and HTML.

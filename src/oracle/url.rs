@@ -4,7 +4,7 @@
 //! ports, removes dot segments, percent-encodes), so its components are read
 //! from the serialization accessors. The syntax violations it reports
 //! through `syntax_violation_callback` become notes; since that callback
-//! makes `url` check every code point, [`Url::run`] parses without it and
+//! makes `url` check every code point, [`run`] parses without it and
 //! `check()` asks for [`notes`] only when `url` disagrees with rfc2396.
 
 use std::cell::RefCell;
