@@ -232,3 +232,38 @@ fn reports_group_by_signature_with_a_reproduce_command() {
         "{md}"
     );
 }
+
+/// `parse` and `check` answer a line of standard input before the next one
+/// arrives: the first answer is read while stdin is still open. (The
+/// timeout only turns a hang into a failure; it measures nothing.)
+#[test]
+fn parse_and_check_answer_each_stdin_line_as_it_arrives() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    for command in [["parse", "--json"], ["check", "--json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+            .args(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"http://h/\n").unwrap();
+        stdin.flush().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            BufReader::new(stdout).read_line(&mut line).unwrap();
+            tx.send(line).unwrap();
+        });
+        let first = rx.recv_timeout(Duration::from_secs(60));
+        drop(stdin);
+        let _ = child.wait();
+        let first = first.unwrap_or_else(|_| panic!("{command:?}: no answer before stdin closed"));
+        let v: Value = serde_json::from_str(&first).unwrap();
+        assert_eq!(v["input"], "http://h/", "{command:?}");
+    }
+}

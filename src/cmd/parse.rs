@@ -6,7 +6,7 @@ use serde::Serialize;
 use uridiff::rfc2396::{self, AuthorityKind, HostKind, ParseError, RefKind, UriRef};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::arguments_or_stdin;
+use super::io::stdin_lines;
 use super::text::{column_of, component, visible};
 
 #[derive(Debug, clap::Args)]
@@ -160,33 +160,56 @@ fn write_view(
     Ok(())
 }
 
+/// A line's number and its text, or why it is no input.
+type Line = (usize, Result<String, String>);
+
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    let (inputs, bad_lines) = arguments_or_stdin(&args.inputs)?;
+    // Arguments, or standard input answered line by line as it arrives.
+    let from_args = !args.inputs.is_empty();
+    let inputs: Box<dyn Iterator<Item = io::Result<Line>>> = if from_args {
+        Box::new(
+            args.inputs
+                .clone()
+                .into_iter()
+                .enumerate()
+                .map(|(i, input)| Ok((i + 1, Ok(input)))),
+        )
+    } else {
+        Box::new(stdin_lines())
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
-    for (n, input) in inputs.iter().enumerate() {
-        let parsed = rfc2396::parse(input);
+    let mut shown = 0usize;
+    for next in inputs {
+        let (line, input) = next?;
+        let input = match input {
+            Ok(input) => input,
+            Err(reason) => {
+                out.flush()?;
+                diagnostic(format_args!("standard input line {line}: {reason}"));
+                status = Status::Error;
+                continue;
+            }
+        };
+        let parsed = rfc2396::parse(&input);
         if parsed.is_err() {
             status = status.max(Status::Found);
         }
         if args.json {
-            serde_json::to_writer(&mut out, &record(input, &parsed))?;
+            serde_json::to_writer(&mut out, &record(&input, &parsed))?;
             writeln!(out)?;
         } else {
-            if n > 0 {
+            if shown > 0 {
                 writeln!(out)?;
             }
-            write_view(&mut out, input, &parsed)?;
+            write_view(&mut out, &input, &parsed)?;
+        }
+        shown += 1;
+        if !from_args {
+            out.flush()?;
         }
     }
     out.flush()?;
-    for bad in &bad_lines {
-        diagnostic(format_args!(
-            "standard input line {}: {}",
-            bad.line, bad.reason
-        ));
-        status = Status::Error;
-    }
     Ok(status)
 }
