@@ -14,7 +14,7 @@ Runs all of uridiff's tests from the repository root:
                                 saved-corpus replay against
                                 corpus/expectations.txt, and the curl-url
                                 FFI crate's own tests
-  cargo test --locked --no-default-features
+  cargo test --locked --no-default-features --features cli
                                 the pure-Rust build (no ada, no libcurl)
 The HTML report's test needs Chromium (installed with apt-get when missing
 and run as root); the external-oracle tests need python3 and java.
@@ -41,5 +41,5 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
         || echo "warning: apt-get install chromium failed" >&2
 fi
 cargo test --locked --workspace
-cargo test --locked --no-default-features
+cargo test --locked --no-default-features --features cli
 bash scripts/fuzz-replay.sh
