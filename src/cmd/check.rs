@@ -171,14 +171,8 @@ enum Next {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    let mut externals = if args.externals.any() {
-        match super::externals::Externals::start(&args.externals) {
-            Ok(e) => Some(e),
-            Err(usage) => return Err(Failure::Usage(usage)),
-        }
-    } else {
-        None
-    };
+    let mut externals =
+        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Arguments, a file, or standard input line by line.
     let mut from_stdin = false;
     let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {

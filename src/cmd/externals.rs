@@ -87,6 +87,15 @@ impl Externals {
         Ok(Externals { oracles, errors })
     }
 
+    /// The external oracles asked for, started; none when none were.
+    pub fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> {
+        if args.any() {
+            Externals::start(args).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     /// The outcomes of every external oracle for a batch of inputs, one list
     /// per input. A failing oracle's answers so far are kept; the rest of
     /// its outcomes are missing, now and for every later batch.

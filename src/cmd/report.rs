@@ -275,14 +275,8 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
     }
-    let mut externals = if args.externals.any() {
-        match super::externals::Externals::start(&args.externals) {
-            Ok(e) => Some(e),
-            Err(usage) => return Err(Failure::Usage(usage)),
-        }
-    } else {
-        None
-    };
+    let mut externals =
+        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     let mut extra = |batch: &[&str]| match externals.as_mut() {
         Some(e) => e.run(batch),
         None => Vec::new(),
