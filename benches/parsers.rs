@@ -1,14 +1,14 @@
 //! Parser speed on the real-URL data set (benches/data/urls.txt), all in one
 //! run so the ratios compare like with like: the strict RFC 2396 parser
 //! against fluent-uri, http::Uri and url, a byte-table floor, every oracle
-//! of the registry as check() runs it, check(), and scaling with input
-//! length. `scripts/bench.sh` runs this and writes the
+//! of the registry as check() runs it, and check(). Scaling with input length
+//! is the parser crate's own bench (`cargo bench -p rfc2396 --bench parse`). `scripts/bench.sh` runs this and writes the
 //! medians and ratios into BENCHMARKS.md.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use uridiff::rfc2396;
 use uridiff::rfc2396::chars::URI_REFERENCE;
 
@@ -111,30 +111,5 @@ fn parsers(c: &mut Criterion) {
     eprintln!("data set: {} URLs, {bytes} bytes", urls.len());
 }
 
-/// A valid reference of about `len` bytes: a long path of ordinary segments.
-fn valid_input(len: usize) -> String {
-    let mut s = String::from("http://user@example.com:8080/");
-    while s.len() < len {
-        s.push_str("segment;p=1/");
-    }
-    s.push_str("?q=1#f");
-    s
-}
-
-fn scaling(c: &mut Criterion) {
-    let mut g = c.benchmark_group("scaling");
-    g.sample_size(20);
-    g.measurement_time(Duration::from_secs(5));
-    for len in [1 << 10, 64 << 10, 1 << 20] {
-        let input = valid_input(len);
-        assert!(rfc2396::parse(&input).is_ok());
-        g.throughput(Throughput::Bytes(input.len() as u64));
-        g.bench_with_input(BenchmarkId::new("rfc2396", len), &input, |b, i| {
-            b.iter(|| rfc2396::parse(black_box(i)).is_ok())
-        });
-    }
-    g.finish();
-}
-
-criterion_group!(benches, parsers, scaling);
+criterion_group!(benches, parsers);
 criterion_main!(benches);

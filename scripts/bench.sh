@@ -25,6 +25,7 @@ esac
 cd "$(dirname "$0")/.."
 
 cargo bench --locked --bench parsers -- --noplot "${quick[@]}" >&2
+cargo bench --locked -p rfc2396 --bench parse -- --noplot "${quick[@]}" scaling >&2
 allocs=$(cargo bench --locked --bench allocations 2>/dev/null)
 
 python3 - "$allocs" <<'PY'
@@ -53,8 +54,8 @@ print(f"| check / oracles-only (every oracle of the registry, back to back) | {t
 print("\n| input | median ns/byte |\n|---|---:|")
 per_byte = {}
 for size in ["1024", "65536", "1048576"]:
-    est = median("scaling/rfc2396", size)
-    with open(os.path.join(root, "scaling/rfc2396", size, "new", "benchmark.json")) as f:
+    est = median("scaling/parse", size)
+    with open(os.path.join(root, "scaling/parse", size, "new", "benchmark.json")) as f:
         nbytes = json.load(f)["throughput"]["Bytes"]
     per_byte[size] = est / nbytes
     print(f"| {int(size)//1024} KiB | {per_byte[size]:.3f} |")

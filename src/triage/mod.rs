@@ -1,7 +1,7 @@
 //! Triage: explain every disagreement with a named class, a severity and
 //! its concrete effect.
 //!
-//! [`triage`] walks an ordered table of rules ([`rules::RULES`]) over what
+//! [`triage_into`] walks an ordered table of rules ([`rules::RULES`]) over what
 //! is still unexplained of one oracle's disagreement with rfc2396: the
 //! verdict, and each differing field. A rule claims what it explains; every
 //! claim becomes a [`Finding`]. Whatever no rule claims becomes an
@@ -220,38 +220,12 @@ pub struct Defects {
 }
 
 /// Explains `diff` between rfc2396 and `oracle`: one finding per rule that
-/// claims part of it, then one `unexplained` finding for what is left.
+/// claims part of it, then one for what is left (`unexplained`, or the
+/// parser's own defect), appended to `findings` (no list of its own:
+/// `check()` runs this for every oracle that disagrees). What is left to a
+/// peer disagreement is not appended: that finding holds it already.
 // Each argument is one fact about the disagreement; a struct for them would
 // only be built to be taken apart again here.
-#[allow(clippy::too_many_arguments)]
-pub fn triage(
-    input: &str,
-    parsed: &Result<UriRef<'_>, ParseError>,
-    reference: &Outcome<'_>,
-    oracle: OracleId,
-    other: &Outcome<'_>,
-    diff: Diff,
-    defect: Option<Defects>,
-    resolution: Option<(&str, &str)>,
-) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    triage_into(
-        input,
-        parsed,
-        reference,
-        oracle,
-        other,
-        diff,
-        defect,
-        resolution,
-        &mut findings,
-    );
-    findings
-}
-
-/// [`triage`], appending to `findings` (no list of its own: `check()` runs
-/// this for every oracle that disagrees); what is left to a peer
-/// disagreement is not appended, that finding holds it already.
 #[allow(clippy::too_many_arguments)]
 pub fn triage_into(
     input: &str,

@@ -145,6 +145,20 @@ pub struct UriRef<'a> {
 }
 
 impl<'a> UriRef<'a> {
+    /// The reference before any production has recorded a component: the
+    /// productions fill it in place.
+    pub(crate) fn unfilled(input: &'a str) -> Self {
+        UriRef {
+            input,
+            kind: RefKind::Empty,
+            scheme: None,
+            authority: None,
+            path: Span::new(0, 0),
+            query: None,
+            fragment: None,
+        }
+    }
+
     fn slice(&self, span: Span) -> &'a str {
         // Spans are built by the parser from positions of ASCII delimiters,
         // so they always lie on char boundaries; `get` keeps this panic-free.
@@ -313,15 +327,7 @@ fn uri_reference(input: &str, allow_query_only: bool) -> Result<UriRef<'_>, Pars
         input,
         bytes: input.as_bytes(),
     };
-    let mut uri = UriRef {
-        input,
-        kind: RefKind::Empty,
-        scheme: None,
-        authority: None,
-        path: Span::new(0, 0),
-        query: None,
-        fragment: None,
-    };
+    let mut uri = UriRef::unfilled(input);
     let end = match p.scheme() {
         Some(scheme) => p.absolute_uri(scheme, &mut uri)?,
         None => p.relative_uri(allow_query_only, &mut uri)?,
@@ -709,15 +715,7 @@ mod tests {
             input,
             bytes: input.as_bytes(),
         };
-        let mut uri = UriRef {
-            input,
-            kind: RefKind::Empty,
-            scheme: None,
-            authority: None,
-            path: Span::new(0, 0),
-            query: None,
-            fragment: None,
-        };
+        let mut uri = UriRef::unfilled(input);
         let Some(end) = p.hostport_only(start, &mut uri) else {
             return false;
         };
