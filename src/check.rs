@@ -10,7 +10,9 @@ use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
 use crate::triage::defects;
-use crate::triage::{Basis, Class, Defects, Finding, Severity, same_address, triage_into};
+use crate::triage::{
+    Basis, Class, Defects, Finding, Resolution, Severity, same_address, triage_into,
+};
 
 /// Two accepting parsers that see different hosts in the same input (one
 /// having none counts), compared as text after ASCII case folding only.
@@ -185,7 +187,8 @@ pub fn check_with_base_and<'a>(
         host_confusions: Vec::new(),
     };
     let parsed = rfc2396::parse(&text);
-    analyse(&mut case, &text, &parsed, Some((base, reference)));
+    let resolution = Resolution::new(base, reference);
+    analyse(&mut case, &text, &parsed, Some(&resolution));
     case.resolved = Some(text);
     case
 }
@@ -196,7 +199,7 @@ fn analyse(
     case: &mut Case<'_>,
     text: &str,
     parsed: &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
-    resolution: Option<(&str, &str)>,
+    resolution: Option<&Resolution<'_>>,
 ) {
     let Some(((_, reference), others)) = case.outcomes.split_first_mut() else {
         return;

@@ -170,6 +170,35 @@ pub struct Ctx<'c, 'a> {
     /// With a base: (base, reference); `input` is then rfc2396's resolved
     /// URI (or the text it refused).
     pub resolution: Option<(&'c str, &'c str)>,
+    /// With a base: what rfc2396 made of it, worked out once per case.
+    pub resolved: Option<&'c Resolution<'c>>,
+}
+
+/// A (base, reference) pair as rfc2396 sees it, worked out once per case:
+/// the resolution rules ask for the base's parse and the refusal for every
+/// oracle that disagrees.
+#[derive(Debug)]
+pub struct Resolution<'r> {
+    /// The base.
+    pub base: &'r str,
+    /// The reference.
+    pub reference: &'r str,
+    /// rfc2396's parse of the base.
+    pub base_parsed: Result<UriRef<'r>, ParseError>,
+    /// rfc2396's refusal of the pair, if it refused.
+    pub error: Option<crate::rfc2396::ResolveError>,
+}
+
+impl<'r> Resolution<'r> {
+    /// Parses the base and resolves the pair with RFC 2396 section 5.2.
+    pub fn new(base: &'r str, reference: &'r str) -> Self {
+        Resolution {
+            base,
+            reference,
+            base_parsed: crate::rfc2396::parse(base),
+            error: crate::rfc2396::resolve(base, reference).err(),
+        }
+    }
 }
 
 impl<'a> Ctx<'_, 'a> {
@@ -235,7 +264,7 @@ pub fn triage_into(
     other: &Outcome<'_>,
     diff: Diff,
     defect: Option<Defects>,
-    resolution: Option<(&str, &str)>,
+    resolution: Option<&Resolution<'_>>,
     findings: &mut Vec<Finding>,
 ) {
     let mut ctx = Ctx {
@@ -244,7 +273,8 @@ pub fn triage_into(
         reference,
         oracle,
         other,
-        resolution,
+        resolution: resolution.map(|r| (r.base, r.reference)),
+        resolved: resolution,
         open: Explains {
             verdict: diff.verdict,
             fields: diff.fields,
@@ -339,6 +369,7 @@ pub fn effect(
         oracle: finding.oracle,
         other,
         resolution: None,
+        resolved: None,
         open: claimed,
     };
     rules::effect(&ctx, claimed)

@@ -212,7 +212,7 @@ fn curl_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     let base_path = ctx
         .resolution
         .filter(|(_, reference)| !has_scheme(reference))
-        .and_then(|(base, _)| crate::rfc2396::parse(base).ok())
+        .and_then(|_| base_parsed(ctx))
         .filter(|b| b.authority().is_none_or(str::is_empty))
         .map(|b| b.path().to_owned());
     // The first segment of a path, as curl would read it as a host.
@@ -470,9 +470,7 @@ fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Explains {
     if !same_scheme || rest.starts_with("//") || !ctx.whatwg() {
         return Explains::NOTHING;
     }
-    let base_host = crate::rfc2396::parse(base)
-        .ok()
-        .and_then(|b| b.host().map(str::to_owned));
+    let base_host = base_parsed(ctx).and_then(|b| b.host().map(str::to_owned));
     let on_base_host = match (base_host.as_deref(), ctx.theirs(Component::Host)) {
         (Some(b), Some(t)) => b.eq_ignore_ascii_case(t),
         _ => false,
@@ -488,9 +486,13 @@ fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Explains {
 }
 
 /// rfc2396's resolution error, when it refused the pair.
-fn resolve_error(ctx: &Ctx<'_, '_>) -> Option<crate::rfc2396::ResolveError> {
-    let (base, reference) = ctx.resolution?;
-    crate::rfc2396::resolve(base, reference).err()
+fn resolve_error<'c>(ctx: &Ctx<'c, '_>) -> Option<&'c crate::rfc2396::ResolveError> {
+    ctx.resolved?.error.as_ref()
+}
+
+/// rfc2396's parse of the base, when there is a base and it parses.
+fn base_parsed<'c>(ctx: &Ctx<'c, '_>) -> Option<&'c crate::rfc2396::UriRef<'c>> {
+    ctx.resolved?.base_parsed.as_ref().ok()
 }
 
 /// A reference with a scheme against a base RFC 2396 refuses (not absolute,
@@ -523,7 +525,7 @@ fn base_refused(ctx: &Ctx<'_, '_>) -> Explains {
     let Some((base, _)) = ctx.resolution else {
         return Explains::NOTHING;
     };
-    if ctx.other.accepted() || crate::rfc2396::parse(base).is_err() {
+    if ctx.other.accepted() || base_parsed(ctx).is_none() {
         return Explains::NOTHING;
     }
     let refuses_base = crate::oracle::info(ctx.oracle).is_some_and(|o| !(o.run)(base).accepted());
@@ -541,10 +543,10 @@ fn base_refused(ctx: &Ctx<'_, '_>) -> Explains {
 /// Standard refuses all but a fragment-only reference against an opaque-path
 /// base (basic URL parser, no scheme state).
 fn opaque_base(ctx: &Ctx<'_, '_>) -> Explains {
-    let Some((base, reference)) = ctx.resolution else {
+    let Some((_, reference)) = ctx.resolution else {
         return Explains::NOTHING;
     };
-    let opaque = crate::rfc2396::parse(base).is_ok_and(|b| b.kind() == RefKind::AbsoluteOpaque)
+    let opaque = base_parsed(ctx).is_some_and(|b| b.kind() == RefKind::AbsoluteOpaque)
         || matches!(
             resolve_error(ctx),
             Some(crate::rfc2396::ResolveError::OpaqueBase)
@@ -595,14 +597,13 @@ fn base_fragment(ctx: &Ctx<'_, '_>) -> Explains {
 /// base's path: `http://a/b/c/d;p?y`. Claimed when the other's path is the
 /// base's.
 fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Explains {
-    let Some((base, reference)) = ctx.resolution else {
+    let Some((_, reference)) = ctx.resolution else {
         return Explains::NOTHING;
     };
     if !reference.starts_with('?') {
         return Explains::NOTHING;
     }
-    let base_path = crate::rfc2396::parse(base)
-        .ok()
+    let base_path = base_parsed(ctx)
         .map(|b| b.path().to_owned())
         .unwrap_or_default();
     let keeps_base_path = ctx
@@ -710,7 +711,7 @@ fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Explains {
     let base_path = ctx
         .resolution
         .filter(|(_, reference)| !has_scheme(reference))
-        .and_then(|(base, _)| crate::rfc2396::parse(base).ok())
+        .and_then(|_| base_parsed(ctx))
         .filter(|b| b.authority().is_none_or(str::is_empty))
         .map(|b| b.path().to_owned());
     let ours_path = base_path
@@ -771,9 +772,8 @@ fn missing_authority(ctx: &Ctx<'_, '_>) -> Explains {
     let without_authority = |r: &crate::rfc2396::UriRef<'_>| {
         r.kind() == RefKind::AbsoluteHierarchical && r.authority().is_none_or(str::is_empty)
     };
-    let base_without_authority = ctx
-        .resolution
-        .is_some_and(|(base, _)| crate::rfc2396::parse(base).is_ok_and(|b| without_authority(&b)));
+    let base_without_authority =
+        ctx.resolution.is_some() && base_parsed(ctx).is_some_and(without_authority);
     let hier_without_authority =
         base_without_authority || matches!(ctx.parsed, Ok(r) if without_authority(r));
     if ctx.oracle == OracleId::Http && hier_without_authority && !ctx.other.accepted() {
