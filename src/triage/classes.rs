@@ -288,7 +288,7 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state)",
         examples: [],
-        with_base: [("url", "http://a/b/c/d;p?q", "http:g")],
+        with_base: [("url", "http://a/b/c/d;p?q", "http:g"), ("url", "ws:7", "ws:?"), ("ada", "ws:7", "ws::"), ("ada", "http:'/L", "http:/")],
     }
     /// With a base that has a fragment: RFC 3986 parsers refuse it (a base
     /// is an `absolute-URI`), RFC 2396 and WHATWG ignore the fragment.
@@ -340,6 +340,24 @@ classes! {
         spec: "RFC 3986 section 5.2.4 and 3.3 (a path without authority cannot begin with //); URL Standard (URL serializing, /. prefix)",
         examples: [],
         with_base: [("url", "foo:/a/b", "..//g")],
+    }
+    /// With a base, a `%2e` segment in the path being resolved: WHATWG and
+    /// RFC 3986 parsers remove it as a dot segment, RFC 2396 as an
+    /// ordinary segment a later `..` takes away.
+    EncodedDotSegment = "encoded-dot-segment" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 2396 section 5.2 step 6; RFC 3986 sections 2.3 and 5.2.4; URL Standard (single-dot and double-dot URL path segment); libcurl lib/urlapi.c (is_dot)",
+        examples: [],
+        with_base: [("url", "httj://t", "1/%2e/.."), ("rfc3986", "httj://t", "1/%2e/.."), ("iri-string", "http6:/../", "t/%2e/.."), ("curl", "httj://t", "1/%2e/.."), ("rfc3986", "http:/../...////%2e./..//%1e/.", ".")],
+    }
+    /// With a base: WHATWG and libcurl resolve against the base as they read
+    /// it, its dot segments already removed and its host found, where RFC
+    /// 2396 merges with the base's path as written.
+    NormalizedBase = "normalized-base" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 2396 section 5.2 step 6; URL Standard (basic URL parser: the base is a parsed URL record; path state); libcurl lib/urlapi.c (dedotdotify on curl_url_set)",
+        examples: [],
+        with_base: [("url", "r:/f//..", "i"), ("ada", "r:/f//..", "i"), ("curl", "file:/..///..", "~"), ("url", "ttp://.p://.%2E#/ftp:7.", "2")],
     }
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped" {

@@ -72,6 +72,10 @@ pub const RULES: &[Rule] = &[
     rule(Class::DotSegments, dot_segments),
     rule(Class::WindowsDriveLetter, windows_drive_letter),
     rule(Class::PercentEncoding, percent_encoding),
+    // Last: with a base, what is left once every rule about the resolved
+    // URI itself has had its say comes from how the pair was resolved.
+    rule(Class::EncodedDotSegment, encoded_dot_segment),
+    rule(Class::NormalizedBase, normalized_base),
 ];
 
 const fn rule(class: Class, explain: fn(&Ctx<'_, '_>) -> Explains) -> Rule {
@@ -470,10 +474,20 @@ fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Explains {
     if !same_scheme || rest.starts_with("//") || !ctx.whatwg() {
         return Explains::NOTHING;
     }
+    // The base's host as rfc2396 reads it, or as the other parser does: the
+    // URL Standard gives `ws:7` the host `0.0.0.7` (special authority
+    // slashes state), where RFC 2396 reads an `opaque_part`.
     let base_host = base_parsed(ctx).and_then(|b| b.host().map(str::to_owned));
-    let on_base_host = match (base_host.as_deref(), ctx.theirs(Component::Host)) {
-        (Some(b), Some(t)) => b.eq_ignore_ascii_case(t),
-        _ => false,
+    let their_base = their_reading_of_base(ctx);
+    let their_base_host = their_base
+        .as_ref()
+        .and_then(|o| o.components.get(Component::Host));
+    let on_base_host = match ctx.theirs(Component::Host) {
+        Some(t) => [base_host.as_deref(), their_base_host]
+            .into_iter()
+            .flatten()
+            .any(|b| b.eq_ignore_ascii_case(t)),
+        None => false,
     };
     if on_base_host || !ctx.other.accepted() {
         Explains {
@@ -606,14 +620,158 @@ fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Explains {
     let base_path = base_parsed(ctx)
         .map(|b| b.path().to_owned())
         .unwrap_or_default();
-    let keeps_base_path = ctx
-        .theirs(Component::Path)
-        .is_some_and(|p| p == base_path || same_octets(p, &base_path));
+    // The base's path as written, or as the other reads it (WHATWG and
+    // libcurl remove its dot segments first: see `normalized_base`).
+    let their_base = their_reading_of_base(ctx);
+    let their_base_path = their_base
+        .as_ref()
+        .and_then(|o| o.components.get(Component::Path));
+    let keeps_base_path = ctx.theirs(Component::Path).is_some_and(|p| {
+        [Some(base_path.as_str()), their_base_path]
+            .into_iter()
+            .flatten()
+            .any(|b| p == b || same_octets(p, b))
+    });
     if keeps_base_path {
         Explains::fields(ComponentSet::of(&[Component::Path]))
     } else {
         Explains::NOTHING
     }
+}
+
+/// The other parser's own reading of the base, when it accepts it.
+fn their_reading_of_base<'b>(ctx: &Ctx<'b, '_>) -> Option<crate::oracle::Outcome<'b>> {
+    let (base, _) = ctx.resolution?;
+    let outcome = (crate::oracle::info(ctx.oracle)?.run)(base);
+    outcome.accepted().then_some(outcome)
+}
+
+/// `text` (a URI reference rfc2396 parses) with its path's `%2e` segments
+/// written as the dot segments WHATWG and RFC 3986 parsers read them as.
+fn with_dot_segments_decoded(text: &str) -> Option<Cow<'_, str>> {
+    let parsed = crate::rfc2396::parse(text).ok()?;
+    let span = parsed.span(Component::Path)?;
+    let path = text.get(span.clone())?;
+    match decode_dot_segments(path) {
+        Cow::Borrowed(_) => Some(Cow::Borrowed(text)),
+        Cow::Owned(decoded) => {
+            let (head, tail) = (text.get(..span.start)?, text.get(span.end..)?);
+            Some(Cow::Owned(format!("{head}{decoded}{tail}")))
+        }
+    }
+}
+
+/// The path with the `..` segments that climb above the root dropped (RFC
+/// 3986 section 5.2.4 and the URL Standard), where RFC 2396 keeps them
+/// (section 5.2 step 6g).
+fn drop_above_root(path: &str) -> &str {
+    let mut rooted = path;
+    while let Some(rest) = rooted.strip_prefix("/..") {
+        if rest.is_empty() || rest.starts_with('/') {
+            rooted = if rest.is_empty() { "/" } else { rest };
+        } else {
+            break;
+        }
+    }
+    rooted
+}
+
+/// The open fields whose value in rfc2396's resolution of `reference`
+/// against `base` is the other's (the path also with the `..` above the
+/// root dropped) where rfc2396's own result differs.
+fn fields_resolved_as_theirs(ctx: &Ctx<'_, '_>, base: &str, reference: &str) -> ComponentSet {
+    // A merged path that starts with `//` and has no authority is refused
+    // (this crate's `AmbiguousPath`); the URL Standard writes it with `/.`
+    // before it, and its path is still comparable.
+    let (resolved, ambiguous_path) = match crate::rfc2396::resolve(base, reference) {
+        Ok(resolved) => (resolved, None),
+        Err(crate::rfc2396::ResolveError::AmbiguousPath(path)) => (String::new(), Some(path)),
+        Err(_) => return ComponentSet::EMPTY,
+    };
+    let parsed = crate::rfc2396::parse(&resolved).ok();
+    let value_of = |c: Component| match (&ambiguous_path, &parsed) {
+        (Some(path), _) => (c == Component::Path).then_some(path.as_str()),
+        (None, Some(parsed)) => parsed.get(c),
+        (None, None) => None,
+    };
+    ctx.open
+        .fields
+        .iter()
+        .filter(|&c| {
+            let Some(theirs) = ctx.theirs(c) else {
+                return false;
+            };
+            let Some(value) = value_of(c) else {
+                return false;
+            };
+            let same = |v: &str| v == theirs || same_octets(v, theirs);
+            let matches = same(value) || (c == Component::Path && same(drop_above_root(value)));
+            matches && ctx.ours(c).is_none_or(|ours| !same(ours))
+        })
+        .fold(ComponentSet::EMPTY, ComponentSet::with)
+}
+
+/// A `%2e` segment in a path being resolved (`1/%2e/..` against `h://t`):
+/// the URL Standard reads `%2e` as `.` ("single-dot URL path segment") and
+/// `.%2e` as `..`; RFC 3986 implementations remove them as dot segments
+/// too (section 2.3 makes `%2E` equivalent to `.`: fluent-uri 0.4
+/// `classify_segment`, iri-string 0.7 `normalize/path.rs`, libcurl
+/// `is_dot` in lib/urlapi.c), so `1/%2e/..` climbs out of `1`. RFC 2396
+/// section 5.2 step 6 removes only a literal `.` or `..`: `%2e` is a segment
+/// like any other, and `%2e/..` removes it (`/1/`). Claimed when rfc2396,
+/// resolving with those segments written as dots, gives the other's result.
+fn encoded_dot_segment(ctx: &Ctx<'_, '_>) -> Explains {
+    let Some((base, reference)) = ctx.resolution else {
+        return Explains::NOTHING;
+    };
+    let (Some(base_dots), Some(reference_dots)) = (
+        with_dot_segments_decoded(base),
+        with_dot_segments_decoded(reference),
+    ) else {
+        return Explains::NOTHING;
+    };
+    if matches!(
+        (&base_dots, &reference_dots),
+        (Cow::Borrowed(_), Cow::Borrowed(_))
+    ) {
+        return Explains::NOTHING;
+    }
+    let fields = fields_resolved_as_theirs(ctx, &base_dots, &reference_dots);
+    Explains::fields(fields.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// The other parser resolves against the base as it reads it, normalised:
+/// in the URL Standard the base is a URL record, parsed before the
+/// reference, its path already shortened by its `..` and `%2e` segments
+/// (path state) and its special-scheme host found; libcurl removes the
+/// dot segments of the base when it is set (`dedotdotify`, lib/urlapi.c,
+/// unless `CURLU_PATH_AS_IS`). RFC 2396 section 5.2 step 6 merges with the
+/// base's path as written, dropping its last segment, dot segment or not
+/// (`i` against `r:/f//..`: `r:/f//i`, WHATWG `r:/f/i`). Claimed for the
+/// fields rfc2396's resolution against the other's reading of the base
+/// gives as the other does.
+fn normalized_base(ctx: &Ctx<'_, '_>) -> Explains {
+    if !(ctx.whatwg() || ctx.oracle == OracleId::Curl) {
+        return Explains::NOTHING;
+    }
+    let (Some((base, reference)), Some(theirs)) = (ctx.resolution, their_reading_of_base(ctx))
+    else {
+        return Explains::NOTHING;
+    };
+    let their_base = theirs.serialization.as_deref().unwrap_or(base);
+    if their_base == base {
+        return Explains::NOTHING;
+    }
+    let mut fields = fields_resolved_as_theirs(ctx, their_base, reference);
+    if let Some(Cow::Owned(reference_dots)) = with_dot_segments_decoded(reference) {
+        fields = fields.union(fields_resolved_as_theirs(ctx, their_base, &reference_dots));
+    }
+    // A scheme or host that differs only in case is case-normalized's.
+    let case_only = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    });
+    Explains::fields(fields.difference(case_only))
 }
 
 /// The URL Standard's special schemes and their default ports.
@@ -1067,16 +1225,7 @@ fn dot_segments(ctx: &Ctx<'_, '_>) -> Explains {
     let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) if a.starts_with('/') => {
             let removed = remove_dot_segments(&decode_dot_segments(a));
-            // RFC 2396 keeps `..` segments that climb above the root (step
-            // 6g); RFC 3986 section 5.2.4 and WHATWG drop them.
-            let mut rooted = removed.as_str();
-            while let Some(rest) = rooted.strip_prefix("/..") {
-                if rest.is_empty() || rest.starts_with('/') {
-                    rooted = if rest.is_empty() { "/" } else { rest };
-                } else {
-                    break;
-                }
-            }
+            let rooted = drop_above_root(&removed);
             [removed.as_str(), rooted]
                 .iter()
                 .any(|r| *r != a && (*r == b || same_octets(r, b)))
