@@ -52,4 +52,6 @@ pub use rfc2396;
 pub mod text;
 pub mod triage;
 
-pub use check::{Case, check, check_with, check_with_base, check_with_base_and};
+pub use check::{
+    Case, INLINE_OUTCOMES, OutcomeList, check, check_with, check_with_base, check_with_base_and,
+};

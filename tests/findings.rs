@@ -166,6 +166,23 @@ fn whatwg_peers_that_disagree_give_a_defect_and_a_host_confusion() {
     assert!(confusion(&case, "url", "ada").is_some());
 }
 
+#[cfg(all(feature = "ada", feature = "curl"))]
+#[test]
+fn a_peer_disagreement_rfc2396_cannot_settle_blames_the_peer_the_others_do_not_side_with() {
+    // rfc2396 refuses the backslash, so it sides with neither WHATWG peer.
+    // The URL Standard reads `\` as `/` in special URLs only (relative slash
+    // state; WPT urltestdata "Non-special relative" cases, web-platform-tests
+    // PR 58840): ada and libcurl stay on `h`, rust-url 2.5 goes to `p`.
+    let case = serde_json::to_value(uridiff::check_with_base("x://h/a", "/\\p")).unwrap();
+    let f = finding(&case, "peer-disagreement", "url");
+    assert_eq!(f["peer"], "ada");
+    assert_eq!(f["severity"], "high");
+    assert_eq!(case["outcomes"]["ada"]["host"], "h");
+    assert_eq!(case["outcomes"]["curl"]["host"], "h");
+    assert_eq!(case["outcomes"]["url"]["host"], "p");
+    assert!(confusion(&case, "url", "ada").is_some());
+}
+
 #[test]
 fn registry_lists_every_oracle_once_with_the_reference_first() {
     let ids: Vec<&str> = uridiff::oracle::registry()

@@ -104,7 +104,7 @@ fn recomposes(authority: &str, userinfo: Option<&str>, host: &str, port: Option<
     // document lower-casing them (CPython's `.hostname`).
     let Some(after_host) = rest
         .get(..host.len())
-        .filter(|h| h.eq_ignore_ascii_case(host))
+        .filter(|h| *h == host || h.eq_ignore_ascii_case(host))
         .and_then(|_| rest.get(host.len()..))
     else {
         return false;
@@ -164,8 +164,10 @@ pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) 
             ));
         }
     }
+    // One pass over the host's bytes (two `contains` calls would be two
+    // memchr calls, on every input).
     if let Some(h) = host
-        && (h.contains('[') || h.contains(']'))
+        && h.bytes().any(|b| matches!(b, b'[' | b']'))
         && !is_ip_literal(h)
     {
         out.push(defect(
@@ -269,7 +271,13 @@ pub fn peers(
         }
         for (b, ob) in outcomes.iter().skip(i + 1) {
             if b.standard() == Some(standard) {
-                peer_pair(reference, (*a, oa), (*b, ob), ComponentSet::ALL, out);
+                peer_pair(
+                    (reference, outcomes),
+                    (*a, oa),
+                    (*b, ob),
+                    ComponentSet::ALL,
+                    out,
+                );
             }
         }
     }
@@ -286,7 +294,7 @@ pub fn peers(
     {
         let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
         peer_pair(
-            reference,
+            (reference, outcomes),
             (OracleId::Rfc3986, rfc3986),
             (OracleId::Http, http),
             parts,
@@ -297,9 +305,12 @@ pub fn peers(
 
 /// One pair of peers over the fields in `scope`. The finding blames the
 /// peer that also departs from rfc2396 where the other agrees with it (for
-/// `file://1.2.3.4/C:/`, url's missing host), else the later one.
+/// `file://1.2.3.4/C:/`, url's missing host); when rfc2396 sides with
+/// neither (it may refuse the input), the peer fewer of the other
+/// validating parsers side with (for `/\p` against `x://h/a`, url's host
+/// `p`, where ada and libcurl stay on `h`); else the later one.
 fn peer_pair(
-    reference: &Outcome<'_>,
+    (reference, outcomes): (&Outcome<'_>, &[(OracleId, Outcome<'_>)]),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
@@ -324,7 +335,35 @@ fn peer_pair(
         let r = diff(reference, o);
         (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
     };
-    let ((a, oa), (b, ob)) = if departs(oa) && !departs(ob) {
+    // How many of the other validating parsers side with `o` on what the
+    // peers dispute: its verdict, or each disputed field's value.
+    let support = |o: &Outcome<'_>| -> usize {
+        outcomes
+            .iter()
+            .filter(|(id, _)| *id != a && *id != b && id.validates())
+            .map(|(_, x)| {
+                if d.verdict {
+                    usize::from(x.accepted() == o.accepted())
+                } else if x.accepted() {
+                    d.fields
+                        .iter()
+                        .filter(|&c| {
+                            x.components.reported().contains(c)
+                                && x.components.get(c) == o.components.get(c)
+                        })
+                        .count()
+                } else {
+                    0
+                }
+            })
+            .sum()
+    };
+    let blame_a = match (departs(oa), departs(ob)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => support(oa) < support(ob),
+    };
+    let ((a, oa), (b, ob)) = if blame_a {
         ((b, ob), (a, oa))
     } else {
         ((a, oa), (b, ob))

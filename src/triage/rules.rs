@@ -1362,6 +1362,12 @@ pub(crate) fn effective_port(port: Option<&str>, scheme: Option<&str>) -> Option
 /// empty host and `localhost` are the same machine (RFC 8089 section 2;
 /// URL Standard, file host state).
 pub(crate) fn same_host(a: &str, b: &str, scheme: Option<&str>) -> bool {
+    // The common case first: every parser reads the same bytes (a memcmp,
+    // where the case-folding comparison goes byte by byte). This runs for
+    // every pair of accepting parsers on every input.
+    if a == b {
+        return true;
+    }
     if scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
         && [a, b]
             .iter()
