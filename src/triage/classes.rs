@@ -341,12 +341,12 @@ classes! {
         examples: [],
         with_base: [("url", "foo:/a/b", "..//g")],
     }
-    /// With a base, a `%2e` segment in the path being resolved: WHATWG and
-    /// RFC 3986 parsers remove it as a dot segment, RFC 2396 as an
-    /// ordinary segment a later `..` takes away.
+    /// With a base, a `%2e` segment in the path being resolved: WHATWG, the
+    /// RFC 3986 parsers (normalising first) and libcurl remove it as a dot
+    /// segment, RFC 2396 as an ordinary segment a later `..` takes away.
     EncodedDotSegment = "encoded-dot-segment" {
         basis: Spec, severity: Medium,
-        spec: "RFC 2396 section 5.2 step 6; RFC 3986 sections 2.3 and 5.2.4; URL Standard (single-dot and double-dot URL path segment); libcurl lib/urlapi.c (is_dot)",
+        spec: "RFC 2396 section 5.2 step 6; RFC 3986 sections 2.3, 5.2.4 and 6.2.2.2; URL Standard (single-dot and double-dot URL path segment); libcurl lib/urlapi.c (is_dot)",
         examples: [],
         with_base: [("url", "httj://t", "1/%2e/.."), ("rfc3986", "httj://t", "1/%2e/.."), ("iri-string", "http6:/../", "t/%2e/.."), ("curl", "httj://t", "1/%2e/.."), ("rfc3986", "http:/../...////%2e./..//%1e/.", ".")],
     }

@@ -713,13 +713,15 @@ fn fields_resolved_as_theirs(ctx: &Ctx<'_, '_>, base: &str, reference: &str) -> 
 
 /// A `%2e` segment in a path being resolved (`1/%2e/..` against `h://t`):
 /// the URL Standard reads `%2e` as `.` ("single-dot URL path segment") and
-/// `.%2e` as `..`; RFC 3986 implementations remove them as dot segments
-/// too (section 2.3 makes `%2E` equivalent to `.`: fluent-uri 0.4
-/// `classify_segment`, iri-string 0.7 `normalize/path.rs`, libcurl
-/// `is_dot` in lib/urlapi.c), so `1/%2e/..` climbs out of `1`. RFC 2396
-/// section 5.2 step 6 removes only a literal `.` or `..`: `%2e` is a segment
-/// like any other, and `%2e/..` removes it (`/1/`). Claimed when rfc2396,
-/// resolving with those segments written as dots, gives the other's result.
+/// `.%2e` as `..`, so `1/%2e/..` climbs out of `1`. RFC 2396 section 5.2
+/// step 6, and RFC 3986 section 5.2.4 as written, remove only a literal `.`
+/// or `..`: `%2e` is a segment like any other, and `%2e/..` removes it
+/// (`/1/`). The RFC 3986 implementations normalise first, as sections 2.3
+/// and 6.2.2.2 allow (`%2E` is equivalent to `.`): fluent-uri 0.4
+/// `classify_segment`, iri-string 0.7 (its `resolve` docs: "`%2e%2e` is
+/// recognized as `..`"), and libcurl's `is_dot` (lib/urlapi.c). Claimed
+/// when rfc2396, resolving with those segments written as dots, gives the
+/// other's result.
 fn encoded_dot_segment(ctx: &Ctx<'_, '_>) -> Explains {
     let Some((base, reference)) = ctx.resolution else {
         return Explains::NOTHING;
