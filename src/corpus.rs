@@ -389,11 +389,26 @@ pub fn bless_signatures(corpus: &Corpus, old: &SignatureSet) -> SignatureSet {
         .map(|(s, e)| (s.clone(), e.clone()))
         .collect();
     for (signature, (entry, _)) in audit(corpus, &set).new {
-        let base = entry.base.clone();
-        let input = crate::minimize::ddmin(&entry.input, |candidate| {
-            crate::minimize::signatures_of(candidate, base.as_deref()).contains(&signature)
-        });
-        set.insert(signature, Entry { input, base });
+        let shows = |input: &str, base: Option<&str>| {
+            crate::minimize::signatures_of(input, base).contains(&signature)
+        };
+        let minimal = match entry.base.as_deref() {
+            // A pair: the base is shrunk too (it is as much the fuzzer's
+            // output as the reference).
+            Some(base) => {
+                let (input, base) =
+                    crate::minimize::ddmin_pair(&entry.input, base, |i, b| shows(i, Some(b)));
+                Entry {
+                    input,
+                    base: Some(base),
+                }
+            }
+            None => Entry {
+                input: crate::minimize::ddmin(&entry.input, |i| shows(i, None)),
+                base: None,
+            },
+        };
+        set.insert(signature, minimal);
     }
     set
 }

@@ -48,6 +48,37 @@ fn minimize_keeps_the_same_signatures_and_shortens() {
 }
 
 #[test]
+fn minimize_shrink_base_shortens_the_base_and_keeps_the_signatures() {
+    let base = "httj://t/aaaa/bbbb?q#f";
+    let out = uridiff(&[
+        "minimize",
+        "--json",
+        "--base",
+        base,
+        "--shrink-base",
+        "--",
+        "1/%2e/..//x",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let small_base = v["minimized_base"].as_str().unwrap();
+    assert!(small_base.len() < base.len(), "{v}");
+    let again = uridiff(&[
+        "minimize",
+        "--json",
+        "--base",
+        small_base,
+        "--",
+        v["minimized"].as_str().unwrap(),
+    ]);
+    let w: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(w["signatures"], v["signatures"]);
+    assert!(w.get("minimized_base").is_none(), "{w}");
+    let without_base = uridiff(&["minimize", "--shrink-base", "x"]);
+    assert_eq!(without_base.status.code(), Some(2));
+}
+
+#[test]
 fn check_file_reads_nuls_and_the_trailing_newline_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("input");

@@ -20,6 +20,9 @@ pub struct Args {
     /// against BASE.
     #[arg(long, value_name = "BASE")]
     base: Option<String>,
+    /// With --base: shrink the base too (after the reference), and print it.
+    #[arg(long, requires = "base")]
+    shrink_base: bool,
     /// Also write the minimized input to this file, byte for byte (no
     /// newline added): what scripts save.
     #[arg(long, value_name = "PATH")]
@@ -38,8 +41,17 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         // clap requires one of the two.
         (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
     };
-    let base = args.base.as_deref();
-    let minimized = uridiff::minimize::minimize(&input, base);
+    let (minimized, minimized_base) = match args.base.as_deref() {
+        Some(base) if args.shrink_base => {
+            let (input, base) = uridiff::minimize::minimize_pair(&input, base);
+            (input, Some(base))
+        }
+        base => (
+            uridiff::minimize::minimize(&input, base),
+            base.map(str::to_owned),
+        ),
+    };
+    let base = minimized_base.as_deref();
     let signatures = uridiff::minimize::signatures_of(&minimized, base);
     if let Some(path) = &args.out {
         write_atomically(path, |w| w.write_all(minimized.as_bytes()))?;
@@ -47,14 +59,24 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "input": input,
             "minimized": minimized,
             "signatures": signatures,
         });
+        if args.shrink_base
+            && let (Some(object), Some(base)) = (value.as_object_mut(), base)
+        {
+            object.insert("minimized_base".to_owned(), base.into());
+        }
         writeln!(out, "{value}")?;
     } else {
         writeln!(out, "{}", uridiff::text::visible(&minimized))?;
+        if args.shrink_base
+            && let Some(base) = base
+        {
+            writeln!(out, "  base: {}", uridiff::text::visible(base))?;
+        }
         for s in &signatures {
             writeln!(out, "  {s}")?;
         }
