@@ -358,10 +358,14 @@ fn peer_pair(
             })
             .sum()
     };
-    let blame_a = match (departs(oa), departs(ob)) {
-        (true, false) => true,
-        (false, true) => false,
-        _ => support(oa) < support(ob),
+    // Whether anything settles which peer departs: rfc2396, or the others.
+    let (blame_a, settled) = match (departs(oa), departs(ob)) {
+        (true, false) => (true, true),
+        (false, true) => (false, true),
+        _ => {
+            let (sa, sb) = (support(oa), support(ob));
+            (sa < sb, sa != sb)
+        }
     };
     let ((a, oa), (b, ob)) = if blame_a {
         ((b, ob), (a, oa))
@@ -404,7 +408,15 @@ fn peer_pair(
                 )
             })
             .collect();
-        format!("{b} departs from its peer {a}: {}", parts.join("; "))
+        if settled {
+            format!("{b} departs from its peer {a}: {}", parts.join("; "))
+        } else {
+            // Named after the later peer, but nothing says which is wrong.
+            format!(
+                "{b} and its peer {a} disagree, and no other parser sides with either: {}",
+                parts.join("; ")
+            )
+        }
     };
     let mut finding = defect(
         Class::PeerDisagreement,

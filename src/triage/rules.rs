@@ -768,6 +768,21 @@ fn normalized_base(ctx: &Ctx<'_, '_>) -> Explains {
     if let Some(Cow::Owned(reference_dots)) = with_dot_segments_decoded(reference) {
         fields = fields.union(fields_resolved_as_theirs(ctx, their_base, &reference_dots));
     }
+    // Their serialization of the base may hold what RFC 2396 refuses (url
+    // writes the host `%22el` as `"el`): the merge of paths does not depend
+    // on the rest, so their base's path alone, under a stand-in authority,
+    // still settles the path.
+    if crate::rfc2396::parse(their_base).is_err()
+        && let Some(path) = theirs
+            .components
+            .get(Component::Path)
+            .filter(|p| p.starts_with('/'))
+    {
+        let stand_in = format!("x://h{path}");
+        let path_only = ComponentSet::of(&[Component::Path]);
+        fields = fields
+            .union(fields_resolved_as_theirs(ctx, &stand_in, reference).intersection(path_only));
+    }
     // A scheme or host that differs only in case is case-normalized's.
     let case_only = ctx.fields_where(|ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
