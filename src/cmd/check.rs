@@ -244,7 +244,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 }
             };
             let own = extra.pop().unwrap_or_default();
-            let case = match &args.base {
+            let mut case = match &args.base {
                 Some(base) => {
                     // Protocol v1 sends no base: external oracles resolve nothing.
                     let own = own
@@ -258,6 +258,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 }
                 None => check_with(input, own),
             };
+            case.annotate();
             if case.has_unexplained() {
                 status = status.max(Status::Found);
             }

@@ -146,6 +146,16 @@ macro_rules! oracles {
             /// Every oracle id, in registry order (rfc2396 first), built or not.
             pub const ALL: &'static [OracleId] = &[$(OracleId::$variant,)*];
 
+            /// The standard it implements (built or not; none for an
+            /// external oracle). A match, not a registry search: triage asks
+            /// for it many times per input.
+            pub const fn standard(self) -> Option<Standard> {
+                match self {
+                    $(OracleId::$variant => Some(Standard::$standard),)*
+                    OracleId::External(_) => None,
+                }
+            }
+
             /// The stable id used in reports, JSON and the saved corpus (an
             /// external oracle's is the name the user gave it).
             pub fn as_str(self) -> &'static str {
@@ -329,11 +339,6 @@ impl OracleId {
     /// Does this oracle validate? Appendix B only splits, never rejects.
     pub fn validates(self) -> bool {
         self != OracleId::AppendixB
-    }
-
-    /// The standard it implements.
-    pub fn standard(self) -> Option<Standard> {
-        info(self).map(|o| o.standard)
     }
 
     /// Runs this oracle on `input`; an oracle this build lacks finds every

@@ -310,7 +310,7 @@ impl<'w> Builder<'w> {
             outcomes.reverse();
             for (source, input, base) in chunk {
                 let mut own = outcomes.pop().unwrap_or_default();
-                let case = match base {
+                let mut case = match base {
                     Some(base) => {
                         // Protocol v1 sends no base: an external oracle
                         // resolves nothing.
@@ -321,6 +321,7 @@ impl<'w> Builder<'w> {
                     }
                     None => check_with(input, own),
                 };
+                case.annotate();
                 self.record(source, &case)?;
                 progress();
             }

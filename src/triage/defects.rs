@@ -187,11 +187,14 @@ pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) 
 /// Reparses an accepting parser's own serialization (when it differs from
 /// the input) and reports what changed.
 pub fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
-    let (true, Some(serialization), Some(row)) = (
-        outcome.accepted(),
-        outcome.serialization.as_deref(),
-        info(id),
-    ) else {
+    let Some(serialization) = outcome
+        .serialization
+        .as_deref()
+        .filter(|_| outcome.accepted())
+    else {
+        return;
+    };
+    let Some(row) = info(id) else {
         return;
     };
     let again = (row.run)(serialization);
