@@ -184,6 +184,26 @@ fn a_peer_disagreement_rfc2396_cannot_settle_blames_the_peer_the_others_do_not_s
 }
 
 #[test]
+fn url_syntax_violations_are_notes_a_reader_gets_from_annotate_not_from_check() {
+    // A space in the path: url percent-encodes it and reports a violation.
+    let input = "http://a_b.example/x y";
+    let mut case = uridiff::check(input);
+    let url_notes = |case: &uridiff::Case<'_>| {
+        case.outcome(uridiff::oracle::OracleId::Url)
+            .unwrap()
+            .notes
+            .clone()
+    };
+    assert!(!url_notes(&case).contains(&"non-URL code point"));
+    case.annotate();
+    assert!(url_notes(&case).contains(&"non-URL code point"));
+    // Nothing else changes: annotate adds notes only.
+    let mut plain = uridiff::check(input);
+    plain.annotate();
+    assert_eq!(plain, case);
+}
+
+#[test]
 fn registry_lists_every_oracle_once_with_the_reference_first() {
     let ids: Vec<&str> = uridiff::oracle::registry()
         .iter()
