@@ -172,6 +172,9 @@ pub struct Ctx<'c, 'a> {
     pub resolution: Option<(&'c str, &'c str)>,
     /// With a base: what rfc2396 made of it, worked out once per case.
     pub resolved: Option<&'c Resolution<'c>>,
+    /// With a base: the other parser's own outcome for the base alone, run
+    /// the first time a rule asks (several resolution rules do) and kept.
+    pub their_base: std::cell::OnceCell<Option<Outcome<'c>>>,
 }
 
 /// A (base, reference) pair as rfc2396 sees it, worked out once per case:
@@ -236,6 +239,17 @@ impl<'a> Ctx<'_, 'a> {
     pub fn error(&self) -> Option<&ParseError> {
         self.parsed.as_ref().err()
     }
+
+    /// With a base: the other parser's outcome for the base alone (whether
+    /// it accepts it, and how it reads it), computed once per oracle.
+    pub fn their_base(&self) -> Option<&Outcome<'_>> {
+        self.their_base
+            .get_or_init(|| {
+                let (base, _) = self.resolution?;
+                crate::oracle::info(self.oracle).map(|o| (o.run)(base))
+            })
+            .as_ref()
+    }
 }
 
 /// The defects a parser showed on an input, as triage sees them.
@@ -275,6 +289,7 @@ pub fn triage_into(
         other,
         resolution: resolution.map(|r| (r.base, r.reference)),
         resolved: resolution,
+        their_base: std::cell::OnceCell::new(),
         open: Explains {
             verdict: diff.verdict,
             fields: diff.fields,
@@ -370,6 +385,7 @@ pub fn effect(
         other,
         resolution: None,
         resolved: None,
+        their_base: std::cell::OnceCell::new(),
         open: claimed,
     };
     rules::effect(&ctx, claimed)

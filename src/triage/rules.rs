@@ -479,9 +479,7 @@ fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Explains {
     // slashes state), where RFC 2396 reads an `opaque_part`.
     let base_host = base_parsed(ctx).and_then(|b| b.host().map(str::to_owned));
     let their_base = their_reading_of_base(ctx);
-    let their_base_host = their_base
-        .as_ref()
-        .and_then(|o| o.components.get(Component::Host));
+    let their_base_host = their_base.and_then(|o| o.components.get(Component::Host));
     let on_base_host = match ctx.theirs(Component::Host) {
         Some(t) => [base_host.as_deref(), their_base_host]
             .into_iter()
@@ -536,13 +534,10 @@ fn base_ignored(ctx: &Ctx<'_, '_>) -> Explains {
 /// The other parser refuses the base itself (what `uridiff check BASE`
 /// shows and explains), so it resolves nothing against it.
 fn base_refused(ctx: &Ctx<'_, '_>) -> Explains {
-    let Some((base, _)) = ctx.resolution else {
-        return Explains::NOTHING;
-    };
-    if ctx.other.accepted() || base_parsed(ctx).is_none() {
+    if ctx.resolution.is_none() || ctx.other.accepted() || base_parsed(ctx).is_none() {
         return Explains::NOTHING;
     }
-    let refuses_base = crate::oracle::info(ctx.oracle).is_some_and(|o| !(o.run)(base).accepted());
+    let refuses_base = ctx.their_base().is_some_and(|o| !o.accepted());
     if refuses_base {
         Explains::VERDICT
     } else {
@@ -623,9 +618,7 @@ fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Explains {
     // The base's path as written, or as the other reads it (WHATWG and
     // libcurl remove its dot segments first: see `normalized_base`).
     let their_base = their_reading_of_base(ctx);
-    let their_base_path = their_base
-        .as_ref()
-        .and_then(|o| o.components.get(Component::Path));
+    let their_base_path = their_base.and_then(|o| o.components.get(Component::Path));
     let keeps_base_path = ctx.theirs(Component::Path).is_some_and(|p| {
         [Some(base_path.as_str()), their_base_path]
             .into_iter()
@@ -640,10 +633,8 @@ fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Explains {
 }
 
 /// The other parser's own reading of the base, when it accepts it.
-fn their_reading_of_base<'b>(ctx: &Ctx<'b, '_>) -> Option<crate::oracle::Outcome<'b>> {
-    let (base, _) = ctx.resolution?;
-    let outcome = (crate::oracle::info(ctx.oracle)?.run)(base);
-    outcome.accepted().then_some(outcome)
+fn their_reading_of_base<'c>(ctx: &'c Ctx<'_, '_>) -> Option<&'c crate::oracle::Outcome<'c>> {
+    ctx.their_base().filter(|o| o.accepted())
 }
 
 /// `text` (a URI reference rfc2396 parses) with its path's `%2e` segments
@@ -783,12 +774,7 @@ fn normalized_base(ctx: &Ctx<'_, '_>) -> Explains {
         fields = fields
             .union(fields_resolved_as_theirs(ctx, &stand_in, reference).intersection(path_only));
     }
-    // A scheme or host that differs only in case is case-normalized's.
-    let case_only = ctx.fields_where(|ours, theirs| match (ours, theirs) {
-        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
-        _ => false,
-    });
-    Explains::fields(fields.difference(case_only))
+    Explains::fields(fields)
 }
 
 /// The URL Standard's special schemes and their default ports.
