@@ -181,6 +181,17 @@ fn a_peer_disagreement_rfc2396_cannot_settle_blames_the_peer_the_others_do_not_s
     assert_eq!(case["outcomes"]["curl"]["host"], "h");
     assert_eq!(case["outcomes"]["url"]["host"], "p");
     assert!(confusion(&case, "url", "ada").is_some());
+    // Nothing settles it when no other parser accepts the pair: the effect
+    // says so rather than naming a culprit.
+    let unsettled = serde_json::to_value(uridiff::check_with_base("p:/\u{2}", "\\\\t/..")).unwrap();
+    let f = finding(&unsettled, "peer-disagreement", "ada");
+    assert!(
+        f["effect"]
+            .as_str()
+            .unwrap()
+            .contains("no other parser sides with either"),
+        "{f}"
+    );
 }
 
 #[test]

@@ -305,7 +305,7 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 Appendix C.1 and section 5.2 step 6; RFC 3986 section 5.2.2 and 5.4.1; URL Standard (relative state)",
         examples: [],
-        with_base: [("rfc3986", "http://a/b/c/d;p?q", "?y"), ("url", "http://a/b/c/d;p?q", "?y")],
+        with_base: [("rfc3986", "http://a/b/c/d;p?q", "?y"), ("url", "http://a/b/c/d;p?q", "?y"), ("url", "http://a/b/../c", "?y")],
     }
     /// An absolute reference against a base RFC 2396 refuses: this crate
     /// refuses the pair, RFC 3986 and WHATWG take the reference as it is.
@@ -357,7 +357,7 @@ classes! {
         basis: Spec, severity: Medium,
         spec: "RFC 2396 section 5.2 step 6; URL Standard (basic URL parser: the base is a parsed URL record; path state); libcurl lib/urlapi.c (dedotdotify on curl_url_set)",
         examples: [],
-        with_base: [("url", "r:/f//..", "i"), ("ada", "r:/f//..", "i"), ("curl", "file:/..///..", "~"), ("url", "ttp://.p://.%2E#/ftp:7.", "2")],
+        with_base: [("url", "r:/f//..", "i"), ("ada", "r:/f//..", "i"), ("curl", "file:/..///..", "~"), ("url", "ttp://.p://.%2E#/ftp:7.", "2"), ("url", "ws://$@%22/.i/..", ",")],
     }
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped" {
