@@ -1,150 +1,28 @@
-//! `check(input) -> Case`: the one entry point shared by the fuzz targets,
-//! the tests and the CLI, so that the tests replay exactly what the fuzzer
-//! checks.
+//! The pipeline behind every check: each oracle's outcome, self-checks and
+//! round trips, triage against rfc2396, peers, host confusions.
+//! [`check`] is the fuzz targets' one line; [`Harness`](crate::Harness)
+//! drives the same pipeline with external oracles, a base and notes.
 
-use serde::Serialize;
-use serde::ser::{SerializeMap, SerializeStruct};
-
-use crate::components::{Component, ComponentSet, component_name};
+use crate::case::{Case, HostConfusion, OutcomeList};
+use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
 use crate::triage::defects;
-use crate::triage::{
-    Basis, Class, Defects, Finding, Resolution, Severity, same_address, triage_into,
-};
-
-/// Two accepting parsers that see different hosts in the same input (one
-/// having none counts), compared as text after ASCII case folding only.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct HostConfusion {
-    /// The two parsers, in registry order.
-    pub oracles: [OracleId; 2],
-    /// Their hosts (`None`: no host).
-    pub hosts: [Option<String>; 2],
-    /// Whether the two are the same address spelled differently (after
-    /// percent-decoding, and WHATWG's IPv4 number forms): the spelling an
-    /// allowlist misses.
-    pub same_address: bool,
-}
-
-/// How many outcomes a [`Case`] holds without a heap allocation: the
-/// registry's oracles with every default feature (8); external oracles, or a
-/// longer registry, spill onto the heap.
-pub const INLINE_OUTCOMES: usize = 8;
-
-/// Each oracle's outcome, in registry order (rfc2396 first), then the
-/// external oracles'. Inline in the [`Case`]: `check()` runs on every fuzz
-/// input, and a list on the heap would be one allocation per input beyond
-/// the oracles' own. It derefs to a slice.
-pub type OutcomeList<'a> = smallvec::SmallVec<[(OracleId, Outcome<'a>); INLINE_OUTCOMES]>;
-
-/// One input through every oracle, with the findings that explain how the
-/// others differ from rfc2396, the defects each parser shows on its own or
-/// against a peer, and the host confusions between accepting parsers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case<'a> {
-    /// The input (with a base: the reference).
-    pub input: &'a str,
-    /// The base the input was resolved against, if any.
-    pub base: Option<&'a str>,
-    /// With a base: the text triage read as rfc2396's side (its resolved
-    /// URI, or the base or reference it refused).
-    pub resolved: Option<String>,
-    /// Each oracle's outcome, in registry order (rfc2396 first).
-    pub outcomes: OutcomeList<'a>,
-    /// The findings: per oracle in registry order, its defects, then its
-    /// differences from rfc2396 in rule order; then peer disagreements.
-    pub findings: Vec<Finding>,
-    /// Pairs of accepting parsers whose hosts differ.
-    pub host_confusions: Vec<HostConfusion>,
-}
-
-impl<'a> Case<'a> {
-    /// An oracle's outcome.
-    pub fn outcome(&self, id: OracleId) -> Option<&Outcome<'a>> {
-        self.outcomes
-            .iter()
-            .find(|(o, _)| *o == id)
-            .map(|(_, out)| out)
-    }
-
-    /// Findings no rule explains.
-    pub fn unexplained(&self) -> impl Iterator<Item = &Finding> {
-        self.findings
-            .iter()
-            .filter(|f| f.class == Class::Unexplained)
-    }
-
-    /// Is any finding unexplained?
-    pub fn has_unexplained(&self) -> bool {
-        self.unexplained().next().is_some()
-    }
-
-    /// Findings whose basis is a parser defect.
-    pub fn defects(&self) -> impl Iterator<Item = &Finding> {
-        self.findings.iter().filter(|f| f.basis == Basis::Defect)
-    }
-
-    /// The concrete effect of one of this case's findings, in one line.
-    pub fn effect(&self, finding: &Finding) -> String {
-        if let Some(detail) = &finding.detail {
-            return detail.clone();
-        }
-        let (Some(reference), Some(other)) = (
-            self.outcome(OracleId::Rfc2396),
-            self.outcome(finding.oracle),
-        ) else {
-            return String::new();
-        };
-        let text = self.resolved.as_deref().unwrap_or(self.input);
-        crate::triage::effect(text, &rfc2396::parse(text), reference, other, finding)
-    }
-
-    /// Adds what only a reader of the case needs: url's syntax violations
-    /// (its own words for what it repaired), as notes on its outcome, when
-    /// url differs from rfc2396 on a single input. They take a second url
-    /// parse with a callback and no rule reads them, so `check()` (which the
-    /// fuzz targets run on every input) leaves them out; the `check` and
-    /// `report` commands add them before they show a case.
-    pub fn annotate(&mut self) {
-        if self.base.is_some() {
-            return;
-        }
-        let Some(((_, reference), others)) = self.outcomes.split_first_mut() else {
-            return;
-        };
-        if let Some((_, url)) = others.iter_mut().find(|(id, _)| *id == OracleId::Url)
-            && !diff(reference, url).is_empty()
-        {
-            for note in oracle::url::notes(self.input) {
-                url.note(note);
-            }
-        }
-    }
-
-    /// The highest severity: of the findings, and high when two accepting
-    /// parsers see different hosts.
-    pub fn max_severity(&self) -> Option<Severity> {
-        let confusion = (!self.host_confusions.is_empty()).then_some(Severity::High);
-        self.findings
-            .iter()
-            .map(|f| f.severity)
-            .chain(confusion)
-            .max()
-    }
-}
+use crate::triage::{Defects, Resolution, same_address, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
 /// round trips on each, rfc2396 against each other parser (triage), peers
-/// against each other, and host confusions between accepting parsers.
+/// against each other, and host confusions between accepting parsers. The
+/// fuzz targets' one line; [`Harness`](crate::Harness) adds external
+/// oracles, a base and notes for a reader.
 pub fn check(input: &str) -> Case<'_> {
-    check_with(input, Vec::new())
+    check_single(input, Vec::new())
 }
 
 /// [`check`], with the outcomes of oracles outside the registry (external
 /// ones, over the pipe protocol) added after the registry's.
-pub fn check_with<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Case<'a> {
+pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Case<'a> {
     let parsed = rfc2396::parse(input);
     // The outcomes go straight into the case (its list is inline: moving a
     // filled one would copy every outcome again).
@@ -178,12 +56,12 @@ pub fn check_with<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Ca
 /// differences from rfc2396's result, peers, and host confusions between
 /// the hosts each parser would send the request to.
 pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    check_with_base_and(base, reference, Vec::new())
+    check_pair(base, reference, Vec::new())
 }
 
 /// [`check_with_base`], with the outcomes of oracles outside the registry
-/// (external ones, which protocol v1 gives no base, so they are missing).
-pub fn check_with_base_and<'a>(
+/// (external ones) for the pair added after the registry's.
+pub(crate) fn check_pair<'a>(
     base: &'a str,
     reference: &'a str,
     extra: Vec<(OracleId, Outcome<'a>)>,
@@ -364,102 +242,4 @@ fn host_confusions(case: &mut Case<'_>) {
         }
     }
     case.host_confusions = found;
-}
-
-impl Serialize for Outcome<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("verdict", &self.verdict)?;
-        for (c, value) in self.components.iter() {
-            m.serialize_entry(component_name(c), &value)?;
-        }
-        if let Some(message) = &self.message {
-            m.serialize_entry("message", message)?;
-        }
-        if !self.notes.is_empty() {
-            m.serialize_entry("notes", &self.notes)?;
-        }
-        m.end()
-    }
-}
-
-/// A finding as JSON, the one shape used everywhere (`check --json`,
-/// `report --format jsonl`): `{"class", "basis", "severity", "oracle",
-/// "peer", "fields", "effect", "spec"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FindingJson {
-    /// Class id.
-    pub class: Class,
-    /// `spec`, `defect` or `unexplained`.
-    pub basis: Basis,
-    /// `low`, `medium` or `high`.
-    pub severity: Severity,
-    /// The parser the finding is about.
-    pub oracle: OracleId,
-    /// The parser it is compared with (rfc2396, a peer), or null.
-    pub peer: Option<OracleId>,
-    /// `verdict` and the field names it explains.
-    pub fields: Vec<&'static str>,
-    /// The concrete effect, in one line.
-    pub effect: String,
-    /// The spec sections behind the class.
-    pub spec: &'static str,
-}
-
-impl Case<'_> {
-    /// The findings in their JSON shape.
-    pub fn findings_json(&self) -> Vec<FindingJson> {
-        self.findings
-            .iter()
-            .map(|f| FindingJson {
-                class: f.class,
-                basis: f.basis,
-                severity: f.severity,
-                oracle: f.oracle,
-                peer: f.peer,
-                fields: f.field_names(),
-                effect: self.effect(f),
-                spec: f.class.spec(),
-            })
-            .collect()
-    }
-}
-
-/// The outcomes as a JSON object keyed by oracle id.
-struct Outcomes<'c, 'a>(&'c [(OracleId, Outcome<'a>)]);
-
-impl Serialize for Outcomes<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (id, outcome) in self.0 {
-            m.serialize_entry(id.as_str(), outcome)?;
-        }
-        m.end()
-    }
-}
-
-impl Serialize for HostConfusion {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("HostConfusion", 3)?;
-        st.serialize_field("oracles", &self.oracles)?;
-        st.serialize_field("hosts", &self.hosts)?;
-        st.serialize_field("same_address", &self.same_address)?;
-        st.end()
-    }
-}
-
-impl Serialize for Case<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Case", 5)?;
-        st.serialize_field("input", self.input)?;
-        if let Some(base) = self.base {
-            st.serialize_field("base", base)?;
-            st.serialize_field("resolved", &self.resolved)?;
-        }
-        st.serialize_field("severity", &self.max_severity())?;
-        st.serialize_field("outcomes", &Outcomes(&self.outcomes))?;
-        st.serialize_field("findings", &self.findings_json())?;
-        st.serialize_field("host_confusions", &self.host_confusions)?;
-        st.end()
-    }
 }

@@ -101,6 +101,13 @@ pub fn component_name(c: Component) -> &'static str {
     }
 }
 
+/// The component with this name ([`component_name`]'s inverse).
+pub fn component_from_name(name: &str) -> Option<Component> {
+    Component::ALL
+        .into_iter()
+        .find(|&c| component_name(c) == name)
+}
+
 /// The components one oracle reported for an input it accepted.
 ///
 /// `reported` says which components the oracle speaks about at all: the

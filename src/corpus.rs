@@ -34,6 +34,7 @@ use crate::check::check;
 use crate::components::component_name;
 use crate::fuzzing::{decode_resolve_pair, render_structured};
 use crate::rfc2396;
+use crate::signature::Signature;
 
 /// The fuzz targets whose corpus holds one URI reference per file.
 pub const STRING_TARGETS: &[&str] = &["parse", "differential"];
@@ -212,7 +213,7 @@ pub struct Entry {
 
 impl Entry {
     /// The signatures this entry shows today.
-    pub fn signatures(&self) -> BTreeSet<String> {
+    pub fn signatures(&self) -> BTreeSet<Signature> {
         crate::minimize::signatures_of(&self.input, self.base.as_deref())
     }
 
@@ -222,7 +223,7 @@ impl Entry {
 }
 
 /// Every known signature with the one input the regression set keeps for it.
-pub type SignatureSet = BTreeMap<String, Entry>;
+pub type SignatureSet = BTreeMap<Signature, Entry>;
 
 /// Parses `signatures.txt`: `#` comments and lines
 /// `SIGNATURE<TAB>"input"` or `SIGNATURE<TAB>"input"<TAB>"base"` (JSON
@@ -241,6 +242,7 @@ pub fn parse_signatures(text: &str) -> Result<SignatureSet, CuratedError> {
         let (Some(signature), Some(input)) = (fields.next(), fields.next()) else {
             return Err(bad("write SIGNATURE<TAB>\"input\"[<TAB>\"base\"]".into()));
         };
+        let signature: Signature = signature.parse().map_err(|e| bad(format!("{e}")))?;
         let input: String = serde_json::from_str(input)
             .map_err(|e| bad(format!("input: not a JSON string ({e})")))?;
         let base = match fields.next() {
@@ -250,7 +252,7 @@ pub fn parse_signatures(text: &str) -> Result<SignatureSet, CuratedError> {
             ),
             None => None,
         };
-        set.insert(signature.to_owned(), Entry { input, base });
+        set.insert(signature, Entry { input, base });
     }
     Ok(set)
 }
@@ -279,9 +281,9 @@ pub fn render_signatures(set: &SignatureSet) -> String {
 pub struct Audit {
     /// Signatures the corpus shows that the set lacks, each with its
     /// shortest input and that input's source.
-    pub new: BTreeMap<String, (Entry, String)>,
+    pub new: BTreeMap<Signature, (Entry, String)>,
     /// Signatures whose recorded input no longer shows them.
-    pub stale: Vec<String>,
+    pub stale: Vec<Signature>,
     /// Inputs with an `unexplained` finding, each with its source.
     pub unexplained: Vec<(Entry, String)>,
 }
@@ -372,7 +374,7 @@ pub fn audit(corpus: &Corpus, set: &SignatureSet) -> Audit {
     }
     for (signature, entry) in set {
         if !entry.signatures().contains(signature) {
-            audit.stale.push(signature.clone());
+            audit.stale.push(*signature);
         }
     }
     audit
@@ -386,7 +388,7 @@ pub fn bless_signatures(corpus: &Corpus, old: &SignatureSet) -> SignatureSet {
     let mut set: SignatureSet = old
         .iter()
         .filter(|(signature, entry)| entry.signatures().contains(*signature))
-        .map(|(s, e)| (s.clone(), e.clone()))
+        .map(|(s, e)| (*s, e.clone()))
         .collect();
     for (signature, (entry, _)) in audit(corpus, &set).new {
         let shows = |input: &str, base: Option<&str>| {
@@ -480,14 +482,15 @@ pub fn is_corpus(root: &Path) -> bool {
 }
 
 /// The defect signatures (`class/defect/oracle/fields`) `signatures.txt`
-/// knows: the baseline a fuzz target holds a new defect against.
-pub fn known_defect_signatures(signatures: &str) -> BTreeSet<String> {
+/// knows: the baseline a fuzz target holds a new defect against. A line
+/// that does not parse is no known defect (`cargo test` refuses the file).
+pub fn known_defect_signatures(signatures: &str) -> BTreeSet<Signature> {
     signatures
         .lines()
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| line.split('\t').next())
-        .filter(|signature| signature.split('/').nth(1) == Some("defect"))
-        .map(str::to_owned)
+        .filter_map(|signature| signature.parse::<Signature>().ok())
+        .filter(Signature::is_defect)
         .collect()
 }
 
@@ -559,14 +562,16 @@ mod tests {
     fn signature_files_round_trip_and_name_the_known_defects() {
         let mut set = SignatureSet::new();
         set.insert(
-            "dropped-input/defect/http/authority,host,port".into(),
+            "dropped-input/defect/http/authority,host,port"
+                .parse()
+                .unwrap(),
             Entry {
                 input: "http://h:80x/".into(),
                 base: None,
             },
         );
         set.insert(
-            "backslash/spec/url/verdict".into(),
+            "backslash/spec/url/verdict".parse().unwrap(),
             Entry {
                 input: "/\\evil.com".into(),
                 base: Some("https://example.com/".into()),
@@ -576,7 +581,8 @@ mod tests {
         assert_eq!(parse_signatures(&text).unwrap(), set);
         assert_eq!(
             known_defect_signatures(&text)
-                .into_iter()
+                .iter()
+                .map(ToString::to_string)
                 .collect::<Vec<_>>(),
             ["dropped-input/defect/http/authority,host,port"]
         );

@@ -40,18 +40,22 @@
 //!   it has no host, userinfo or port.
 #![forbid(unsafe_code)]
 
+pub mod case;
 pub mod check;
 pub mod components;
 pub mod corpus;
 pub mod diff;
 pub mod fuzzing;
+pub mod harness;
 pub mod minimize;
 pub mod oracle;
 pub mod report;
 pub use rfc2396;
+pub mod signature;
 pub mod text;
 pub mod triage;
 
-pub use check::{
-    Case, INLINE_OUTCOMES, OutcomeList, check, check_with, check_with_base, check_with_base_and,
-};
+pub use case::{Case, HostConfusion, INLINE_OUTCOMES, OutcomeList};
+pub use check::{check, check_with_base};
+pub use harness::{ExternalOracles, Harness, Query};
+pub use signature::Signature;

@@ -9,15 +9,17 @@
 
 use std::collections::BTreeSet;
 
-use crate::check::{Case, check, check_with_base};
+use crate::case::Case;
+use crate::check::{check, check_with_base};
+use crate::signature::Signature;
 
 /// The signatures (`class/basis/oracle/fields`) of a case's findings.
-pub fn signatures(case: &Case<'_>) -> BTreeSet<String> {
+pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
     case.findings.iter().map(|f| f.signature()).collect()
 }
 
 /// The signatures `input` (against `base`) shows.
-pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<String> {
+pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<Signature> {
     match base {
         Some(base) => signatures(&check_with_base(base, input)),
         None => signatures(&check(input)),

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use uridiff::components::{Component, component_name};
 use uridiff::diff::diff;
 use uridiff::oracle::Verdict;
-use uridiff::{Case, check_with, check_with_base_and};
+use uridiff::{Case, Harness};
 
 use super::error::{Failure, Status, diagnostic};
 use super::io::{read_file, stdin_lines};
@@ -161,9 +161,6 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     Ok(())
 }
 
-/// How many inputs go to the external oracles at a time.
-const EXTERNAL_BATCH: usize = 512;
-
 /// One input to check, or a line that is none.
 enum Next {
     Input(String),
@@ -171,8 +168,13 @@ enum Next {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    let mut externals =
+    let externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let mut builder = Harness::builder().base(args.base.as_deref()).annotate(true);
+    if let Some(externals) = externals {
+        builder = builder.externals(Box::new(externals));
+    }
+    let mut harness = builder.build();
     // Arguments, a file, or standard input line by line.
     let mut from_stdin = false;
     let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {
@@ -193,11 +195,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     };
     // With external oracles, inputs go in batches; without, each is answered
     // as soon as it is read.
-    let batch = if externals.is_some() {
-        EXTERNAL_BATCH
-    } else {
-        1
-    };
+    let batch = harness.batch_size();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
@@ -219,46 +217,26 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 Next::NotUtf8 { .. } => None,
             })
             .collect();
-        let mut extra = match externals.as_mut() {
-            Some(e) => e.run(&texts),
-            None => Vec::new(),
-        };
-        extra.reverse();
+        let mut cases = harness.check_batch(&texts).into_iter();
         for next in &pending {
-            let input = match next {
-                Next::Input(t) => t,
-                Next::NotUtf8 { line, reason } => {
-                    // Fuzz corpora hold raw bytes: listed, not an error.
-                    let label = if from_stdin {
-                        format!("standard input line {line}")
-                    } else {
-                        "the file".to_owned()
-                    };
-                    if args.json {
-                        let value = serde_json::json!({"line": line, "error": reason});
-                        writeln!(out, "{value}")?;
-                    } else {
-                        writeln!(out, "{label}: {reason}: not checked")?;
-                    }
-                    continue;
+            if let Next::NotUtf8 { line, reason } = next {
+                // Fuzz corpora hold raw bytes: listed, not an error.
+                let label = if from_stdin {
+                    format!("standard input line {line}")
+                } else {
+                    "the file".to_owned()
+                };
+                if args.json {
+                    let value = serde_json::json!({"line": line, "error": reason});
+                    writeln!(out, "{value}")?;
+                } else {
+                    writeln!(out, "{label}: {reason}: not checked")?;
                 }
+                continue;
+            }
+            let Some(case) = cases.next() else {
+                break;
             };
-            let own = extra.pop().unwrap_or_default();
-            let mut case = match &args.base {
-                Some(base) => {
-                    // Protocol v1 sends no base: external oracles resolve nothing.
-                    let own = own
-                        .into_iter()
-                        .map(|(id, _)| {
-                            let why = "the pipe protocol (v1) has no base URL";
-                            (id, uridiff::oracle::Outcome::missing(why))
-                        })
-                        .collect();
-                    check_with_base_and(base, input, own)
-                }
-                None => check_with(input, own),
-            };
-            case.annotate();
             if case.has_unexplained() {
                 status = status.max(Status::Found);
             }
@@ -275,11 +253,9 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         }
         out.flush()?;
     }
-    if let Some(externals) = externals {
-        for error in externals.finish() {
-            diagnostic(error);
-            status = Status::Error;
-        }
+    for error in harness.finish() {
+        diagnostic(error);
+        status = Status::Error;
     }
     Ok(status)
 }

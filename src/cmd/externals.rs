@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use uridiff::oracle::external::External;
 use uridiff::oracle::{OracleId, Outcome, register_external};
+use uridiff::{ExternalOracles, Query};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExternalArgs {
@@ -99,7 +100,7 @@ impl Externals {
     /// The outcomes of every external oracle for a batch of inputs, one list
     /// per input. A failing oracle's answers so far are kept; the rest of
     /// its outcomes are missing, now and for every later batch.
-    pub fn run(&mut self, inputs: &[&str]) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
+    fn run_inputs(&mut self, inputs: &[&str]) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
         let mut per_input: Vec<Vec<(OracleId, Outcome<'static>)>> =
             inputs.iter().map(|_| Vec::new()).collect();
         for (id, slot) in &mut self.oracles {
@@ -122,9 +123,25 @@ impl Externals {
         }
         per_input
     }
+}
+
+impl ExternalOracles for Externals {
+    fn run(&mut self, queries: &[Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
+        // Protocol v1 sends no base: a pair's outcomes are missing.
+        let inputs: Vec<&str> = queries.iter().map(|q| q.input).collect();
+        let mut per_input = self.run_inputs(&inputs);
+        for (query, outcomes) in queries.iter().zip(&mut per_input) {
+            if query.base.is_some() {
+                for (_, outcome) in outcomes.iter_mut() {
+                    *outcome = Outcome::missing("the pipe protocol (v1) has no base URL");
+                }
+            }
+        }
+        per_input
+    }
 
     /// Ends every oracle, keeping any error its end shows.
-    pub fn finish(self) -> Vec<String> {
+    fn finish(self: Box<Self>) -> Vec<String> {
         let mut errors = self.errors;
         for (_, process) in self.oracles {
             if let Some(process) = process

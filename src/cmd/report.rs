@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use uridiff::Harness;
 use uridiff::report::{Builder, Item, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};
@@ -115,13 +116,13 @@ fn read_into(
     files: &[PathBuf],
     args: &Args,
     builder: &mut Builder<'_>,
-    extra: &mut uridiff::report::ExtraOutcomes<'_>,
+    harness: &mut Harness<'_>,
     progress: &mut dyn FnMut(),
 ) -> io::Result<Reading> {
     let mut reading = Reading::default();
     let mut chunk: Vec<Item> = Vec::new();
     let mut flush = |chunk: &mut Vec<Item>, builder: &mut Builder<'_>| -> io::Result<()> {
-        builder.add(std::mem::take(chunk), extra, progress)
+        builder.add(std::mem::take(chunk), harness, progress)
     };
     for file in files {
         let name = file.display().to_string();
@@ -275,12 +276,14 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
     }
-    let mut externals =
+    let externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
-    let mut extra = |batch: &[&str]| match externals.as_mut() {
-        Some(e) => e.run(batch),
-        None => Vec::new(),
-    };
+    // Bases come with each item (`--base`, or a pair's own).
+    let mut harness = Harness::builder().annotate(true);
+    if let Some(externals) = externals {
+        harness = harness.externals(Box::new(externals));
+    }
+    let mut harness = harness.build();
     // JSON Lines go to a spool as inputs are checked: the summary, which
     // comes first, is known only at the end.
     let (mut spool, mut spool_writer) = match args.format {
@@ -302,11 +305,9 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     if let Ok(style) = ProgressStyle::with_template("{spinner} checked {pos} inputs ({per_sec})") {
         bar.set_style(style);
     }
-    let reading = read_into(&files, args, &mut builder, &mut extra, &mut || bar.inc(1))?;
+    let reading = read_into(&files, args, &mut builder, &mut harness, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let external_errors = externals
-        .map(super::externals::Externals::finish)
-        .unwrap_or_default();
+    let external_errors = harness.finish();
     for error in &external_errors {
         diagnostic(error);
         builder.external_error(error.clone());

@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use arbitrary::{Arbitrary, Unstructured};
 
 use super::model::UriModel;
-use crate::check::Case;
+use crate::case::Case;
+use crate::signature::Signature;
 use crate::triage::Finding;
 
 /// The saved-corpus entry for a case: a comment naming what it shows, then
@@ -19,7 +20,7 @@ pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
 
 /// The defect findings of `case` whose signature `known` lacks: what a fuzz
 /// target reports as a new defect.
-pub fn new_defects<'c>(case: &'c Case<'_>, known: &BTreeSet<String>) -> Vec<&'c Finding> {
+pub fn new_defects<'c>(case: &'c Case<'_>, known: &BTreeSet<Signature>) -> Vec<&'c Finding> {
     case.defects()
         .filter(|f| !known.contains(&f.signature()))
         .collect()

@@ -5,7 +5,7 @@
 //! a fragment, so a `#` in the input is noted as `fragment-dropped`.
 //! Components are read from the raw authority text, not from `port_u16()`.
 
-use super::{Outcome, borrow_at};
+use super::{Note, Outcome, borrow_at};
 use crate::components::{Component, ComponentSet, Components};
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
@@ -51,10 +51,10 @@ pub fn run(input: &str) -> Outcome<'_> {
     );
     let mut outcome = Outcome::accept(c);
     if input.contains('#') {
-        outcome.note("fragment-dropped");
+        outcome.note(Note::FragmentDropped);
     }
     if uri.scheme().is_none() && uri.authority().is_some() {
-        outcome.note("authority-form");
+        outcome.note(Note::AuthorityForm);
     }
     // `Display` writes the pieces above in order: the scheme lower-cased,
     // `/` for an empty path, no fragment. Where every piece was borrowed

@@ -14,6 +14,7 @@ mod curl;
 pub mod external;
 mod http;
 mod iri_string;
+mod outcome;
 pub mod rfc2396;
 mod rfc3986;
 pub mod url;
@@ -23,7 +24,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::components::Components;
+pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
 
 pub use self::appendix_b::split as appendix_b_split;
 
@@ -80,42 +81,24 @@ pub struct OracleInfo {
     /// Resolves a reference against a base with its own algorithm, giving
     /// the resolved text (which `run` then reads), or why it refused.
     pub resolve: fn(&str, &str) -> Result<String, Refusal>,
+    /// Does it validate? A split that never rejects (Appendix B) does not:
+    /// its "acceptance" of what rfc2396 rejects is no disagreement, and its
+    /// host takes no part in host confusions.
+    pub validates: bool,
+    /// Notes only a reader needs, too costly for every fuzz input (a second
+    /// parse): added by [`Case::annotate`](crate::Case::annotate) to an
+    /// outcome that differs from rfc2396's.
+    pub annotate: Option<fn(&str) -> Vec<Note>>,
 }
 
-/// Why an oracle gave no resolved URI: it rejects the base or the
-/// reference, or resolution is outside what it does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    /// [`Verdict::Reject`] or [`Verdict::OutOfDomain`].
-    pub verdict: Verdict,
-    /// The parser's own message.
-    pub message: String,
-}
-
-impl Refusal {
-    /// A rejection with this message.
-    pub fn reject(message: impl fmt::Display) -> Self {
-        Refusal {
-            verdict: Verdict::Reject,
-            message: message.to_string(),
-        }
-    }
-
-    /// Out of the oracle's domain, with the reason.
-    pub fn out_of_domain(message: impl fmt::Display) -> Self {
-        Refusal {
-            verdict: Verdict::OutOfDomain,
-            message: message.to_string(),
-        }
-    }
-
-    /// As an outcome.
-    pub fn outcome(self) -> Outcome<'static> {
-        match self.verdict {
-            Verdict::OutOfDomain => Outcome::out_of_domain(self.message),
-            _ => Outcome::reject(self.message),
-        }
-    }
+/// `Some(f)` for a row that names `f`, `None` for one that names nothing.
+macro_rules! some_or_none {
+    () => {
+        None
+    };
+    ($f:expr) => {
+        Some($f)
+    };
 }
 
 macro_rules! oracles {
@@ -129,6 +112,8 @@ macro_rules! oracles {
             domain: $domain:literal,
             run: $run:expr,
             resolve: $resolve:expr,
+            $(validates: $validates:literal,)?
+            $(annotate: $annotate:expr,)?
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -137,9 +122,9 @@ macro_rules! oracles {
         #[non_exhaustive]
         pub enum OracleId {
             $( $(#[doc = $doc])* $variant, )*
-            /// An external oracle over the pipe protocol, by its index among
-            /// those registered with [`register_external`].
-            External(u8),
+            /// An external oracle over the pipe protocol, by the name the
+            /// user gave it.
+            External(ExternalName),
         }
 
         impl OracleId {
@@ -158,24 +143,34 @@ macro_rules! oracles {
 
             /// The stable id used in reports, JSON and the saved corpus (an
             /// external oracle's is the name the user gave it).
-            pub fn as_str(self) -> &'static str {
+            pub fn as_str(&self) -> &str {
                 match self {
                     $(OracleId::$variant => $id,)*
-                    OracleId::External(i) => external_name(i),
+                    OracleId::External(name) => name.as_str(),
                 }
             }
 
-            /// The oracle with this id (a built-in one, or an external one
-            /// registered under that name).
+            /// The oracle with this id: a built-in one, or an external one
+            /// by its name (any valid [`ExternalName`]).
             pub fn from_id(id: &str) -> Option<OracleId> {
                 match id {
                     $($id => Some(OracleId::$variant),)*
-                    _ => external_names()
-                        .iter()
-                        .position(|n| *n == id)
-                        .and_then(|i| u8::try_from(i).ok())
-                        .map(OracleId::External),
+                    _ => ExternalName::new(id).ok().map(OracleId::External),
                 }
+            }
+
+            /// Does this oracle validate ([`OracleInfo::validates`])?
+            /// External oracles do. A match: `check()` asks per outcome.
+            pub const fn validates(self) -> bool {
+                match self {
+                    $(OracleId::$variant => true $(&& $validates)?,)*
+                    OracleId::External(_) => true,
+                }
+            }
+
+            /// Is this a built-in oracle's id?
+            pub fn is_builtin_id(id: &str) -> bool {
+                matches!(id, $($id)|*)
             }
         }
 
@@ -191,6 +186,8 @@ macro_rules! oracles {
                 domain: $domain,
                 run: $run,
                 resolve: $resolve,
+                validates: true $(&& $validates)?,
+                annotate: some_or_none!($($annotate)?),
             },
         )*];
     };
@@ -214,6 +211,7 @@ oracles! {
         domain: "splits any string, never rejects",
         run: appendix_b::run,
         resolve: appendix_b::resolve,
+        validates: false,
     }
     /// The `url` crate (WHATWG URL Standard).
     Url = "url" {
@@ -223,6 +221,7 @@ oracles! {
         domain: "absolute URLs; a relative reference is out of its domain",
         run: url::run,
         resolve: url::resolve,
+        annotate: url::notes,
     }
     /// The `http` crate (`http::Uri`, HTTP request targets).
     Http = "http" {
@@ -273,56 +272,73 @@ oracles! {
     }
 }
 
-/// Names of the external oracles of this process, in registration order.
-static EXTERNAL_NAMES: std::sync::RwLock<Vec<&'static str>> = std::sync::RwLock::new(Vec::new());
-
-fn external_names() -> Vec<&'static str> {
-    EXTERNAL_NAMES
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone()
+/// An external oracle's name: what the user called it
+/// (`--oracle-cmd NAME=…`) or a shipped adapter's name. At most
+/// [`ExternalName::MAX`] bytes of `[A-Za-z0-9._-]`, and no built-in oracle's
+/// id. Held inline, so [`OracleId`] stays `Copy` and needs no registry.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExternalName {
+    // Zero-padded: comparing the arrays orders names as text.
+    bytes: [u8; ExternalName::MAX],
+    len: u8,
 }
 
-fn external_name(i: u8) -> &'static str {
-    EXTERNAL_NAMES
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .get(usize::from(i))
-        .copied()
-        .unwrap_or("external")
+impl ExternalName {
+    /// The longest name, in bytes.
+    pub const MAX: usize = 30;
+
+    /// The name, checked.
+    pub fn new(name: &str) -> Result<ExternalName, String> {
+        if OracleId::is_builtin_id(name) {
+            return Err(format!(
+                "'{name}' is a built-in oracle's id; choose another name"
+            ));
+        }
+        if name.is_empty()
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        {
+            return Err(format!(
+                "{name:?}: an oracle name is letters, digits, '-', '_' and '.'"
+            ));
+        }
+        let mut bytes = [0; ExternalName::MAX];
+        let len = u8::try_from(name.len())
+            .ok()
+            .filter(|&n| usize::from(n) <= ExternalName::MAX)
+            .ok_or_else(|| {
+                format!(
+                    "'{name}': an oracle name is at most {} bytes",
+                    ExternalName::MAX
+                )
+            })?;
+        for (slot, b) in bytes.iter_mut().zip(name.bytes()) {
+            *slot = b;
+        }
+        Ok(ExternalName { bytes, len })
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII was stored (checked in `new`).
+        self.bytes
+            .get(..usize::from(self.len))
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or_default()
+    }
 }
 
-/// Registers an external oracle's name for this process and returns its id
-/// (the same id for a name registered before). The name must not be a
-/// built-in id; at most 256 external oracles. A command line registers a
-/// handful, so each name is kept for the life of the process.
+impl fmt::Debug for ExternalName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// The id of an external oracle named `name` (checked as
+/// [`ExternalName::new`] checks it).
 pub fn register_external(name: &str) -> Result<OracleId, String> {
-    if OracleId::ALL.iter().any(|o| o.as_str() == name) {
-        return Err(format!(
-            "'{name}' is a built-in oracle's id; choose another name"
-        ));
-    }
-    if name.is_empty()
-        || !name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-    {
-        return Err(format!(
-            "'{name}': an oracle name is letters, digits, '-', '_' and '.'"
-        ));
-    }
-    let mut names = EXTERNAL_NAMES
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(i) = names.iter().position(|n| *n == name) {
-        return u8::try_from(i)
-            .map(OracleId::External)
-            .map_err(|e| e.to_string());
-    }
-    let index =
-        u8::try_from(names.len()).map_err(|_| "too many external oracles (256)".to_owned())?;
-    names.push(Box::leak(name.to_owned().into_boxed_str()));
-    Ok(OracleId::External(index))
+    ExternalName::new(name).map(OracleId::External)
 }
 
 /// The registry row of an oracle this build has.
@@ -336,11 +352,6 @@ pub fn registry() -> &'static [OracleInfo] {
 }
 
 impl OracleId {
-    /// Does this oracle validate? Appendix B only splits, never rejects.
-    pub fn validates(self) -> bool {
-        self != OracleId::AppendixB
-    }
-
     /// Runs this oracle on `input`; an oracle this build lacks finds every
     /// input out of its domain.
     pub fn run(self, input: &str) -> Outcome<'_> {
@@ -379,118 +390,4 @@ pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
     // Comparing addresses as integers is safe: nothing is dereferenced.
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (start + part.len() <= whole.len()).then_some(start)
-}
-
-/// The note that marks a missing outcome.
-const MISSING: &str = "missing-outcome";
-
-/// What an oracle made of an input, in one word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Parsed.
-    Accept,
-    /// Refused as invalid.
-    Reject,
-    /// Not the kind of input this parser handles.
-    OutOfDomain,
-}
-
-impl Verdict {
-    /// The stable id used in reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Accept => "accept",
-            Verdict::Reject => "reject",
-            Verdict::OutOfDomain => "out-of-domain",
-        }
-    }
-}
-
-/// An oracle's opinion of one input.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome<'a> {
-    /// Accepted, rejected or out of domain.
-    pub verdict: Verdict,
-    /// The components, when accepted; empty otherwise.
-    pub components: Components<'a>,
-    /// The parser's own message, when rejected or out of domain.
-    pub message: Option<String>,
-    /// Normalisations and leniencies observed, as stable ids.
-    pub notes: Vec<&'static str>,
-    /// The parser's own serialization of what it accepted, when that differs
-    /// from the input: the round-trip check reparses it with the same parser.
-    pub serialization: Option<Cow<'a, str>>,
-}
-
-impl<'a> Outcome<'a> {
-    /// Accepted with these components.
-    pub fn accept(components: Components<'a>) -> Self {
-        Outcome {
-            verdict: Verdict::Accept,
-            components,
-            message: None,
-            notes: Vec::new(),
-            serialization: None,
-        }
-    }
-
-    /// Rejected, with the parser's message.
-    pub fn reject(message: impl Into<String>) -> Self {
-        Outcome {
-            verdict: Verdict::Reject,
-            components: Components::default(),
-            message: Some(message.into()),
-            notes: Vec::new(),
-            serialization: None,
-        }
-    }
-
-    /// Out of the parser's domain, with the reason.
-    pub fn out_of_domain(message: impl Into<String>) -> Self {
-        Outcome {
-            verdict: Verdict::OutOfDomain,
-            components: Components::default(),
-            message: Some(message.into()),
-            notes: Vec::new(),
-            serialization: None,
-        }
-    }
-
-    /// No outcome at all: an external oracle that failed before it answered.
-    /// Never diffed or triaged; shown with the reason.
-    pub fn missing(message: impl Into<String>) -> Self {
-        let mut outcome = Outcome::out_of_domain(message);
-        outcome.notes.push(MISSING);
-        outcome
-    }
-
-    /// Is this a missing outcome ([`Outcome::missing`])?
-    pub fn is_missing(&self) -> bool {
-        self.notes.contains(&MISSING)
-    }
-
-    /// Adds a note unless it is there already.
-    pub fn note(&mut self, id: &'static str) {
-        if !self.notes.contains(&id) {
-            self.notes.push(id);
-        }
-    }
-
-    /// Is this an acceptance?
-    pub fn accepted(&self) -> bool {
-        self.verdict == Verdict::Accept
-    }
-
-    /// The same outcome, owning every value (to outlive the text it was
-    /// read from).
-    pub fn into_owned(self) -> Outcome<'static> {
-        Outcome {
-            verdict: self.verdict,
-            components: self.components.into_owned(),
-            message: self.message,
-            notes: self.notes,
-            serialization: self.serialization.map(|s| Cow::Owned(s.into_owned())),
-        }
-    }
 }

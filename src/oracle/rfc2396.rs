@@ -1,7 +1,7 @@
 //! The strict RFC 2396 parser as an oracle: the reference the others are
 //! compared against.
 
-use super::Outcome;
+use super::{Note, Outcome};
 use crate::components::{Component, ComponentSet, Components};
 use crate::rfc2396::{AuthorityKind, ParseError, UriRef, parse};
 
@@ -26,10 +26,10 @@ pub fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
         Ok(r) => {
             let mut outcome = Outcome::accept(components(r));
             if r.authority_kind() == Some(AuthorityKind::RegName) {
-                outcome.note("reg-name-authority");
+                outcome.note(Note::RegNameAuthority);
             }
             if r.is_opaque() {
-                outcome.note("opaque-part");
+                outcome.note(Note::OpaquePart);
             }
             outcome
         }

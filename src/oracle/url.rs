@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 use std::borrow::Cow;
 
-use super::{Outcome, borrow_at, offset_in};
+use super::{Note, Outcome, borrow_at, offset_in};
 use crate::components::{Component, ComponentSet, Components};
 
 /// `url` keeps the authority only as its parts.
@@ -80,23 +80,23 @@ fn accepted<'a>(input: &'a str, u: &url::Url) -> Outcome<'a> {
     c.set(Component::Fragment, u.fragment().map(take));
     let mut outcome = Outcome::accept(c);
     if u.cannot_be_a_base() {
-        outcome.note("opaque-path");
+        outcome.note(Note::OpaquePath);
     }
     if serialization != input {
-        outcome.note("serialization-differs");
+        outcome.note(Note::SerializationDiffers);
         outcome.serialization = Some(Cow::Owned(serialization.to_owned()));
     }
     outcome
 }
 
-/// The syntax violations `url` reports for `input`, by their descriptions.
-pub fn notes(input: &str) -> Vec<&'static str> {
-    let violations: RefCell<Vec<&'static str>> = RefCell::new(Vec::new());
+/// The syntax violations `url` reports for `input`, each once.
+pub fn notes(input: &str) -> Vec<Note> {
+    let violations: RefCell<Vec<Note>> = RefCell::new(Vec::new());
     let record = |v: url::SyntaxViolation| {
         let mut seen = violations.borrow_mut();
-        let description = v.description();
-        if !seen.contains(&description) {
-            seen.push(description);
+        let note = Note::UrlSyntaxViolation(v);
+        if !seen.contains(&note) {
+            seen.push(note);
         }
     };
     let _ = url::Url::options()

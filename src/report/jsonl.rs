@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{Group, PairCount, Report, Totals};
-use crate::check::Case;
+use crate::case::Case;
 
 /// Writes one input's line: `check --json`'s object with its `source`.
 pub fn write_case(out: &mut dyn Write, source: &str, case: &Case<'_>) -> io::Result<()> {

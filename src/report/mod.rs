@@ -26,18 +26,18 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::check::{Case, FindingJson, check_with, check_with_base_and};
-use crate::oracle::{OracleId, Outcome};
+use crate::case::{Case, FindingJson};
+use crate::harness::{Harness, Query};
+use crate::oracle::OracleId;
+use crate::signature::Signature;
 use crate::text::shell_quote;
-use crate::triage::{Basis, Severity};
+use crate::triage::{Basis, Class, Severity};
 
 /// How many examples a report keeps per signature (the shortest).
 pub const EXAMPLES_PER_SIGNATURE: usize = 5;
 /// How many unexplained inputs, and inputs that are not UTF-8, a report
 /// lists by name (all are counted).
 pub const LISTED: usize = 1000;
-/// How many inputs go to the external oracles at a time.
-const EXTERNAL_BATCH: usize = 512;
 
 /// One input of the corpus: where it came from and its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -147,9 +147,9 @@ pub fn reproduce(source: &str, input: &str, base: Option<&str>) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Group {
     /// `class/basis/oracle/fields`.
-    pub signature: String,
-    /// Class id.
-    pub class: &'static str,
+    pub signature: Signature,
+    /// The class.
+    pub class: Class,
     /// `spec`, `defect` or `unexplained`.
     pub basis: Basis,
     /// The parser the findings are about.
@@ -212,14 +212,10 @@ impl Report {
     }
 }
 
-/// The outcomes oracles outside the registry give a batch of inputs: one
-/// list per input, in order (an empty list: none).
-pub type ExtraOutcomes<'e> = dyn FnMut(&[&str]) -> Vec<Vec<(OracleId, Outcome<'static>)>> + 'e;
-
 /// Builds a [`Report`] from inputs as they are read.
 pub struct Builder<'w> {
     report: Report,
-    groups: BTreeMap<String, Group>,
+    groups: BTreeMap<Signature, Group>,
     pairs: BTreeMap<[OracleId; 2], PairCount>,
     seen: HashSet<u64>,
     jsonl: Option<&'w mut dyn Write>,
@@ -271,13 +267,12 @@ impl<'w> Builder<'w> {
         self.report.external_errors.push(error);
     }
 
-    /// Checks a batch of inputs (each distinct one once), asking `extra` for
-    /// the external oracles' outcomes of the new ones first; `progress` is
-    /// called once per input.
+    /// Checks a batch of inputs (each distinct one once) with `harness`,
+    /// in batches of its size; `progress` is called once per input.
     pub fn add(
         &mut self,
         items: Vec<Item>,
-        extra: &mut ExtraOutcomes<'_>,
+        harness: &mut Harness<'_>,
         progress: &mut dyn FnMut(),
     ) -> io::Result<()> {
         let mut fresh: Vec<(String, String, Option<String>)> = Vec::new();
@@ -304,25 +299,20 @@ impl<'w> Builder<'w> {
                 progress();
             }
         }
-        for chunk in fresh.chunks(EXTERNAL_BATCH) {
-            let texts: Vec<&str> = chunk.iter().map(|(_, input, _)| input.as_str()).collect();
-            let mut outcomes = extra(&texts);
-            outcomes.reverse();
-            for (source, input, base) in chunk {
-                let mut own = outcomes.pop().unwrap_or_default();
-                let mut case = match base {
-                    Some(base) => {
-                        // Protocol v1 sends no base: an external oracle
-                        // resolves nothing.
-                        for (_, outcome) in &mut own {
-                            *outcome = Outcome::missing("the pipe protocol (v1) has no base URL");
-                        }
-                        check_with_base_and(base, input, own)
-                    }
-                    None => check_with(input, own),
-                };
-                case.annotate();
-                self.record(source, &case)?;
+        // A batch at a time: external oracles answer a batch in one round
+        // trip, and in-process checking needs no more than one.
+        let batch = harness.batch_size().max(crate::harness::EXTERNAL_BATCH);
+        for chunk in fresh.chunks(batch) {
+            let queries: Vec<Query<'_>> = chunk
+                .iter()
+                .map(|(_, input, base)| Query {
+                    input,
+                    base: base.as_deref(),
+                })
+                .collect();
+            let cases = harness.check_queries(&queries);
+            for ((source, _, _), case) in chunk.iter().zip(&cases) {
+                self.record(source, case)?;
                 progress();
             }
         }
@@ -334,7 +324,7 @@ impl<'w> Builder<'w> {
         totals.distinct += 1;
         if case
             .outcome(OracleId::Rfc2396)
-            .is_some_and(Outcome::accepted)
+            .is_some_and(crate::oracle::Outcome::accepted)
         {
             totals.rfc2396_valid += 1;
         }
@@ -362,11 +352,11 @@ impl<'w> Builder<'w> {
         let findings = case.findings_json();
         let mut seen_here = HashSet::new();
         for (f, json) in case.findings.iter().zip(findings) {
-            let signature = f.signature();
-            let first_here = seen_here.insert(signature.clone());
+            let signature = Signature::of(f);
+            let first_here = seen_here.insert(signature);
             let group = self
                 .groups
-                .entry(signature.clone())
+                .entry(signature)
                 .or_insert_with(|| group_of(signature, json.clone()));
             group.severity = group.severity.max(f.severity);
             if first_here {
@@ -417,10 +407,10 @@ impl<'w> Builder<'w> {
     }
 }
 
-fn group_of(signature: String, f: FindingJson) -> Group {
+fn group_of(signature: Signature, f: FindingJson) -> Group {
     Group {
         signature,
-        class: f.class.id(),
+        class: f.class,
         basis: f.basis,
         oracle: f.oracle,
         fields: f.fields,
@@ -432,21 +422,12 @@ fn group_of(signature: String, f: FindingJson) -> Group {
     }
 }
 
-/// Builds a report from corpus items (in any order) and the sources that
-/// were not checked; `progress` is called once per input.
+/// Builds a report from corpus items (in any order) with the registry's
+/// oracles, and the sources that were not checked; `progress` is called
+/// once per input.
 pub fn build(
     items: Vec<Item>,
     not_checked: Vec<(String, String)>,
-    progress: impl FnMut(),
-) -> Report {
-    build_with(items, not_checked, &mut |_: &[&str]| Vec::new(), progress)
-}
-
-/// [`build`], with the outcomes of external oracles.
-pub fn build_with(
-    items: Vec<Item>,
-    not_checked: Vec<(String, String)>,
-    extra: &mut ExtraOutcomes<'_>,
     mut progress: impl FnMut(),
 ) -> Report {
     let mut builder = Builder::new();
@@ -454,6 +435,6 @@ pub fn build_with(
         builder.not_checked(source, why);
     }
     // Without a JSON sink nothing is written, so nothing can fail.
-    let _ = builder.add(items, extra, &mut progress);
+    let _ = builder.add(items, &mut Harness::default(), &mut progress);
     builder.finish()
 }

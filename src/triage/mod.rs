@@ -141,14 +141,8 @@ impl Finding {
 
     /// The signature reports group by and the regression set keeps one
     /// input for: (class, basis, oracle, fields).
-    pub fn signature(&self) -> String {
-        format!(
-            "{}/{}/{}/{}",
-            self.class,
-            self.basis,
-            self.oracle,
-            self.field_names().join(",")
-        )
+    pub fn signature(&self) -> crate::signature::Signature {
+        crate::signature::Signature::of(self)
     }
 }
 

@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 use uridiff::Case;
 
 /// The defect signatures `corpus/signatures.txt` records, read at build time.
-fn known() -> &'static BTreeSet<String> {
-    static KNOWN: OnceLock<BTreeSet<String>> = OnceLock::new();
+fn known() -> &'static BTreeSet<uridiff::Signature> {
+    static KNOWN: OnceLock<BTreeSet<uridiff::Signature>> = OnceLock::new();
     KNOWN.get_or_init(|| {
         uridiff::corpus::known_defect_signatures(include_str!("../../../corpus/signatures.txt"))
     })

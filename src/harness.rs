@@ -1,0 +1,256 @@
+//! [`Harness`]: the one entry point of the command line, the saved corpus,
+//! `minimize` and the tests. It holds what a run is configured with (the
+//! in-process oracles of the registry, external oracles, a base, whether to
+//! add notes for a reader) and checks inputs in batches, so that external
+//! oracles get one round trip per batch rather than per input.
+//!
+//! ```
+//! let mut harness = uridiff::Harness::builder().annotate(true).build();
+//! let cases = harness.check_batch(&["http://a_b.example/", "http://h/"]);
+//! assert_eq!(cases.len(), 2);
+//! assert!(!cases[0].host_confusions.is_empty());
+//! ```
+//!
+//! The fuzz targets call [`check`](crate::check()) (and
+//! [`check_with_base`](crate::check_with_base)) directly: the same pipeline
+//! with the registry's oracles only, and no allocation for a harness.
+
+use std::fmt;
+
+use crate::case::Case;
+use crate::check::{check_pair, check_single};
+use crate::oracle::{OracleId, Outcome};
+
+/// One thing to check: an input, or a reference and the base to resolve it
+/// against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Query<'a> {
+    /// The input (with a base: the reference).
+    pub input: &'a str,
+    /// The base, for a resolution.
+    pub base: Option<&'a str>,
+}
+
+impl<'a> Query<'a> {
+    /// A single input.
+    pub fn new(input: &'a str) -> Self {
+        Query { input, base: None }
+    }
+
+    /// A reference resolved against `base`.
+    pub fn with_base(base: &'a str, input: &'a str) -> Self {
+        Query {
+            input,
+            base: Some(base),
+        }
+    }
+}
+
+/// Oracles outside the registry (external processes over the pipe
+/// protocol, or anything else that answers a batch at a time).
+pub trait ExternalOracles: fmt::Debug {
+    /// The outcomes of every oracle for each query, one list per query, in
+    /// the order of `queries`. An oracle with no answer for a query gives a
+    /// [missing](Outcome::missing) outcome, never none.
+    fn run(&mut self, queries: &[Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>>;
+
+    /// Ends every oracle; every error seen, one line each.
+    fn finish(self: Box<Self>) -> Vec<String>;
+}
+
+/// How many queries a harness with external oracles sends in one batch.
+pub const EXTERNAL_BATCH: usize = 512;
+
+/// Builds a [`Harness`].
+#[derive(Debug, Default)]
+pub struct Builder<'b> {
+    base: Option<&'b str>,
+    externals: Option<Box<dyn ExternalOracles + 'b>>,
+    annotate: bool,
+}
+
+impl<'b> Builder<'b> {
+    /// Resolves every input given without a base ([`Harness::check_batch`])
+    /// against `base`.
+    #[must_use]
+    pub fn base(mut self, base: Option<&'b str>) -> Self {
+        self.base = base;
+        self
+    }
+
+    /// Adds oracles outside the registry; their outcomes follow the
+    /// registry's in every case.
+    #[must_use]
+    pub fn externals(mut self, externals: Box<dyn ExternalOracles + 'b>) -> Self {
+        self.externals = Some(externals);
+        self
+    }
+
+    /// Adds the notes only a reader needs ([`Case::annotate`]).
+    #[must_use]
+    pub fn annotate(mut self, annotate: bool) -> Self {
+        self.annotate = annotate;
+        self
+    }
+
+    /// The harness.
+    pub fn build(self) -> Harness<'b> {
+        Harness {
+            base: self.base,
+            externals: self.externals,
+            annotate: self.annotate,
+        }
+    }
+}
+
+/// A configured run: see the [module documentation](self).
+#[derive(Debug, Default)]
+pub struct Harness<'b> {
+    base: Option<&'b str>,
+    externals: Option<Box<dyn ExternalOracles + 'b>>,
+    annotate: bool,
+}
+
+impl<'b> Harness<'b> {
+    /// A builder (no base, no external oracles, no notes).
+    pub fn builder() -> Builder<'b> {
+        Builder::default()
+    }
+
+    /// The base inputs are resolved against, if any.
+    pub fn base(&self) -> Option<&'b str> {
+        self.base
+    }
+
+    /// Has it external oracles?
+    pub fn has_externals(&self) -> bool {
+        self.externals.is_some()
+    }
+
+    /// How many queries are worth gathering before a batch: one when every
+    /// oracle runs in process (each input is answered as soon as it is
+    /// read), [`EXTERNAL_BATCH`] with external oracles.
+    pub fn batch_size(&self) -> usize {
+        if self.externals.is_some() {
+            EXTERNAL_BATCH
+        } else {
+            1
+        }
+    }
+
+    /// Checks one query.
+    pub fn check_query<'a>(&mut self, query: Query<'a>) -> Case<'a>
+    where
+        'b: 'a,
+    {
+        let mut cases = self.check_queries(&[query]);
+        cases
+            .pop()
+            .unwrap_or_else(|| check_single(query.input, Vec::new()))
+    }
+
+    /// Checks inputs, each resolved against the harness's base if it has
+    /// one, in one batch.
+    pub fn check_batch<'a>(&mut self, inputs: &[&'a str]) -> Vec<Case<'a>>
+    where
+        'b: 'a,
+    {
+        let base = self.base;
+        let queries: Vec<Query<'a>> = inputs.iter().map(|&input| Query { input, base }).collect();
+        self.check_queries(&queries)
+    }
+
+    /// Checks queries in one batch: the external oracles answer the whole
+    /// batch first, then each query goes through the pipeline.
+    pub fn check_queries<'a>(&mut self, queries: &[Query<'a>]) -> Vec<Case<'a>>
+    where
+        'b: 'a,
+    {
+        let mut extra = match self.externals.as_mut() {
+            Some(externals) if !queries.is_empty() => externals.run(queries),
+            _ => Vec::new(),
+        };
+        extra.reverse();
+        queries
+            .iter()
+            .map(|query| {
+                let own = extra.pop().unwrap_or_default();
+                let mut case = match query.base {
+                    Some(base) => check_pair(base, query.input, own),
+                    None => check_single(query.input, own),
+                };
+                if self.annotate {
+                    case.annotate();
+                }
+                case
+            })
+            .collect()
+    }
+
+    /// Ends the external oracles; the errors their end shows.
+    pub fn finish(self) -> Vec<String> {
+        self.externals.map(|e| e.finish()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug)]
+    struct Echo {
+        calls: Vec<usize>,
+    }
+
+    impl ExternalOracles for Echo {
+        fn run(&mut self, queries: &[Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
+            self.calls.push(queries.len());
+            let id = crate::oracle::register_external("echo").unwrap();
+            queries
+                .iter()
+                .map(|q| vec![(id, Outcome::missing(format!("asked for {:?}", q.base)))])
+                .collect()
+        }
+        fn finish(self: Box<Self>) -> Vec<String> {
+            vec![format!("calls {:?}", self.calls)]
+        }
+    }
+
+    #[test]
+    fn a_batch_asks_the_external_oracles_once_and_keeps_each_answer_with_its_query() {
+        let mut harness = Harness::builder()
+            .base(Some("http://b/"))
+            .externals(Box::new(Echo { calls: Vec::new() }))
+            .build();
+        assert_eq!(harness.batch_size(), EXTERNAL_BATCH);
+        let cases =
+            harness.check_queries(&[Query::new("http://x/"), Query::with_base("http://c/", "y")]);
+        assert_eq!(cases.len(), 2);
+        let echo = |case: &Case<'_>| {
+            case.outcomes
+                .last()
+                .and_then(|(_, o)| o.message.clone())
+                .unwrap()
+        };
+        assert_eq!(echo(&cases[0]), "asked for None");
+        assert_eq!(echo(&cases[1]), "asked for Some(\"http://c/\")");
+        assert_eq!(cases[1].base, Some("http://c/"));
+        let batch = harness.check_batch(&["z"]);
+        assert_eq!(
+            batch[0].base,
+            Some("http://b/"),
+            "the harness's base applies"
+        );
+        assert_eq!(harness.finish(), ["calls [2, 1]"]);
+    }
+
+    #[test]
+    fn a_harness_without_externals_checks_as_check_does() {
+        let mut harness = Harness::default();
+        assert_eq!(harness.batch_size(), 1);
+        for input in ["http://a_b.example/", "http://[::1]/", "%", ""] {
+            assert_eq!(harness.check_query(Query::new(input)), crate::check(input));
+        }
+        assert!(harness.finish().is_empty());
+    }
+}
