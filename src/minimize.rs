@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::case::Case;
-use crate::check::{check, check_with_base};
+use crate::harness::{Harness, Query};
 use crate::signature::Signature;
 
 /// The signatures (`class/basis/oracle/fields`) of a case's findings.
@@ -20,10 +20,7 @@ pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
 
 /// The signatures `input` (against `base`) shows.
 pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<Signature> {
-    match base {
-        Some(base) => signatures(&check_with_base(base, input)),
-        None => signatures(&check(input)),
-    }
+    signatures(&Harness::default().check_query(Query { input, base }))
 }
 
 /// The most predicate calls one minimisation makes: enough for inputs of a

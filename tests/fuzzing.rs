@@ -10,9 +10,7 @@
 
 use proptest::prelude::*;
 use uridiff::corpus::parse_curated;
-use uridiff::fuzzing::{
-    FuzzTarget, corpus_entry, decode_resolve_pair, encode_resolve_pair, render_structured,
-};
+use uridiff::fuzzing::{corpus_entry, decode_resolve_pair, encode_resolve_pair, render_structured};
 use uridiff::rfc2396::{self, Component};
 
 /// A fixed stream of pseudo-random buffers (xorshift), so the test is
@@ -127,27 +125,6 @@ fn corpus_entry_pastes_into_curated_txt_as_the_same_input() {
         assert_eq!(parsed.len(), 1);
         assert_eq!(parsed[0].1, input);
     }
-}
-
-/// `uridiff::corpus` names its target directories in public constants; they
-/// are the targets whose corpus it replays, from the one list of targets.
-#[test]
-fn saved_corpus_targets_are_the_fuzz_targets_it_replays() {
-    let names = |keep: fn(&FuzzTarget) -> bool| -> Vec<&str> {
-        FuzzTarget::ALL
-            .into_iter()
-            .filter(keep)
-            .map(FuzzTarget::as_str)
-            .collect()
-    };
-    assert_eq!(
-        uridiff::corpus::TARGETS,
-        names(|t| t.in_saved_corpus()).as_slice()
-    );
-    assert_eq!(
-        uridiff::corpus::STRING_TARGETS,
-        names(|t| t.in_saved_corpus() && t.holds_references()).as_slice()
-    );
 }
 
 /// The `name = "..."` / `version = "..."` pairs of a Cargo.lock.

@@ -1,18 +1,17 @@
 //! `uridiff report`: replay a corpus and write a disagreement report.
 
 use std::fs;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::Harness;
-use uridiff::report::{Builder, Item, Report, html, jsonl, md};
+use uridiff::corpus::read::{Layout, read_into};
+use uridiff::fuzzing::{CorpusFormat, FuzzTarget};
+use uridiff::report::{Builder, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};
 use super::io::{out_target, write_atomically};
-
-/// The largest input checked; a larger file or line is listed as not checked.
-const MAX_INPUT_BYTES: usize = 1 << 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -39,9 +38,15 @@ pub struct Args {
     #[arg(long, conflicts_with = "structured")]
     lines: bool,
     /// Decode each file as a `structured` fuzz-target input (an arbitrary
-    /// URI model) and report on the URI it renders.
-    #[arg(long)]
+    /// URI model) and report on the URI it renders (`--target structured`).
+    #[arg(long, conflicts_with = "target")]
     structured: bool,
+    /// Decode each file as a corpus file of this fuzz target (`uridiff
+    /// targets` lists them): `resolve` and `resolve-differential` files are
+    /// (base, reference) pairs, `structured` files URI models, `curl_url`
+    /// files a URL or a base and a reference split at a NUL.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["lines", "pairs"])]
+    target: Option<FuzzTarget>,
     /// Resolve every input as a reference against BASE, each parser with its
     /// own algorithm, and report on the resolved URIs.
     #[arg(long, value_name = "BASE", conflicts_with = "pairs")]
@@ -95,149 +100,6 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
     files.sort();
     files.dedup();
     Ok(files)
-}
-
-/// How many inputs are read before they are checked together (and sent to
-/// the external oracles as one batch).
-const CHUNK: usize = 4096;
-
-/// What reading the corpus found wrong, beside the inputs themselves.
-#[derive(Debug, Default)]
-struct Reading {
-    /// Named paths (or lines) that could not be read or used.
-    failed: usize,
-    /// Inputs over the size limit.
-    too_large: usize,
-}
-
-/// Reads every file (whole, or line by line) and feeds the builder in
-/// chunks, so that memory holds one chunk of inputs, not the corpus.
-fn read_into(
-    files: &[PathBuf],
-    args: &Args,
-    builder: &mut Builder<'_>,
-    harness: &mut Harness<'_>,
-    progress: &mut dyn FnMut(),
-) -> io::Result<Reading> {
-    let mut reading = Reading::default();
-    let mut chunk: Vec<Item> = Vec::new();
-    let mut flush = |chunk: &mut Vec<Item>, builder: &mut Builder<'_>| -> io::Result<()> {
-        builder.add(std::mem::take(chunk), harness, progress)
-    };
-    for file in files {
-        let name = file.display().to_string();
-        let opened = fs::File::open(file);
-        let mut reader = match opened {
-            Ok(f) => BufReader::new(f),
-            Err(e) => {
-                diagnostic(format_args!("cannot read {name}: {e}"));
-                builder.not_checked(name, format!("unreadable: {e}"));
-                reading.failed += 1;
-                continue;
-            }
-        };
-        let per_line = args.lines || args.pairs;
-        if !per_line {
-            let mut bytes = Vec::new();
-            let limit = (MAX_INPUT_BYTES + 1) as u64;
-            if let Err(e) = reader.by_ref().take(limit).read_to_end(&mut bytes) {
-                diagnostic(format_args!("cannot read {name}: {e}"));
-                builder.not_checked(name, format!("unreadable: {e}"));
-                reading.failed += 1;
-                continue;
-            }
-            if bytes.len() > MAX_INPUT_BYTES {
-                builder.not_checked(name, format!("over the {MAX_INPUT_BYTES}-byte input limit"));
-                reading.too_large += 1;
-                continue;
-            }
-            let bytes = if args.structured {
-                match uridiff::fuzzing::render_structured(&bytes) {
-                    Some(input) => input.into_bytes(),
-                    None => {
-                        builder.not_checked(name, "does not decode as a structured input".into());
-                        continue;
-                    }
-                }
-            } else {
-                bytes
-            };
-            chunk.push(Item {
-                source: name,
-                bytes,
-                base: args.base.clone(),
-            });
-        } else {
-            let mut line = Vec::new();
-            let mut n = 0usize;
-            loop {
-                line.clear();
-                match reader.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
-                    Err(e) => {
-                        diagnostic(format_args!("cannot read {name}: {e}"));
-                        builder.not_checked(name.clone(), format!("unreadable: {e}"));
-                        reading.failed += 1;
-                        break;
-                    }
-                }
-                n += 1;
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
-                }
-                let source = format!("{name}:{n}");
-                if line.len() > MAX_INPUT_BYTES {
-                    builder.not_checked(
-                        source,
-                        format!(
-                            "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
-                            line.len()
-                        ),
-                    );
-                    reading.too_large += 1;
-                    continue;
-                }
-                if args.pairs {
-                    let Some(tab) = line.iter().position(|&b| b == b'\t') else {
-                        builder.not_checked(source, "no TAB between base and reference".into());
-                        reading.failed += 1;
-                        continue;
-                    };
-                    let base = line.get(..tab).map(|b| String::from_utf8(b.to_vec()));
-                    let reference = line.get(tab + 1..).unwrap_or_default().to_vec();
-                    match base {
-                        Some(Ok(base)) => chunk.push(Item {
-                            source,
-                            bytes: reference,
-                            base: Some(base),
-                        }),
-                        _ => {
-                            builder.not_checked(source, "the base is not UTF-8".into());
-                            reading.failed += 1;
-                        }
-                    }
-                } else {
-                    chunk.push(Item {
-                        source,
-                        bytes: line.clone(),
-                        base: args.base.clone(),
-                    });
-                }
-                if chunk.len() >= CHUNK {
-                    flush(&mut chunk, builder)?;
-                }
-            }
-        }
-        if chunk.len() >= CHUNK {
-            flush(&mut chunk, builder)?;
-        }
-    }
-    flush(&mut chunk, builder)?;
-    Ok(reading)
 }
 
 fn write_report(
@@ -305,7 +167,27 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     if let Ok(style) = ProgressStyle::with_template("{spinner} checked {pos} inputs ({per_sec})") {
         bar.set_style(style);
     }
-    let reading = read_into(&files, args, &mut builder, &mut harness, &mut || bar.inc(1))?;
+    let layout = if args.pairs {
+        Layout::Pairs
+    } else if args.lines {
+        Layout::Lines
+    } else if args.structured {
+        Layout::PerFile(CorpusFormat::Structured)
+    } else {
+        Layout::PerFile(
+            args.target
+                .map_or(CorpusFormat::Reference, FuzzTarget::format),
+        )
+    };
+    let reading = read_into(
+        &files,
+        &layout,
+        args.base.as_deref(),
+        &mut builder,
+        &mut harness,
+        &mut || bar.inc(1),
+        &mut |warning| diagnostic(warning),
+    )?;
     bar.finish_and_clear();
     let external_errors = harness.finish();
     for error in &external_errors {

@@ -24,28 +24,28 @@
 //!
 //! [`UriModel`]: crate::fuzzing::UriModel
 
+pub mod read;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::check::check;
+pub use self::read::{Decoded, decode};
+
+use crate::case::Case;
 use crate::components::component_name;
-use crate::fuzzing::{decode_resolve_pair, render_structured};
+use crate::fuzzing::FuzzTarget;
+use crate::harness::{Harness, Query};
 use crate::rfc2396;
 use crate::signature::Signature;
 
-/// The fuzz targets whose corpus holds one URI reference per file.
-pub const STRING_TARGETS: &[&str] = &["parse", "differential"];
-/// Every fuzz target with a corpus directory.
-pub const TARGETS: &[&str] = &[
-    "parse",
-    "resolve",
-    "differential",
-    "structured",
-    "resolve-differential",
-];
+/// The fuzz targets whose corpus directories the saved corpus replays
+/// through `check` ([`FuzzTarget::in_saved_corpus`]).
+pub fn targets() -> impl Iterator<Item = FuzzTarget> {
+    FuzzTarget::ALL.into_iter().filter(|t| t.in_saved_corpus())
+}
 /// The curated file, relative to the corpus root.
 pub const CURATED: &str = "curated.txt";
 /// The signature set, relative to the corpus root.
@@ -154,31 +154,23 @@ pub fn load(root: &Path) -> io::Result<Corpus> {
             ));
         }
     }
-    for target in TARGETS {
-        for file in files_in(&root.join(target))? {
+    for target in targets() {
+        for file in files_in(&root.join(target.as_str()))? {
             let bytes = fs::read(&file)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
             let name = file
                 .file_name()
                 .map(|n| format!("{target}/{}", n.to_string_lossy()))
                 .unwrap_or_default();
-            match *target {
-                "resolve" | "resolve-differential" => match decode_resolve_pair(&bytes) {
-                    Some((b, r)) => corpus
-                        .pairs
-                        .entry((b.to_owned(), r.to_owned()))
-                        .or_default()
-                        .push(name),
-                    None => corpus.undecodable.push(name),
-                },
-                "structured" => match render_structured(&bytes) {
-                    Some(input) => corpus.inputs.entry(input).or_default().push(name),
-                    None => corpus.undecodable.push(name),
-                },
-                _ => match String::from_utf8(bytes) {
-                    Ok(input) => corpus.inputs.entry(input).or_default().push(name),
-                    Err(_) => corpus.undecodable.push(name),
-                },
+            match decode(target.format(), bytes) {
+                Some(Decoded {
+                    input,
+                    base: Some(base),
+                }) => corpus.pairs.entry((base, input)).or_default().push(name),
+                Some(Decoded { input, base: None }) => {
+                    corpus.inputs.entry(input).or_default().push(name);
+                }
+                None => corpus.undecodable.push(name),
             }
         }
     }
@@ -212,6 +204,14 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry through the registry's oracles.
+    pub fn check(&self) -> Case<'_> {
+        Harness::default().check_query(Query {
+            input: &self.input,
+            base: self.base.as_deref(),
+        })
+    }
+
     /// The signatures this entry shows today.
     pub fn signatures(&self) -> BTreeSet<Signature> {
         crate::minimize::signatures_of(&self.input, self.base.as_deref())
@@ -352,10 +352,7 @@ fn entries(corpus: &Corpus) -> Vec<(Entry, String)> {
 pub fn audit(corpus: &Corpus, set: &SignatureSet) -> Audit {
     let mut audit = Audit::default();
     for (entry, source) in entries(corpus) {
-        let case = match &entry.base {
-            Some(base) => crate::check::check_with_base(base, &entry.input),
-            None => check(&entry.input),
-        };
+        let case = entry.check();
         if case.has_unexplained() {
             audit.unexplained.push((entry.clone(), source.clone()));
         }
@@ -440,7 +437,7 @@ pub fn expectations(corpus: &Corpus, set: &SignatureSet) -> String {
         match &entry.base {
             None => {
                 let _ = write!(out, "\ninput {}\n", shown(&entry.input));
-                write_case(&mut out, &check(&entry.input));
+                write_case(&mut out, &entry.check());
             }
             Some(base) => {
                 let result = match rfc2396::resolve(base, &entry.input) {
@@ -453,7 +450,7 @@ pub fn expectations(corpus: &Corpus, set: &SignatureSet) -> String {
                     shown(base),
                     shown(&entry.input)
                 );
-                write_case(&mut out, &crate::check::check_with_base(base, &entry.input));
+                write_case(&mut out, &entry.check());
             }
         }
     }
@@ -478,7 +475,7 @@ pub fn load_signatures(root: &Path) -> io::Result<SignatureSet> {
 /// Is `root` a saved corpus (a curated file or a target directory)? A bless
 /// anywhere else would write an empty corpus's files.
 pub fn is_corpus(root: &Path) -> bool {
-    root.join(CURATED).is_file() || TARGETS.iter().any(|t| root.join(t).is_dir())
+    root.join(CURATED).is_file() || targets().any(|t| root.join(t.as_str()).is_dir())
 }
 
 /// The defect signatures (`class/defect/oracle/fields`) `signatures.txt`
@@ -496,7 +493,7 @@ pub fn known_defect_signatures(signatures: &str) -> BTreeSet<Signature> {
 
 /// One case's block: each oracle's verdict and components, the findings,
 /// the host confusions.
-fn write_case(out: &mut String, case: &crate::Case<'_>) {
+fn write_case(out: &mut String, case: &Case<'_>) {
     for (id, outcome) in &case.outcomes {
         let _ = write!(out, "  {:<11} {}", id.as_str(), outcome.verdict.as_str());
         for (c, value) in outcome.components.iter() {
