@@ -1,6 +1,7 @@
 //! `uridiff check`: one input through every oracle, side by side.
 
 use std::io::{self, Write};
+use std::sync::mpsc;
 
 use uridiff::components::{Component, component_name};
 use uridiff::diff::diff;
@@ -167,6 +168,65 @@ enum Next {
     NotUtf8 { line: usize, reason: String },
 }
 
+fn stdin_next(r: io::Result<(usize, Result<String, String>)>) -> io::Result<Next> {
+    r.map(|(line, text)| match text {
+        Ok(t) => Next::Input(t),
+        Err(reason) => Next::NotUtf8 { line, reason },
+    })
+}
+
+/// Where inputs come from, a batch at a time.
+enum Source {
+    /// Arguments, a file, or standard input read as it is asked for.
+    Iter(Box<dyn Iterator<Item = io::Result<Next>>>),
+    /// Standard input read by a thread as lines arrive: a batch is what has
+    /// arrived (at least one line), so external oracles answer an
+    /// interactive user line by line and a pipe in full batches.
+    Background(mpsc::Receiver<io::Result<Next>>),
+}
+
+impl Source {
+    fn stdin_in_background(batch: usize) -> Source {
+        let (lines, received) = mpsc::sync_channel(batch);
+        // The thread ends with standard input, or when nobody listens; the
+        // process does not wait for it.
+        let _ = std::thread::Builder::new()
+            .name("stdin".into())
+            .spawn(move || {
+                for next in stdin_lines().map(stdin_next) {
+                    if lines.send(next).is_err() {
+                        break;
+                    }
+                }
+            });
+        Source::Background(received)
+    }
+
+    /// Appends up to `max` inputs to `batch`; none at the end of input.
+    fn next_batch(&mut self, max: usize, batch: &mut Vec<Next>) -> io::Result<()> {
+        match self {
+            Source::Iter(items) => {
+                for next in items.by_ref().take(max) {
+                    batch.push(next?);
+                }
+            }
+            Source::Background(received) => {
+                let Ok(first) = received.recv() else {
+                    return Ok(());
+                };
+                batch.push(first?);
+                while batch.len() < max {
+                    match received.try_recv() {
+                        Ok(next) => batch.push(next?),
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 pub fn run(args: &Args) -> Result<Status, Failure> {
     let externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
@@ -176,39 +236,32 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     }
     let mut harness = builder.build();
     // Arguments, a file, or standard input line by line.
-    let mut from_stdin = false;
-    let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {
-        match read_file(path)? {
-            Ok(text) => Box::new(std::iter::once(Ok(Next::Input(text)))),
-            Err(reason) => Box::new(std::iter::once(Ok(Next::NotUtf8 { line: 1, reason }))),
-        }
-    } else if !args.inputs.is_empty() {
-        Box::new(args.inputs.clone().into_iter().map(|i| Ok(Next::Input(i))))
-    } else {
-        from_stdin = true;
-        Box::new(stdin_lines().map(|r| {
-            r.map(|(line, text)| match text {
-                Ok(t) => Next::Input(t),
-                Err(reason) => Next::NotUtf8 { line, reason },
-            })
-        }))
-    };
-    // With external oracles, inputs go in batches; without, each is answered
-    // as soon as it is read.
+    let from_stdin = args.file.is_none() && args.inputs.is_empty();
     let batch = harness.batch_size();
+    let mut source = if let Some(path) = &args.file {
+        Source::Iter(Box::new(std::iter::once(Ok(match read_file(path)? {
+            Ok(text) => Next::Input(text),
+            Err(reason) => Next::NotUtf8 { line: 1, reason },
+        }))))
+    } else if !from_stdin {
+        Source::Iter(Box::new(
+            args.inputs.clone().into_iter().map(|i| Ok(Next::Input(i))),
+        ))
+    } else if batch > 1 {
+        Source::stdin_in_background(batch)
+    } else {
+        Source::Iter(Box::new(stdin_lines().map(stdin_next)))
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut status = Status::Clean;
     let mut printed = 0usize;
     let mut pending: Vec<Next> = Vec::new();
-    let mut source = source.peekable();
-    while source.peek().is_some() {
+    loop {
         pending.clear();
-        while pending.len() < batch {
-            match source.next() {
-                Some(next) => pending.push(next?),
-                None => break,
-            }
+        source.next_batch(batch, &mut pending)?;
+        if pending.is_empty() {
+            break;
         }
         let texts: Vec<&str> = pending
             .iter()
