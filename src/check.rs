@@ -9,9 +9,9 @@ use crate::components::{Component, ComponentSet, component_name};
 use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
-use crate::triage::defects;
+use crate::triage::host::{hosts_differ, same_address};
 use crate::triage::{
-    Basis, Class, Defects, Finding, Resolution, Severity, same_address, triage_into,
+    Basis, Class, Defects, Finding, Resolution, Severity, defects, severity, triage_into,
 };
 
 /// Two accepting parsers that see different hosts in the same input (one
@@ -91,14 +91,13 @@ impl<'a> Case<'a> {
         if let Some(detail) = &finding.detail {
             return detail.clone();
         }
-        let (Some(reference), Some(other)) = (
+        let (Some(ours), Some(theirs)) = (
             self.outcome(OracleId::Rfc2396),
             self.outcome(finding.oracle),
         ) else {
             return String::new();
         };
-        let text = self.resolved.as_deref().unwrap_or(self.input);
-        crate::triage::effect(text, &rfc2396::parse(text), reference, other, finding)
+        crate::triage::effect(ours, theirs, finding)
     }
 
     /// Adds what only a reader of the case needs: url's syntax violations
@@ -126,12 +125,7 @@ impl<'a> Case<'a> {
     /// The highest severity: of the findings, and high when two accepting
     /// parsers see different hosts.
     pub fn max_severity(&self) -> Option<Severity> {
-        let confusion = (!self.host_confusions.is_empty()).then_some(Severity::High);
-        self.findings
-            .iter()
-            .map(|f| f.severity)
-            .chain(confusion)
-            .max()
+        severity::of_case(&self.findings, !self.host_confusions.is_empty())
     }
 }
 
@@ -351,7 +345,7 @@ fn host_confusions(case: &mut Case<'_>) {
                 a.1.components.get(Component::Host),
                 b.1.components.get(Component::Host),
             );
-            if crate::triage::rules::hosts_differ(ha, hb, scheme) {
+            if hosts_differ(ha, hb, scheme) {
                 found.push(HostConfusion {
                     oracles: [a.0, b.0],
                     hosts: [ha.map(str::to_owned), hb.map(str::to_owned)],

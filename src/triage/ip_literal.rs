@@ -5,7 +5,7 @@
 
 /// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` (RFC 3986
 /// section 3.2.2, with RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID`).
-pub fn is_ip_literal(host: &str) -> bool {
+pub(crate) fn is_ip_literal(host: &str) -> bool {
     let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
         return false;
     };
