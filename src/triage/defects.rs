@@ -131,7 +131,7 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
             };
             out.push(defect(
                 Class::DroppedInput,
-                severity::of_self_check(fields),
+                severity::of_self_check(Class::DroppedInput, fields),
                 id,
                 None,
                 fields,
@@ -148,7 +148,7 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
         let fields = ComponentSet::of(&[Component::Host]);
         out.push(defect(
             Class::InvalidIpLiteral,
-            severity::of_self_check(fields),
+            severity::of_self_check(Class::InvalidIpLiteral, fields),
             id,
             None,
             fields,

@@ -3,13 +3,15 @@
 //! round trip, a peer disagreement. One way to show a value, one way to say
 //! who accepts and who refuses, one line per field.
 
+use std::fmt;
+
 use super::host::{effective_port, hosts_differ, scheme_of};
 use crate::components::{Component, component_name};
 use crate::diff::Diff;
 use crate::oracle::{OracleId, Outcome, Verdict};
 
 /// Shows a value for an effect line: quoted and escaped, cut at 48 characters.
-pub(crate) fn show(value: Option<&str>) -> String {
+fn show(value: Option<&str>) -> String {
     match value {
         None => "none".to_owned(),
         Some(v) if v.chars().count() > 48 => {
@@ -28,15 +30,32 @@ fn refusal(verdict: Verdict) -> &'static str {
     }
 }
 
-/// `ACCEPTING accepts[ with host H], REFUSING rejects it`.
-fn acceptance(accepting: &str, host: Option<&str>, refusing: &str, refused: Verdict) -> String {
-    let how = refusal(refused);
-    match host {
-        Some(h) => format!(
-            "{accepting} accepts with host {}, {refusing} {how}",
-            show(Some(h))
-        ),
-        None => format!("{accepting} accepts, {refusing} {how}"),
+/// `ACCEPTING accepts[ with host H], REFUSING rejects it`, written straight
+/// into the line it is part of (a peer's effect is built on the fuzz path).
+struct Acceptance<'a> {
+    accepting: &'a str,
+    host: Option<&'a str>,
+    refusing: &'a str,
+    refused: Verdict,
+}
+
+impl fmt::Display for Acceptance<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Acceptance {
+            accepting,
+            host,
+            refusing,
+            refused,
+        } = self;
+        let how = refusal(*refused);
+        match host {
+            Some(h) => write!(
+                f,
+                "{accepting} accepts with host {}, {refusing} {how}",
+                show(Some(h))
+            ),
+            None => write!(f, "{accepting} accepts, {refusing} {how}"),
+        }
     }
 }
 
@@ -65,7 +84,13 @@ pub(crate) fn of_claim(
             .components
             .get(Component::Host)
             .filter(|h| !h.is_empty());
-        return acceptance(accepting, host, refusing, refused.verdict);
+        return Acceptance {
+            accepting,
+            host,
+            refusing,
+            refused: refused.verdict,
+        }
+        .to_string();
     }
     let scheme = scheme_of(ours, theirs);
     let mut first = Vec::new();
@@ -169,10 +194,13 @@ pub(crate) fn peer(
         } else {
             (blamed, peer, peers.verdict)
         };
-        return format!(
-            "peers disagree: {}",
-            acceptance(yes.as_str(), None, no.as_str(), how)
-        );
+        let acceptance = Acceptance {
+            accepting: yes.as_str(),
+            host: None,
+            refusing: no.as_str(),
+            refused: how,
+        };
+        return format!("peers disagree: {acceptance}");
     }
     let parts: Vec<String> = d
         .fields

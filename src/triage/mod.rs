@@ -55,7 +55,7 @@ pub struct Finding {
     /// The differing (or defective) fields this finding explains.
     pub fields: ComponentSet,
     /// The effect, when it is known as the finding is made (defects);
-    /// spec findings build theirs on demand (`Case::effect`).
+    /// spec findings build theirs on demand ([`Case::effect`](crate::Case::effect)).
     pub detail: Option<String>,
 }
 

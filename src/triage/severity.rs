@@ -118,15 +118,16 @@ pub(crate) fn of_departure(
     }
 }
 
-/// A self-check defect, by the fields it corrupts: high when they include
-/// the host or the port the parser reports, else medium (input dropped
-/// from the userinfo, say).
-pub(crate) fn of_self_check(fields: ComponentSet) -> Severity {
+/// A self-check defect, by the fields it corrupts: the class's default
+/// when they include the host or the port the parser reports, else at most
+/// medium (input dropped from the userinfo, say).
+pub(crate) fn of_self_check(class: Class, fields: ComponentSet) -> Severity {
     let host_or_port = ComponentSet::of(&[Component::Host, Component::Port]);
+    let default = class.default_severity();
     if fields.intersection(host_or_port).is_empty() {
-        Severity::Medium
+        default.min(Severity::Medium)
     } else {
-        Severity::High
+        default
     }
 }
 
