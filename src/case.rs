@@ -132,12 +132,7 @@ impl<'a> Case<'a> {
     /// The highest severity: of the findings, and high when two accepting
     /// parsers see different hosts.
     pub fn max_severity(&self) -> Option<Severity> {
-        let confusion = (!self.host_confusions.is_empty()).then_some(Severity::High);
-        self.findings
-            .iter()
-            .map(|f| f.severity)
-            .chain(confusion)
-            .max()
+        crate::triage::severity::of_case(&self.findings, !self.host_confusions.is_empty())
     }
 }
 

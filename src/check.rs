@@ -8,8 +8,8 @@ use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, registry};
 use crate::rfc2396;
-use crate::triage::defects;
-use crate::triage::{Defects, Resolution, same_address, triage_into};
+use crate::triage::host::{hosts_differ, same_address};
+use crate::triage::{Defects, Resolution, defects, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
 /// round trips on each, rfc2396 against each other parser (triage), peers
@@ -229,7 +229,7 @@ fn host_confusions(case: &mut Case<'_>) {
                 a.1.components.get(Component::Host),
                 b.1.components.get(Component::Host),
             );
-            if crate::triage::rules::hosts_differ(ha, hb, scheme) {
+            if hosts_differ(ha, hb, scheme) {
                 found.push(HostConfusion {
                     oracles: [a.0, b.0],
                     hosts: [ha.map(str::to_owned), hb.map(str::to_owned)],

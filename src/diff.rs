@@ -3,7 +3,9 @@
 use crate::components::{Component, ComponentSet};
 use crate::oracle::Outcome;
 
-/// How two outcomes differ.
+/// How two outcomes differ; also the part of such a difference that one
+/// triage rule explains (its claim), which triage takes away from what is
+/// still open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Diff {
     /// One accepted the input and the other did not (rejected it, or found
@@ -15,9 +17,45 @@ pub struct Diff {
 }
 
 impl Diff {
+    /// No difference.
+    pub(crate) const NONE: Diff = Diff {
+        verdict: false,
+        fields: ComponentSet::EMPTY,
+    };
+
+    /// The accept/reject difference alone.
+    pub(crate) const VERDICT: Diff = Diff {
+        verdict: true,
+        fields: ComponentSet::EMPTY,
+    };
+
+    /// Differing fields alone, the verdicts agreeing.
+    pub(crate) const fn of_fields(fields: ComponentSet) -> Diff {
+        Diff {
+            verdict: false,
+            fields,
+        }
+    }
+
     /// Do the outcomes agree?
     pub fn is_empty(&self) -> bool {
         !self.verdict && self.fields.is_empty()
+    }
+
+    /// What both differences hold.
+    pub(crate) const fn intersection(self, other: Diff) -> Diff {
+        Diff {
+            verdict: self.verdict && other.verdict,
+            fields: self.fields.intersection(other.fields),
+        }
+    }
+
+    /// What is left of this difference once `other` is taken away.
+    pub(crate) const fn without(self, other: Diff) -> Diff {
+        Diff {
+            verdict: self.verdict && !other.verdict,
+            fields: self.fields.difference(other.fields),
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 //! # Module map
 //!
 //! The data flow, in order: input (and base) → [`oracle`] registry → one
-//! [`oracle::Outcome`] per parser → [`triage::defects`] (self-checks, round
-//! trips, peers) → [`diff`] against rfc2396 → [`triage`](mod@triage) (classes with a
+//! [`oracle::Outcome`] per parser → the defect checks of [`triage`](mod@triage)
+//! (self-checks, round trips, peers) → [`diff`] against rfc2396 → [`triage`](mod@triage) (classes with a
 //! basis and a severity) → host confusions → a [`Case`], built by
 //! [`check()`](fn@check) / [`check_with_base`], the one entry point of the fuzz targets,
 //! the tests and the CLI.

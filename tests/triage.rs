@@ -10,37 +10,48 @@
 use uridiff::check;
 use uridiff::diff::diff;
 use uridiff::oracle::OracleId;
-use uridiff::triage::{Class, Severity};
+use uridiff::oracle::external::External;
+use uridiff::triage::{Class, ExampleOracle, Severity};
 
 fn long_input() -> String {
     format!("http://h/{}", "a".repeat(70_000))
 }
 
+/// An example's oracle, when it is one of the registry; `None` for a
+/// shipped external adapter, whose examples are checked through the CLI
+/// with the adapter (tests/external_cli.rs).
+fn registry_oracle(class: Class, oracle: ExampleOracle) -> Option<OracleId> {
+    match oracle {
+        ExampleOracle::Oracle(id) => Some(id),
+        ExampleOracle::External(name) => {
+            assert!(
+                External::shipped_names().contains(&name),
+                "{class}: example names {name}, which is no shipped adapter"
+            );
+            None
+        }
+    }
+}
+
 /// Every example of the class catalogue (`src/triage/classes.rs`), with
 /// the oracle whose finding it must produce, plus one too long to write
 /// there. Examples naming an oracle this build lacks are left out.
-fn examples() -> Vec<(&'static str, &'static str, String)> {
+fn examples() -> Vec<(Class, OracleId, String)> {
     let mut all = Vec::new();
     for class in Class::ALL {
         for (oracle, input) in class.examples() {
-            // External oracles (java-uri, python-urllib) are checked through
-            // the CLI, with their adapters, in tests/external_cli.rs.
-            let Some(id) = OracleId::from_id(oracle) else {
-                assert!(
-                    ["java-uri", "python-urllib"].contains(oracle),
-                    "{class}: example names an unknown oracle {oracle}"
-                );
+            let Some(id) = registry_oracle(*class, *oracle) else {
                 continue;
             };
             // A peer disagreement needs both peers; ada is a cargo feature.
             let peers_built =
                 *class != Class::PeerDisagreement || uridiff::oracle::info(OracleId::Ada).is_some();
             if uridiff::oracle::info(id).is_some() && peers_built {
-                all.push((class.id(), *oracle, (*input).to_owned()));
+                all.push((*class, id, (*input).to_owned()));
             }
         }
     }
-    all.push(("length-limit", "http", long_input()));
+    all.push((Class::LengthLimit, OracleId::Http, long_input()));
     all
 }
 
@@ -52,7 +63,7 @@ fn every_example_produces_its_class_and_nothing_unexplained() {
         let found = case
             .findings
             .iter()
-            .any(|f| f.class.id() == class && f.oracle.as_str() == oracle);
+            .any(|f| f.class == class && f.oracle == oracle);
         if !found {
             let got: Vec<String> = case
                 .findings
@@ -80,16 +91,16 @@ fn every_example_with_a_base_produces_its_class_and_nothing_unexplained() {
     for class in Class::ALL {
         for (oracle, base, input) in class.examples_with_base() {
             // An oracle behind a cargo feature this build lacks.
-            let built =
-                OracleId::from_id(oracle).is_some_and(|id| uridiff::oracle::info(id).is_some());
-            if !built {
+            let Some(oracle) =
+                registry_oracle(*class, *oracle).filter(|id| uridiff::oracle::info(*id).is_some())
+            else {
                 continue;
-            }
+            };
             let case = uridiff::check_with_base(base, input);
             if !case
                 .findings
                 .iter()
-                .any(|f| f.class == *class && f.oracle.as_str() == *oracle)
+                .any(|f| f.class == *class && f.oracle == oracle)
             {
                 let got: Vec<String> = case
                     .findings

@@ -14,25 +14,13 @@
 //!
 //! Each defect names the parser it is about; no spec rule explains one away.
 
-use crate::components::{Component, ComponentSet, component_name};
+use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
-use crate::oracle::{OracleId, Outcome, Standard, Verdict, info};
+use crate::oracle::{OracleId, Outcome, Standard, info};
 
+use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
-use super::rules::{effective_port, hosts_differ};
-use super::{Class, Finding, Severity};
-
-/// Shows a value for an effect line.
-fn show(value: Option<&str>) -> String {
-    match value {
-        None => "none".to_owned(),
-        Some(v) if v.chars().count() > 48 => {
-            let head: String = v.chars().take(45).collect();
-            format!("{head:?}…")
-        }
-        Some(v) => format!("{v:?}"),
-    }
-}
+use super::{Class, Finding, Severity, effect, severity};
 
 fn defect(
     class: Class,
@@ -117,7 +105,7 @@ fn recomposes(authority: &str, userinfo: Option<&str>, host: &str, port: Option<
 
 /// The self-checks of one accepting parser: accounted authority, IP
 /// literals, ports. Appends a finding per broken rule.
-pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
     if !outcome.accepted() || !id.validates() {
         return;
     }
@@ -136,31 +124,18 @@ pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) 
                 && authority
                     .find('@')
                     .is_some_and(|at| authority.find(dropped).is_some_and(|d| d < at));
-            let (severity, fields) = if in_userinfo {
-                (
-                    Severity::Medium,
-                    ComponentSet::of(&[Component::Authority, Component::Userinfo]),
-                )
+            let fields = if in_userinfo {
+                ComponentSet::of(&[Component::Authority, Component::Userinfo])
             } else {
-                (
-                    Severity::High,
-                    ComponentSet::of(&[Component::Authority, Component::Host, Component::Port]),
-                )
+                ComponentSet::of(&[Component::Authority, Component::Host, Component::Port])
             };
             out.push(defect(
                 Class::DroppedInput,
-                severity,
+                severity::of_self_check(Class::DroppedInput, fields),
                 id,
                 None,
                 fields,
-                format!(
-                    "{id} drops {} from the authority {}: userinfo {}, host {}, port {}",
-                    show(Some(dropped)),
-                    show(Some(authority)),
-                    show(userinfo),
-                    show(Some(host)),
-                    show(port)
-                ),
+                effect::dropped_input(id, dropped, authority, (userinfo, host, port)),
             ));
         }
     }
@@ -170,23 +145,21 @@ pub fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) 
         && h.bytes().any(|b| matches!(b, b'[' | b']'))
         && !is_ip_literal(h)
     {
+        let fields = ComponentSet::of(&[Component::Host]);
         out.push(defect(
             Class::InvalidIpLiteral,
-            Severity::High,
+            severity::of_self_check(Class::InvalidIpLiteral, fields),
             id,
             None,
-            ComponentSet::of(&[Component::Host]),
-            format!(
-                "{id} accepts the host {} (brackets that hold no IPv6address or IPvFuture)",
-                show(Some(h))
-            ),
+            fields,
+            effect::invalid_ip_literal(id, h),
         ));
     }
 }
 
 /// Reparses an accepting parser's own serialization (when it differs from
 /// the input) and reports what changed.
-pub fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
     let Some(serialization) = outcome
         .serialization
         .as_deref()
@@ -203,65 +176,30 @@ pub fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let scheme = outcome.components.get(Component::Scheme);
-    let changes_host = d.fields.contains(Component::Host)
-        && hosts_differ(
-            outcome.components.get(Component::Host),
-            again.components.get(Component::Host),
-            scheme,
-        );
-    let changes_port = d.fields.contains(Component::Port)
-        && effective_port(outcome.components.get(Component::Port), scheme)
-            != effective_port(again.components.get(Component::Port), scheme);
-    let severity = if changes_host || changes_port {
-        Severity::High
-    } else {
-        Severity::Medium
-    };
-    let what = if d.verdict {
-        format!("{} it", verdict_word(again.verdict))
-    } else {
-        d.fields
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} {} becomes {}",
-                    component_name(c),
-                    show(outcome.components.get(c)),
-                    show(again.components.get(c))
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
     let mut finding = defect(
         Class::RoundTrip,
-        severity,
+        severity::of_departure(
+            Class::RoundTrip,
+            d.fields,
+            &outcome.components,
+            &again.components,
+            scheme,
+        ),
         id,
         None,
         d.fields,
-        format!(
-            "{id} reparses its own serialization {} and {what}",
-            show(Some(serialization))
-        ),
+        effect::round_trip(id, serialization, outcome, &again, d),
     );
     finding.verdict = d.verdict;
     out.push(finding);
 }
 
-fn verdict_word(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Accept => "accepts",
-        Verdict::Reject => "rejects",
-        Verdict::OutOfDomain => "finds out of its domain",
-    }
-}
-
 /// Peer disagreements among `outcomes` (every oracle but rfc2396, which is
-/// `reference`): parsers of one standard (WHATWG: url and ada; RFC 3986:
+/// `ours`): parsers of one standard (WHATWG: url and ada; RFC 3986:
 /// rfc3986 and iri-string) that disagree, and http::Uri against RFC 3986 on
 /// how the same authority text splits.
-pub fn peers(
-    reference: &Outcome<'_>,
+pub(crate) fn peers(
+    ours: &Outcome<'_>,
     outcomes: &[(OracleId, Outcome<'_>)],
     out: &mut Vec<Finding>,
 ) {
@@ -274,13 +212,7 @@ pub fn peers(
         }
         for (b, ob) in outcomes.iter().skip(i + 1) {
             if b.standard() == Some(standard) {
-                peer_pair(
-                    (reference, outcomes),
-                    (*a, oa),
-                    (*b, ob),
-                    ComponentSet::ALL,
-                    out,
-                );
+                peer_pair((ours, outcomes), (*a, oa), (*b, ob), ComponentSet::ALL, out);
             }
         }
     }
@@ -297,7 +229,7 @@ pub fn peers(
     {
         let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
         peer_pair(
-            (reference, outcomes),
+            (ours, outcomes),
             (OracleId::Rfc3986, rfc3986),
             (OracleId::Http, http),
             parts,
@@ -313,7 +245,7 @@ pub fn peers(
 /// validating parsers side with (for `/\p` against `x://h/a`, url's host
 /// `p`, where ada and libcurl stay on `h`); else the later one.
 fn peer_pair(
-    (reference, outcomes): (&Outcome<'_>, &[(OracleId, Outcome<'_>)]),
+    (ours, outcomes): (&Outcome<'_>, &[(OracleId, Outcome<'_>)]),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
@@ -335,7 +267,7 @@ fn peer_pair(
         return;
     }
     let departs = |o: &Outcome<'_>| {
-        let r = diff(reference, o);
+        let r = diff(ours, o);
         (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
     };
     // How many of the other validating parsers side with `o` on what the
@@ -375,63 +307,20 @@ fn peer_pair(
     } else {
         ((a, oa), (b, ob))
     };
-    let scheme = oa
-        .components
-        .get(Component::Scheme)
-        .or(ob.components.get(Component::Scheme));
-    let high = d.fields.iter().any(|c| match c {
-        Component::Host => hosts_differ(oa.components.get(c), ob.components.get(c), scheme),
-        Component::Port => {
-            effective_port(oa.components.get(c), scheme)
-                != effective_port(ob.components.get(c), scheme)
-        }
-        _ => false,
-    });
-    let detail = if d.verdict {
-        let (yes, no, how) = if oa.accepted() {
-            (a, b, ob.verdict)
-        } else {
-            (b, a, oa.verdict)
-        };
-        let how = match how {
-            Verdict::OutOfDomain => "finds it out of its domain",
-            _ => "rejects it",
-        };
-        format!("peers disagree: {yes} accepts, {no} {how}")
-    } else {
-        let parts: Vec<String> = d
-            .fields
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} {} vs {}",
-                    component_name(c),
-                    show(ob.components.get(c)),
-                    show(oa.components.get(c))
-                )
-            })
-            .collect();
-        if settled {
-            format!("{b} departs from its peer {a}: {}", parts.join("; "))
-        } else {
-            // Named after the later peer, but nothing says which is wrong.
-            format!(
-                "{b} and its peer {a} disagree, and no other parser sides with either: {}",
-                parts.join("; ")
-            )
-        }
-    };
+    let scheme = scheme_of(oa, ob);
     let mut finding = defect(
         Class::PeerDisagreement,
-        if high {
-            Severity::High
-        } else {
-            Severity::Medium
-        },
+        severity::of_departure(
+            Class::PeerDisagreement,
+            d.fields,
+            &oa.components,
+            &ob.components,
+            scheme,
+        ),
         b,
         Some(a),
         d.fields,
-        detail,
+        effect::peer((b, ob), (a, oa), d, settled),
     );
     finding.verdict = d.verdict;
     out.push(finding);

@@ -5,7 +5,7 @@
 
 /// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` (RFC 3986
 /// section 3.2.2, with RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID`).
-pub fn is_ip_literal(host: &str) -> bool {
+pub(crate) fn is_ip_literal(host: &str) -> bool {
     let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
         return false;
     };
@@ -90,7 +90,7 @@ fn is_ipv4address(s: &str) -> bool {
 /// `IPv6address` (RFC 3986 section 3.2.2): eight 16-bit pieces, the last
 /// two of which may be an IPv4address (`ls32`), with at most one `::`
 /// standing for one or more pieces of zeros.
-pub fn is_ipv6address(s: &str) -> bool {
+fn is_ipv6address(s: &str) -> bool {
     /// The pieces of one side of `::`; the last may be an IPv4 address
     /// (worth two) when `ls32_allowed`.
     fn pieces(side: &str, ls32_allowed: bool) -> Option<usize> {

@@ -1,0 +1,222 @@
+//! The concrete effect of a finding, in one line, for every kind of
+//! finding: a claim on a disagreement with rfc2396, a self-check defect, a
+//! round trip, a peer disagreement. One way to show a value, one way to say
+//! who accepts and who refuses, one line per field.
+
+use std::fmt;
+
+use super::host::{effective_port, hosts_differ, scheme_of};
+use crate::components::{Component, component_name};
+use crate::diff::Diff;
+use crate::oracle::{OracleId, Outcome, Verdict};
+
+/// Shows a value for an effect line: quoted and escaped, cut at 48 characters.
+fn show(value: Option<&str>) -> String {
+    match value {
+        None => "none".to_owned(),
+        Some(v) if v.chars().count() > 48 => {
+            let head: String = v.chars().take(45).collect();
+            format!("{head:?}…")
+        }
+        Some(v) => format!("{v:?}"),
+    }
+}
+
+/// How a parser that does not accept an input refuses it.
+fn refusal(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::OutOfDomain => "finds it out of its domain",
+        _ => "rejects it",
+    }
+}
+
+/// `ACCEPTING accepts[ with host H], REFUSING rejects it`, written straight
+/// into the line it is part of (a peer's effect is built on the fuzz path).
+struct Acceptance<'a> {
+    accepting: &'a str,
+    host: Option<&'a str>,
+    refusing: &'a str,
+    refused: Verdict,
+}
+
+impl fmt::Display for Acceptance<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Acceptance {
+            accepting,
+            host,
+            refusing,
+            refused,
+        } = self;
+        let how = refusal(*refused);
+        match host {
+            Some(h) => write!(
+                f,
+                "{accepting} accepts with host {}, {refusing} {how}",
+                show(Some(h))
+            ),
+            None => write!(f, "{accepting} accepts, {refusing} {how}"),
+        }
+    }
+}
+
+/// One field's two values: `path "/a/../b" vs "/b"`.
+fn field_line(c: Component, a: Option<&str>, b: Option<&str>, between: &str) -> String {
+    format!("{} {} {between} {}", component_name(c), show(a), show(b))
+}
+
+/// A claim of `oracle` against rfc2396 (`ours`): who accepts and who
+/// refuses, or what differs, host and port differences first. Built only
+/// when asked for (reports, the CLI), never on the fuzz path.
+pub(crate) fn of_claim(
+    oracle: OracleId,
+    ours: &Outcome<'_>,
+    theirs: &Outcome<'_>,
+    claim: Diff,
+) -> String {
+    let other = oracle.as_str();
+    if claim.verdict {
+        let (accepting, accepted, refusing, refused) = if ours.accepted() {
+            ("rfc2396", ours, other, theirs)
+        } else {
+            (other, theirs, "rfc2396", ours)
+        };
+        let host = accepted
+            .components
+            .get(Component::Host)
+            .filter(|h| !h.is_empty());
+        return Acceptance {
+            accepting,
+            host,
+            refusing,
+            refused: refused.verdict,
+        }
+        .to_string();
+    }
+    let scheme = scheme_of(ours, theirs);
+    let mut first = Vec::new();
+    let mut rest = Vec::new();
+    for c in claim.fields.iter() {
+        let (a, b) = (ours.components.get(c), theirs.components.get(c));
+        match c {
+            Component::Host if hosts_differ(a, b, scheme) => first.push(format!(
+                "rfc2396 and {other} see different hosts ({} vs {})",
+                show(a),
+                show(b)
+            )),
+            Component::Port if effective_port(a, scheme) != effective_port(b, scheme) => {
+                let n = |p: Option<u32>| p.map_or("none".to_owned(), |p| p.to_string());
+                first.push(format!(
+                    "effective ports differ ({} vs {})",
+                    n(effective_port(a, scheme)),
+                    n(effective_port(b, scheme))
+                ));
+            }
+            _ => rest.push(field_line(c, a, b, "vs")),
+        }
+    }
+    first.extend(rest);
+    first.join("; ")
+}
+
+/// `dropped-input`: the text a parser left out of the authority, and the
+/// parts it reported instead.
+pub(crate) fn dropped_input(
+    oracle: OracleId,
+    dropped: &str,
+    authority: &str,
+    (userinfo, host, port): (Option<&str>, &str, Option<&str>),
+) -> String {
+    format!(
+        "{oracle} drops {} from the authority {}: userinfo {}, host {}, port {}",
+        show(Some(dropped)),
+        show(Some(authority)),
+        show(userinfo),
+        show(Some(host)),
+        show(port)
+    )
+}
+
+/// `invalid-ip-literal`: the bracketed host a parser accepted.
+pub(crate) fn invalid_ip_literal(oracle: OracleId, host: &str) -> String {
+    format!(
+        "{oracle} accepts the host {} (brackets that hold no IPv6address or IPvFuture)",
+        show(Some(host))
+    )
+}
+
+/// `round-trip`: what reparsing the parser's own serialization changed.
+pub(crate) fn round_trip(
+    oracle: OracleId,
+    serialization: &str,
+    first: &Outcome<'_>,
+    again: &Outcome<'_>,
+    d: Diff,
+) -> String {
+    let what = if d.verdict {
+        // The reparse's own verdict, as a verb.
+        let verb = match again.verdict {
+            Verdict::Accept => "accepts",
+            Verdict::Reject => "rejects",
+            Verdict::OutOfDomain => "finds out of its domain",
+        };
+        format!("{verb} it")
+    } else {
+        d.fields
+            .iter()
+            .map(|c| {
+                field_line(
+                    c,
+                    first.components.get(c),
+                    again.components.get(c),
+                    "becomes",
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    format!(
+        "{oracle} reparses its own serialization {} and {what}",
+        show(Some(serialization))
+    )
+}
+
+/// `peer-disagreement`: `blamed` against its peer, on what `d` holds;
+/// `settled` when rfc2396 or the other parsers side with the peer.
+pub(crate) fn peer(
+    (blamed, theirs): (OracleId, &Outcome<'_>),
+    (peer, peers): (OracleId, &Outcome<'_>),
+    d: Diff,
+    settled: bool,
+) -> String {
+    if d.verdict {
+        let (yes, no, how) = if peers.accepted() {
+            (peer, blamed, theirs.verdict)
+        } else {
+            (blamed, peer, peers.verdict)
+        };
+        let acceptance = Acceptance {
+            accepting: yes.as_str(),
+            host: None,
+            refusing: no.as_str(),
+            refused: how,
+        };
+        return format!("peers disagree: {acceptance}");
+    }
+    let parts: Vec<String> = d
+        .fields
+        .iter()
+        .map(|c| field_line(c, theirs.components.get(c), peers.components.get(c), "vs"))
+        .collect();
+    if settled {
+        format!(
+            "{blamed} departs from its peer {peer}: {}",
+            parts.join("; ")
+        )
+    } else {
+        // Named after the later peer, but nothing says which is wrong.
+        format!(
+            "{blamed} and its peer {peer} disagree, and no other parser sides with either: {}",
+            parts.join("; ")
+        )
+    }
+}

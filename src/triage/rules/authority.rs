@@ -1,0 +1,150 @@
+//! The authority: what RFC 2396 reads as a `reg_name` or an empty part,
+//! and where the URL Standard finds a host of its own (special schemes
+//! without `//`, `file` URLs).
+
+use super::{
+    AUTHORITY_PARTS, authorityless_base_path, host_in_path, is_file, opaque, opaque_query,
+    our_host_text,
+};
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::rfc2396::AuthorityKind;
+use crate::triage::Ctx;
+use crate::triage::host::{is_special, same_address};
+use crate::triage::text::{begins_with_drive_letter, decoded_lower, same_octets};
+
+/// WHATWG file URLs (URL Standard, file host state): `localhost` becomes
+/// the empty host, a Windows drive letter (`c:`) moves into the path,
+/// credentials and ports are refused, and empty leading segments collapse.
+/// RFC 2396 has no rules of its own for `file` (RFC 1738 section 3.10).
+///
+/// Each field is claimed only when the other's value is what those rules
+/// give: no credentials or port, an empty host for `localhost`, for none,
+/// or where a drive letter stood, a path that starts with `/` and ends with
+/// rfc2396's (or holds the drive letter).
+pub(crate) fn file_scheme(ctx: &Ctx<'_, '_>) -> Diff {
+    if !is_file(ctx) {
+        return Diff::NONE;
+    }
+    if !ctx.theirs.accepted() {
+        return Diff::VERDICT;
+    }
+    let ours_host = ctx.ours(Component::Host).or_else(|| our_host_text(ctx));
+    let ours_authority = ctx.ours(Component::Authority).unwrap_or_default();
+    let mut fields = ComponentSet::EMPTY;
+    let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
+    let drive_moved = ours_host.is_some_and(begins_with_drive_letter)
+        || theirs_path
+            .strip_prefix('/')
+            .is_some_and(begins_with_drive_letter);
+    if ctx.theirs(Component::Host) == Some("")
+        && (ours_host.is_none_or(|h| h.is_empty() || h.eq_ignore_ascii_case("localhost"))
+            || begins_with_drive_letter(ours_authority))
+    {
+        fields = fields.with(Component::Host).with(Component::Authority);
+    }
+    for c in [Component::Userinfo, Component::Port] {
+        if ctx.theirs(c).is_none() {
+            fields = fields.with(c);
+        }
+    }
+    let ours_path = ctx.ours(Component::Path).unwrap_or_default();
+    let tail = ours_path.trim_start_matches('/');
+    if theirs_path.starts_with('/')
+        && (drive_moved || theirs_path.trim_start_matches('/').ends_with(tail) || opaque(ctx))
+    {
+        fields = fields.with(Component::Path);
+    }
+    Diff::of_fields(fields.union(opaque_query(ctx)))
+}
+
+/// WHATWG special schemes always have a host: `http:evil.com/`,
+/// `http:/evil.com/` and `http:///evil.com/` all reach `evil.com`, where RFC
+/// 2396 sees an `opaque_part`, an `abs_path`, or an empty authority
+/// (section 3). A special URL with no host at all is rejected.
+pub(crate) fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Diff {
+    if !ctx.scheme().is_some_and(is_special) {
+        return Diff::NONE;
+    }
+    let Ok(r) = ctx.parsed else {
+        return Diff::NONE;
+    };
+    let no_authority = r.authority().is_none_or(str::is_empty);
+    if !no_authority {
+        return Diff::NONE;
+    }
+    if !ctx.theirs.accepted() {
+        return Diff::VERDICT;
+    }
+    // Justified when the host they found is text rfc2396 read as its path
+    // (or opaque part): the slashes, not the characters, differ. With a
+    // base, WHATWG may have found its host in the base's path (`http:/h`).
+    let ours_path = authorityless_base_path(ctx)
+        .unwrap_or_else(|| ctx.ours(Component::Path).unwrap_or_default());
+    // The host WHATWG would take from rfc2396's path: after the leading
+    // slashes, before the next delimiter, without userinfo and port.
+    let written = host_in_path(ours_path, &['/', '\\'], &['/', '\\', '?', '#']);
+    let found_in_path = ctx.theirs(Component::Host).is_some_and(|h| {
+        let h = h.to_ascii_lowercase();
+        ours_path.to_ascii_lowercase().contains(&h)
+            || decoded_lower(ours_path).contains(&h)
+            // Read by WHATWG's IPv4 parser (`0.0.0.7` from `07`), or
+            // mapped by IDNA (non-ASCII or `xn--`).
+            || same_address(written, &h)
+            || !written.is_ascii()
+            || !decoded_lower(written).is_ascii()
+            || h.contains("xn--")
+    });
+    if !found_in_path {
+        return Diff::NONE;
+    }
+    Diff::of_fields(
+        AUTHORITY_PARTS
+            .with(Component::Path)
+            .union(opaque_query(ctx)),
+    )
+}
+
+/// `authority = server | reg_name` (RFC 2396 section 3.2): what is not a
+/// `server` is a naming authority with no host, userinfo or port; RFC 3986
+/// and WHATWG find a host in it (`a_b.example`, `a@b@c`).
+pub(crate) fn reg_name_authority(ctx: &Ctx<'_, '_>) -> Diff {
+    match ctx.parsed {
+        Ok(r) if r.authority_kind() == Some(AuthorityKind::RegName) => Diff {
+            verdict: true,
+            fields: AUTHORITY_PARTS,
+        },
+        _ => Diff::NONE,
+    }
+}
+
+/// java.net.URI takes `file:///p` although RFC 2396's grammar does not
+/// derive an empty authority, and then leaves the authority (with its
+/// user-information, host and port) undefined: its javadoc, "an empty
+/// authority component is permitted as long as it is followed by a
+/// non-empty path, a query component, or a fragment component". Applies to
+/// the shipped `java-uri` external oracle (its scope).
+pub(crate) fn java_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Authority])))
+}
+
+/// `ftp://@host/` has an empty userinfo (RFC 2396 section 3.2.2; RFC 1738
+/// section 3.1 tells it apart from none); WHATWG drops the `@`.
+pub(crate) fn empty_userinfo(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
+}
+
+/// `user:@host`: an empty password (RFC 1738 section 3.1); WHATWG drops the `:`.
+pub(crate) fn empty_password(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| {
+        ours.and_then(|o| o.strip_suffix(':'))
+            .is_some_and(|o| match theirs {
+                // WHATWG also percent-encodes userinfo characters (`;`, `=`).
+                Some(t) => same_octets(o, t),
+                None => o.is_empty(),
+            })
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
+}

@@ -1,0 +1,110 @@
+//! libcurl's URL dialect: "only limited checks of the format"
+//! (everything.curl.dev, "URLs"), one or three slashes, a host in every
+//! URL but `file://`, and its own `file://` hosts.
+
+use super::{
+    AUTHORITY_PARTS, authorityless_base_path, host_in_path, is_file, opaque_query, our_host_text,
+    rejected_with,
+};
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::rfc2396::ErrorKind;
+use crate::triage::Ctx;
+use crate::triage::host::same_address;
+
+/// curl "only does limited checks of the format" and passes illegal
+/// characters on (everything.curl.dev, "URLs"); it percent-encodes bytes
+/// outside printable ASCII (curl docs/URL-SYNTAX.md, "non-ASCII"). So it
+/// accepts what RFC 2396 section 2.4.3 calls unwise or delims, stray `%`
+/// and non-ASCII text.
+pub(crate) fn curl_lenient_characters(ctx: &Ctx<'_, '_>) -> Diff {
+    if !ctx.theirs.accepted() {
+        return Diff::NONE;
+    }
+    rejected_with(ctx, |k, _| {
+        matches!(
+            k,
+            ErrorKind::Unwise(_)
+                | ErrorKind::Delims(_)
+                | ErrorKind::InvalidEscape
+                | ErrorKind::NonAscii(_)
+        )
+    })
+}
+
+/// curl's `file://` URLs take only `localhost`, `127.0.0.1` or no host
+/// (everything.curl.dev, "The scheme separator"; curl's test 1145), report
+/// the host as none, and refuse what names no local file (libcurl's
+/// `CURLUE_BAD_FILE_URL`: `file:/`, a drive letter off Windows).
+pub(crate) fn curl_file_host(ctx: &Ctx<'_, '_>) -> Diff {
+    if !is_file(ctx) {
+        return Diff::NONE;
+    }
+    let local = |h: &str| h.is_empty() || h.eq_ignore_ascii_case("localhost") || h == "127.0.0.1";
+    let ours = ctx.ours(Component::Host).or_else(|| our_host_text(ctx));
+    if !ctx.theirs.accepted() {
+        // A host other than those, or no path to a local file at all
+        // (`file:/`, or a drive letter, which curl takes only on Windows:
+        // CURLUE_BAD_FILE_URL).
+        return Diff::VERDICT;
+    }
+    if ctx.theirs(Component::Host).is_none_or(str::is_empty) && ours.is_none_or(local) {
+        Diff::of_fields(ComponentSet::of(&[Component::Host, Component::Authority]))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// curl needs a host in every URL but `file://` (libcurl's
+/// `CURLUE_NO_HOST`, "no host part in the URL"; curl docs/URL-SYNTAX.md,
+/// "Hostname"), where RFC 2396 allows `scheme:/path`, an empty authority
+/// and opaque URIs (section 3).
+pub(crate) fn curl_host_required(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.accepted() || is_file(ctx) {
+        return Diff::NONE;
+    }
+    match ctx.parsed {
+        Ok(r) if r.kind().is_absolute() && r.host().is_none_or(str::is_empty) => Diff::VERDICT,
+        _ => Diff::NONE,
+    }
+}
+
+/// curl "understands and accepts URLs with one or three slashes" after the
+/// scheme (everything.curl.dev, "The scheme separator"): `a:/h/p` and
+/// `a:///h/p` reach host `h`, where RFC 2396 reads an `abs_path` or an empty
+/// authority (section 3). Claimed when curl's host is the first segment
+/// rfc2396 read as its path.
+pub(crate) fn curl_slashes(ctx: &Ctx<'_, '_>) -> Diff {
+    if !ctx.theirs.accepted() {
+        return Diff::NONE;
+    }
+    let Ok(r) = ctx.parsed else {
+        return Diff::NONE;
+    };
+    if r.authority().is_some_and(|a| !a.is_empty()) {
+        return Diff::NONE;
+    }
+    // The first segment of a path, as curl would read it as a host.
+    let first_segment = |path| host_in_path(path, &['/'], &['/', '?']);
+    let ours = ctx.ours(Component::Path).unwrap_or_default();
+    // With a base, curl may have found its host in the base's path.
+    let candidates = [
+        authorityless_base_path(ctx).map(first_segment),
+        Some(first_segment(ours)),
+    ];
+    let found = ctx.theirs(Component::Host).is_some_and(|h| {
+        candidates
+            .iter()
+            .flatten()
+            .any(|first| h.eq_ignore_ascii_case(first) || same_address(first, h))
+    });
+    if found {
+        Diff::of_fields(
+            AUTHORITY_PARTS
+                .with(Component::Path)
+                .union(opaque_query(ctx)),
+        )
+    } else {
+        Diff::NONE
+    }
+}

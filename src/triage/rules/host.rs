@@ -1,0 +1,109 @@
+//! The host: IP literals, IPv4 number forms, IDNA, percent-encoding, case,
+//! and an empty host where RFC 2396 has none.
+
+use super::{AUTHORITY_PARTS, our_host_text, rejected_with};
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::rfc2396::{ErrorKind, Production};
+use crate::triage::Ctx;
+use crate::triage::host::{ends_in_a_number, is_dotted_quad};
+use crate::triage::ip_literal::is_ip_literal;
+
+/// `[` and `]` are `unwise` in RFC 2396 section 2.4.3; RFC 2732 and RFC 3986
+/// section 3.2.2 use them for IP literals.
+///
+/// Claimed only when the accepting parser's host is what RFC 3986 section
+/// 3.2.2 prescribes, an `IP-literal`: anything else bracketed is the
+/// parser's own defect (`invalid-ip-literal`), not this spec difference.
+pub(crate) fn ip_literal(ctx: &Ctx<'_, '_>) -> Diff {
+    let host_is_ip_literal = ctx.theirs(Component::Host).is_some_and(is_ip_literal);
+    if !host_is_ip_literal {
+        return Diff::NONE;
+    }
+    rejected_with(ctx, |k, r| {
+        matches!(k, ErrorKind::Unwise(b'[' | b']')) && r == Production::Authority
+    })
+}
+
+/// An `escaped` octet in a host: RFC 2396 `hostname` has none (section
+/// 3.2.2), so the authority is a `reg_name`; WHATWG and RFC 3986 section
+/// 3.2.2 decode or keep it.
+pub(crate) fn percent_encoded_host(ctx: &Ctx<'_, '_>) -> Diff {
+    if our_host_text(ctx).is_some_and(|h| h.contains('%')) {
+        Diff {
+            verdict: true,
+            fields: AUTHORITY_PARTS,
+        }
+    } else {
+        Diff::NONE
+    }
+}
+
+/// RFC 2396 `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`
+/// has no range and no other forms (section 3.2.2); WHATWG's IPv4 parser
+/// reads hex, octal and short forms (`0x7f.1` is 127.0.0.1) and rejects what
+/// is out of range. `127.1` or `1.2.3.4.5` is a `reg_name` for RFC 2396.
+/// curl's parser reads the same forms: it "parses and normalizes everything
+/// that appears to be a numerical IPv4 address" (curl docs/URL-SYNTAX.md,
+/// "Numerical IPv4 addresses").
+pub(crate) fn ipv4_number_form(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(ours) = our_host_text(ctx) else {
+        return Diff::NONE;
+    };
+    if !ends_in_a_number(ours) {
+        return Diff::NONE;
+    }
+    let theirs = ctx.theirs(Component::Host);
+    let reads_ipv4 = theirs.is_some_and(|t| is_dotted_quad(t) && t != ours);
+    Diff {
+        verdict: !ctx.theirs.accepted(),
+        fields: if reads_ipv4 {
+            AUTHORITY_PARTS
+        } else {
+            ComponentSet::EMPTY
+        },
+    }
+}
+
+/// WHATWG maps a domain through UTS #46 (IDNA) processing (URL Standard,
+/// host parsing, "domain to ASCII"): a label starting `xn--` must be valid
+/// Punycode, and some characters are mapped or refused. RFC 2396 hostnames
+/// are plain `alphanum` and `-` labels (section 3.2.2).
+pub(crate) fn idna_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(ours) = our_host_text(ctx) else {
+        return Diff::NONE;
+    };
+    let punycode = ours
+        .split('.')
+        .any(|l| l.len() >= 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+    if punycode {
+        Diff {
+            verdict: true,
+            fields: ComponentSet::of(&[Component::Host]),
+        }
+    } else {
+        Diff::NONE
+    }
+}
+
+/// An empty `server` (RFC 2396 section 3.2.2: `server = [ ... ]`) has no
+/// host; RFC 3986 section 3.2.2 (`reg-name = *(...)`) and WHATWG for
+/// non-special schemes give it an empty one.
+pub(crate) fn empty_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| ours.is_none() && theirs == Some(""));
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
+}
+
+/// Schemes and hosts are case-insensitive (RFC 2396 sections 3.1 and
+/// 3.2.2); WHATWG lower-cases them.
+pub(crate) fn case_normalized(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[
+        Component::Scheme,
+        Component::Host,
+        Component::Authority,
+    ])))
+}

@@ -1,0 +1,75 @@
+//! The path: an empty one written `/`, dot segments, and rust-url's
+//! Windows drive letters outside `file`.
+
+use super::is_file;
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::rfc2396::remove_dot_segments;
+use crate::triage::Ctx;
+use crate::triage::text::{
+    decode_dot_segments, drop_above_root, is_double_dot, is_drive_letter, same_octets,
+};
+
+/// An empty path written `/`: WHATWG special URLs and `http::Uri`
+/// absolute-form always have a path (RFC 9110 section 4.2.3).
+pub(crate) fn empty_path_slash(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs == Some("/"));
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// RFC 2396 removes `.` and `..` segments only while resolving (section
+/// 5.2 step 6); WHATWG removes them from every path (and RFC 3986 section
+/// 5.2.4 from every resolved one).
+pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) if a.starts_with('/') => {
+            let removed = remove_dot_segments(&decode_dot_segments(a));
+            let rooted = drop_above_root(&removed);
+            [removed.as_str(), rooted]
+                .iter()
+                .any(|r| *r != a && (*r == b || same_octets(r, b)))
+        }
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
+/// like a Windows drive letter (`r:`, `c|`) when a later `..` would remove
+/// it, in every scheme; the URL Standard ("shorten a URL's path") protects it
+/// only in `file` URLs. It also empties the host of a `file` URL whose path
+/// starts with a drive letter (`file://1.2.3.4/C:/`), which the URL Standard
+/// no longer does (file host state keeps it; WPT urltestdata expects host
+/// `1.2.3.4`). Bugs of rust-url only (ada keeps both), recorded in FUZZING.md.
+pub(crate) fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(path) = ctx.ours(Component::Path) else {
+        return Diff::NONE;
+    };
+    let starts_with_drive = path
+        .strip_prefix('/')
+        .and_then(|p| p.split('/').next())
+        .is_some_and(is_drive_letter);
+    let host_emptied = is_file(ctx)
+        && starts_with_drive
+        && ctx.ours(Component::Host).is_some_and(|h| !h.is_empty())
+        && ctx.theirs(Component::Host) == Some("");
+    let host = if host_emptied {
+        ComponentSet::of(&[Component::Host])
+    } else {
+        ComponentSet::EMPTY
+    };
+    let mut seen_drive = false;
+    let mut climbs_over = false;
+    for segment in path.split('/') {
+        if is_drive_letter(segment) {
+            seen_drive = true;
+        } else if seen_drive && is_double_dot(segment) {
+            climbs_over = true;
+        }
+    }
+    if climbs_over {
+        Diff::of_fields(host.with(Component::Path))
+    } else {
+        Diff::of_fields(host)
+    }
+}

@@ -1,0 +1,52 @@
+//! The port: RFC 2396's `port = *digit` has no bound and may be empty;
+//! others bound it, elide the default, and write it canonically.
+
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::triage::Ctx;
+use crate::triage::host::scheme_default_port;
+
+/// RFC 2396 `port = *digit` has no bound (section 3.2.2); WHATWG rejects
+/// ports over 65535, and `http::Uri` keeps the authority but reports no port.
+pub(crate) fn port_out_of_range(ctx: &Ctx<'_, '_>) -> Diff {
+    let big = ctx
+        .ours(Component::Port)
+        .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err());
+    if big {
+        Diff {
+            verdict: true,
+            fields: ComponentSet::of(&[Component::Port]),
+        }
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `port = *digit` allows `host:` (RFC 2396 section 3.2.2); WHATWG and
+/// `http::Uri` treat it as no port.
+pub(crate) fn empty_port(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
+
+/// The scheme's default port written out; WHATWG elides it (URL Standard,
+/// port state).
+pub(crate) fn default_port(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(default) = ctx.scheme().and_then(scheme_default_port) else {
+        return Diff::NONE;
+    };
+    let f = ctx.fields_where(|ours, theirs| {
+        theirs.is_none() && ours.and_then(|p| p.parse::<u32>().ok()) == Some(u32::from(default))
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
+
+/// The same port number with other digits (leading zeros), which WHATWG
+/// serialises canonically.
+pub(crate) fn port_normalized(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| {
+        let n = |p: Option<&str>| p.and_then(|p| p.parse::<u32>().ok());
+        n(ours).is_some() && n(ours) == n(theirs)
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}

@@ -1,0 +1,139 @@
+//! The shape of a reference: what RFC 2396's grammar cannot derive (an
+//! empty opaque part, a query-only reference, a scheme that is not one),
+//! what it reads differently (a relative reference, `?` in an opaque
+//! part), and the lengths other parsers bound.
+
+use super::{opaque, rejected_with};
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::oracle::{OracleId, Verdict};
+use crate::rfc2396::ErrorKind;
+use crate::triage::Ctx;
+use crate::triage::text::{has_scheme, same_octets};
+
+/// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`)
+/// and schemes over 64 bytes (`MAX_SCHEME_LEN`); libcurl refuses input over
+/// 8 000 000 bytes (`CURL_MAX_INPUT_LENGTH`) and schemes over 40 bytes
+/// (`MAX_SCHEME_LEN`, lib/urlapi.c); RFC 2396 sets no limits.
+pub(crate) fn length_limit(ctx: &Ctx<'_, '_>) -> Diff {
+    // The limits differ by parser: part of the rule, not only its scope.
+    let (max_len, max_scheme_len) = match ctx.oracle {
+        OracleId::Http => (u16::MAX as usize - 1, 64),
+        OracleId::Curl => (8_000_000, 40),
+        _ => return Diff::NONE,
+    };
+    // With a base, libcurl reads a reference whose "scheme" is too long
+    // for it as a relative reference, and resolves it against the base.
+    if let Some(reference) = ctx.resolved.map(|r| r.reference)
+        && ctx.oracle == OracleId::Curl
+        && ctx.theirs.accepted()
+        && has_scheme(reference)
+        && reference
+            .split(':')
+            .next()
+            .is_some_and(|s| s.len() > max_scheme_len)
+    {
+        return Diff {
+            verdict: false,
+            fields: ComponentSet::ALL,
+        };
+    }
+    let too_long = ctx.input.len() > max_len
+        || ctx
+            .ours(Component::Scheme)
+            .is_some_and(|s| s.len() > max_scheme_len);
+    if too_long && !ctx.theirs.accepted() {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `opaque_part = uric_no_slash *uric` cannot be empty (RFC 2396 section 3);
+/// RFC 3986 section 3 (`path-empty`) and WHATWG allow `about:`.
+pub(crate) fn empty_opaque_part(ctx: &Ctx<'_, '_>) -> Diff {
+    rejected_with(ctx, |k, _| k == ErrorKind::EmptyOpaquePart)
+}
+
+/// `rel_segment = 1*(...)` makes `?y` underivable (RFC 2396 Appendix A),
+/// though Appendix C resolves it; RFC 3986 section 4.2 allows it.
+pub(crate) fn query_only_reference(ctx: &Ctx<'_, '_>) -> Diff {
+    rejected_with(ctx, |k, _| k == ErrorKind::MissingRelSegment)
+}
+
+/// `scheme = alpha *( alpha | digit | "+" | "-" | "." )` (RFC 2396 section
+/// 3.1): text before `:` that is not a scheme leaves a relative path whose
+/// first segment may not hold `:` (section 5). Also covers a parser that
+/// takes such text as a scheme where rfc2396 read a relative path: then
+/// the scheme, and the path that rfc2396 read from the same text, differ
+/// because of it (claimed only when rfc2396's path starts with their
+/// scheme and `:`).
+pub(crate) fn scheme_syntax(ctx: &Ctx<'_, '_>) -> Diff {
+    let rejected = rejected_with(ctx, |k, _| k == ErrorKind::ColonInRelSegment);
+    if !rejected.is_empty() {
+        return rejected;
+    }
+    let (None, Some(theirs)) = (ctx.ours(Component::Scheme), ctx.theirs(Component::Scheme)) else {
+        return Diff::NONE;
+    };
+    let read_as_path = ctx.ours(Component::Path).is_some_and(|p| {
+        p.get(..theirs.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(theirs))
+            && p.as_bytes().get(theirs.len()) == Some(&b':')
+    });
+    if !read_as_path {
+        return Diff::of_fields(ComponentSet::of(&[Component::Scheme]));
+    }
+    // The rest of rfc2396's path is what the other split into its parts.
+    Diff::of_fields(
+        ComponentSet::ALL.difference(ComponentSet::of(&[Component::Query, Component::Fragment])),
+    )
+}
+
+/// A relative reference (RFC 2396 section 5) is out of the domain of a
+/// parser without a base (`url`), and only origin-form (`/path`) is an HTTP
+/// request target.
+///
+/// With a base, the same holds of the reference: `http::Uri` follows only
+/// origin-form (`/path`) and absolute-form references.
+pub(crate) fn relative_reference(ctx: &Ctx<'_, '_>) -> Diff {
+    // Applies to every parser without a base, and with one only to
+    // http::Uri (the others resolve relative references): the test on the
+    // oracle is part of the rule, not its scope.
+    let relative = match ctx.resolved {
+        Some(r) => {
+            !r.reference.starts_with('/')
+                && !has_scheme(r.reference)
+                && ctx.oracle == OracleId::Http
+        }
+        None => matches!(ctx.parsed, Ok(r) if !r.kind().is_absolute()),
+    };
+    let refused = ctx.theirs.verdict == Verdict::OutOfDomain
+        || (ctx.oracle == OracleId::Http && ctx.theirs.verdict == Verdict::Reject);
+    if relative && refused {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `?` in an `opaque_part` is part of it: the grammar gives an opaque URI no
+/// query (RFC 2396 section 3); RFC 3986, WHATWG and Appendix B split it off.
+pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
+    let opaque = opaque(ctx);
+    let (Some(ours), Some(path), Some(query)) = (
+        ctx.ours(Component::Path),
+        ctx.theirs(Component::Path),
+        ctx.theirs(Component::Query),
+    ) else {
+        return Diff::NONE;
+    };
+    let split_here = ours
+        .split_once('?')
+        .is_some_and(|(p, q)| same_octets(p, path) && same_octets(q, query));
+    if opaque && split_here {
+        Diff::of_fields(ComponentSet::of(&[Component::Path, Component::Query]))
+    } else {
+        Diff::NONE
+    }
+}

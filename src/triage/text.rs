@@ -1,0 +1,146 @@
+//! Text the rules read: schemes, percent-encoded octets, dot segments and
+//! Windows drive letters, each as the standard that gives it meaning reads
+//! it.
+
+use std::borrow::Cow;
+
+use percent_encoding::percent_decode_str;
+
+use crate::components::Component;
+use crate::rfc2396::chars;
+
+/// Does `text` start with a scheme and `:`? `scheme = alpha *( alpha |
+/// digit | "+" | "-" | "." )` (RFC 2396 section 3.1; RFC 3986 section 3.1
+/// has the same rule), read with rfc2396's own character tables.
+pub(crate) fn has_scheme(text: &str) -> bool {
+    let Some((scheme, _)) = text.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| chars::ALPHA.contains(b))
+        && bytes.all(|b| chars::SCHEME.contains(b))
+}
+
+/// Percent-decodes `s`, with ASCII letters of escapes in one case.
+pub(crate) fn decoded(s: &str) -> Cow<'_, [u8]> {
+    percent_decode_str(s).into()
+}
+
+/// Percent-decoded (lossily) and lower-cased.
+pub(crate) fn decoded_lower(s: &str) -> String {
+    String::from_utf8_lossy(&decoded(s)).to_ascii_lowercase()
+}
+
+/// The same octets once percent-decoded (RFC 2396 section 2.4.2: an escaped
+/// octet and the octet stand for the same character, for unreserved ones).
+pub(crate) fn same_octets(a: &str, b: &str) -> bool {
+    a == b || decoded(a) == decoded(b)
+}
+
+/// Writes segments that WHATWG reads as dot segments (`%2e`, `.%2E`, …:
+/// URL Standard, "single-dot" and "double-dot URL path segment") as `.`
+/// and `..`.
+pub(crate) fn decode_dot_segments(path: &str) -> Cow<'_, str> {
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    let segments: Vec<&str> = path
+        .split('/')
+        .map(|segment| {
+            if is_double_dot(segment) {
+                ".."
+            } else if segment.eq_ignore_ascii_case("%2e") {
+                "."
+            } else {
+                segment
+            }
+        })
+        .collect();
+    Cow::Owned(segments.join("/"))
+}
+
+/// A segment WHATWG reads as `..`: the URL Standard's "double-dot URL path
+/// segment", `..` with either dot written `%2e` in any case.
+pub(crate) fn is_double_dot(segment: &str) -> bool {
+    ["..", ".%2e", "%2e.", "%2e%2e"]
+        .iter()
+        .any(|form| segment.eq_ignore_ascii_case(form))
+}
+
+/// `text` (a URI reference rfc2396 parses) with its path's `%2e` segments
+/// written as the dot segments WHATWG and RFC 3986 parsers read them as.
+pub(crate) fn with_dot_segments_decoded(text: &str) -> Option<Cow<'_, str>> {
+    let parsed = crate::rfc2396::parse(text).ok()?;
+    let span = parsed.span(Component::Path)?;
+    let path = text.get(span.clone())?;
+    match decode_dot_segments(path) {
+        Cow::Borrowed(_) => Some(Cow::Borrowed(text)),
+        Cow::Owned(decoded) => {
+            let (head, tail) = (text.get(..span.start)?, text.get(span.end..)?);
+            Some(Cow::Owned(format!("{head}{decoded}{tail}")))
+        }
+    }
+}
+
+/// The path with the `..` segments that climb above the root dropped (RFC
+/// 3986 section 5.2.4 and the URL Standard), where RFC 2396 keeps them
+/// (section 5.2 step 6g).
+pub(crate) fn drop_above_root(path: &str) -> &str {
+    let mut rooted = path;
+    while let Some(rest) = rooted.strip_prefix("/..") {
+        if rest.is_empty() || rest.starts_with('/') {
+            rooted = if rest.is_empty() { "/" } else { rest };
+        } else {
+            break;
+        }
+    }
+    rooted
+}
+
+/// Does `s` begin with what the URL Standard calls a Windows drive letter,
+/// an ASCII letter then `:` or `|`? (Only those two code points: the
+/// standard's "starts with a Windows drive letter" also looks at the
+/// third, which the rules do not need.)
+pub(crate) fn begins_with_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(u8::is_ascii_alphabetic) && matches!(b.get(1), Some(b':' | b'|'))
+}
+
+/// Is `segment` a Windows drive letter and nothing else (URL Standard:
+/// "two code points, of which the first is an ASCII alpha and the second is
+/// either U+003A (:) or U+007C (|)")?
+pub(crate) fn is_drive_letter(segment: &str) -> bool {
+    segment.len() == 2 && begins_with_drive_letter(segment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scheme_starts_with_a_letter_then_letters_digits_plus_minus_dot() {
+        assert!(has_scheme("http://h/"));
+        assert!(has_scheme("a+b-c.9:x"));
+        assert!(!has_scheme("1http://h/"));
+        assert!(!has_scheme("a_b:x"));
+        assert!(!has_scheme(":x"));
+        assert!(!has_scheme("no-colon"));
+    }
+
+    #[test]
+    fn drive_letters_are_a_letter_then_colon_or_bar() {
+        assert!(is_drive_letter("c:") && is_drive_letter("Z|"));
+        assert!(!is_drive_letter("c:x") && !is_drive_letter("1:") && !is_drive_letter("c"));
+        assert!(begins_with_drive_letter("c:/x") && begins_with_drive_letter("c|"));
+        assert!(!begins_with_drive_letter("/c:"));
+    }
+
+    #[test]
+    fn encoded_dots_are_read_as_dot_segments() {
+        assert!(is_double_dot(".%2E") && is_double_dot("%2e%2E") && is_double_dot(".."));
+        assert!(!is_double_dot("%2e") && !is_double_dot("..."));
+        assert_eq!(decode_dot_segments("/a/%2e/%2E%2e/b"), "/a/./../b");
+        assert_eq!(drop_above_root("/../../g"), "/g");
+        assert_eq!(drop_above_root("/../"), "/");
+    }
+}
