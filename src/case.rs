@@ -85,20 +85,13 @@ impl<'a> Case<'a> {
         if let Some(detail) = &finding.detail {
             return detail.clone();
         }
-        let (Some(reference), Some(other)) = (
+        let (Some(ours), Some(theirs)) = (
             self.outcome(OracleId::Rfc2396),
             self.outcome(finding.oracle),
         ) else {
             return String::new();
         };
-        let text = self.resolved.as_deref().unwrap_or(self.input);
-        crate::triage::effect(
-            text,
-            &crate::rfc2396::parse(text),
-            reference,
-            other,
-            finding,
-        )
+        crate::triage::effect(ours, theirs, finding)
     }
 
     /// Adds what only a reader of the case needs: the notes an oracle's

@@ -89,6 +89,10 @@ pub struct OracleInfo {
     /// parse): added by [`Case::annotate`](crate::Case::annotate) to an
     /// outcome that differs from rfc2396's.
     pub annotate: Option<fn(&str) -> Vec<Note>>,
+    /// The oracle whose reading of the authority this one's follows: where
+    /// both read the same authority text, their userinfo, host and port
+    /// must agree (a peer disagreement otherwise).
+    pub authority_peer: Option<OracleId>,
 }
 
 /// `Some(f)` for a row that names `f`, `None` for one that names nothing.
@@ -114,6 +118,7 @@ macro_rules! oracles {
             resolve: $resolve:expr,
             $(validates: $validates:literal,)?
             $(annotate: $annotate:expr,)?
+            $(authority_peer: $authority_peer:ident,)?
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -188,6 +193,7 @@ macro_rules! oracles {
                 resolve: $resolve,
                 validates: true $(&& $validates)?,
                 annotate: some_or_none!($($annotate)?),
+                authority_peer: some_or_none!($(OracleId::$authority_peer)?),
             },
         )*];
     };
@@ -231,6 +237,7 @@ oracles! {
         domain: "HTTP request targets (origin-, absolute-, authority-form, `*`)",
         run: http::run,
         resolve: http::resolve,
+        authority_peer: Rfc3986,
     }
     /// The `fluent-uri` crate (strict RFC 3986).
     Rfc3986 = "rfc3986" {

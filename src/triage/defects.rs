@@ -16,7 +16,7 @@
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
-use crate::oracle::{OracleId, Outcome, Standard, info};
+use crate::oracle::{OracleId, Outcome, info};
 
 use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
@@ -203,38 +203,35 @@ pub(crate) fn peers(
     outcomes: &[(OracleId, Outcome<'_>)],
     out: &mut Vec<Finding>,
 ) {
+    // Two oracles of one standard are peers (the registry's `standard`).
     for (i, (a, oa)) in outcomes.iter().enumerate() {
         let Some(standard) = a.standard() else {
             continue;
         };
-        if !matches!(standard, Standard::Whatwg | Standard::Rfc3986) {
-            continue;
-        }
         for (b, ob) in outcomes.iter().skip(i + 1) {
             if b.standard() == Some(standard) {
                 peer_pair((ours, outcomes), (*a, oa), (*b, ob), ComponentSet::ALL, out);
             }
         }
     }
-    // http::Uri's authority follows RFC 3986 section 3.2 (http's `Authority`
-    // docs: "the authority component of a URI", RFC 3986 section 3.2):
-    // where it and the RFC 3986 parser read the same authority text, they
-    // must split it the same way.
+    // An oracle whose authority follows another's reading (the registry's
+    // `authority_peer`: http::Uri's `Authority` is "the authority component
+    // of a URI", RFC 3986 section 3.2): where the two read the same
+    // authority text, they must split it the same way.
     let find = |id: OracleId| outcomes.iter().find(|(o, _)| *o == id).map(|(_, o)| o);
-    if let (Some(http), Some(rfc3986)) = (find(OracleId::Http), find(OracleId::Rfc3986))
-        && http.accepted()
-        && rfc3986.accepted()
-        && http.components.get(Component::Authority).is_some()
-        && http.components.get(Component::Authority) == rfc3986.components.get(Component::Authority)
-    {
-        let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
-        peer_pair(
-            (ours, outcomes),
-            (OracleId::Rfc3986, rfc3986),
-            (OracleId::Http, http),
-            parts,
-            out,
-        );
+    for row in crate::oracle::registry() {
+        let Some(peer) = row.authority_peer else {
+            continue;
+        };
+        if let (Some(this), Some(that)) = (find(row.id), find(peer))
+            && this.accepted()
+            && that.accepted()
+            && this.components.get(Component::Authority).is_some()
+            && this.components.get(Component::Authority) == that.components.get(Component::Authority)
+        {
+            let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
+            peer_pair((ours, outcomes), (peer, that), (row.id, this), parts, out);
+        }
     }
 }
 
