@@ -19,8 +19,12 @@ pub struct Args {
     /// Resolve each input as a reference against BASE, each parser with its
     /// own algorithm, and compare the resolved URIs (the hosts a request
     /// would go to).
-    #[arg(long, value_name = "BASE")]
+    #[arg(long, value_name = "BASE", conflicts_with = "base_file")]
     base: Option<String>,
+    /// Read BASE from this file (standard input for `-`), byte for byte:
+    /// for a base no argument can carry (one that holds a NUL).
+    #[arg(long, value_name = "PATH")]
+    base_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
     /// Check the bytes of this file as one input, exactly (NULs and a
@@ -171,6 +175,7 @@ enum Next {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
+    let base = super::io::base(args.base.as_deref(), args.base_file.as_deref())?;
     let mut externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Arguments, a file, or standard input line by line.
@@ -198,17 +203,20 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     } else {
         1
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(super::io::stdout());
     let mut status = Status::Clean;
     let mut printed = 0usize;
+    let mut read = 0usize;
     let mut pending: Vec<Next> = Vec::new();
     let mut source = source.peekable();
     while source.peek().is_some() {
         pending.clear();
         while pending.len() < batch {
             match source.next() {
-                Some(next) => pending.push(next?),
+                Some(next) => {
+                    pending.push(next?);
+                    read += 1;
+                }
                 None => break,
             }
         }
@@ -244,7 +252,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 }
             };
             let own = extra.pop().unwrap_or_default();
-            let mut case = match &args.base {
+            let mut case = match &base {
                 Some(base) => {
                     // Protocol v1 sends no base: external oracles resolve nothing.
                     let own = own
@@ -280,6 +288,10 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             diagnostic(error);
             status = Status::Error;
         }
+    }
+    if printed == 0 {
+        super::io::nothing_checked(read);
+        return Ok(Status::Error);
     }
     Ok(status)
 }

@@ -1,17 +1,16 @@
 //! `uridiff report`: replay a corpus and write a disagreement report.
 
 use std::fs;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::report::{Builder, Item, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::{out_target, write_atomically};
-
-/// The largest input checked; a larger file or line is listed as not checked.
-const MAX_INPUT_BYTES: usize = 1 << 20;
+use super::io::{Output, not_a_file, spool, stdout};
+use super::text::path as shown_path;
+use uridiff::input::{Lines, MAX_INPUT_BYTES, read_limited};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -69,10 +68,7 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
             continue;
         }
         if !meta.is_dir() {
-            not_checked.push((
-                path.display().to_string(),
-                "not a regular file or directory (a device, FIFO or socket)".to_owned(),
-            ));
+            not_checked.push(not_a_file(path));
             continue;
         }
         for entry in walkdir::WalkDir::new(path)
@@ -81,7 +77,8 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
         {
             match entry {
                 Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
-                Ok(_) => {}
+                Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) => not_checked.push(not_a_file(e.path())),
                 Err(e) => {
                     let where_ = e
                         .path()
@@ -126,7 +123,7 @@ fn read_into(
     for file in files {
         let name = file.display().to_string();
         let opened = fs::File::open(file);
-        let mut reader = match opened {
+        let reader = match opened {
             Ok(f) => BufReader::new(f),
             Err(e) => {
                 diagnostic(format_args!("cannot read {name}: {e}"));
@@ -137,19 +134,20 @@ fn read_into(
         };
         let per_line = args.lines || args.pairs;
         if !per_line {
-            let mut bytes = Vec::new();
-            let limit = (MAX_INPUT_BYTES + 1) as u64;
-            if let Err(e) = reader.by_ref().take(limit).read_to_end(&mut bytes) {
-                diagnostic(format_args!("cannot read {name}: {e}"));
-                builder.not_checked(name, format!("unreadable: {e}"));
-                reading.failed += 1;
-                continue;
-            }
-            if bytes.len() > MAX_INPUT_BYTES {
-                builder.not_checked(name, format!("over the {MAX_INPUT_BYTES}-byte input limit"));
-                reading.too_large += 1;
-                continue;
-            }
+            let bytes = match read_limited(reader, MAX_INPUT_BYTES) {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(too_long)) => {
+                    builder.not_checked(name, too_long.to_string());
+                    reading.too_large += 1;
+                    continue;
+                }
+                Err(e) => {
+                    diagnostic(format_args!("cannot read {name}: {e}"));
+                    builder.not_checked(name, format!("unreadable: {e}"));
+                    reading.failed += 1;
+                    continue;
+                }
+            };
             let bytes = if args.structured {
                 match uridiff::fuzzing::render_structured(&bytes) {
                     Some(input) => input.into_bytes(),
@@ -167,39 +165,25 @@ fn read_into(
                 base: args.base.clone(),
             });
         } else {
-            let mut line = Vec::new();
-            let mut n = 0usize;
-            loop {
-                line.clear();
-                match reader.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
+            for line in Lines::new(reader, MAX_INPUT_BYTES) {
+                let line = match line {
+                    Ok(line) => line,
                     Err(e) => {
                         diagnostic(format_args!("cannot read {name}: {e}"));
                         builder.not_checked(name.clone(), format!("unreadable: {e}"));
                         reading.failed += 1;
                         break;
                     }
-                }
-                n += 1;
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
+                };
+                let source = format!("{name}:{}", line.number);
+                let line = match line.bytes {
+                    Ok(bytes) => bytes,
+                    Err(too_long) => {
+                        builder.not_checked(source, too_long.to_string());
+                        reading.too_large += 1;
+                        continue;
                     }
-                }
-                let source = format!("{name}:{n}");
-                if line.len() > MAX_INPUT_BYTES {
-                    builder.not_checked(
-                        source,
-                        format!(
-                            "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
-                            line.len()
-                        ),
-                    );
-                    reading.too_large += 1;
-                    continue;
-                }
+                };
                 if args.pairs {
                     let Some(tab) = line.iter().position(|&b| b == b'\t') else {
                         builder.not_checked(source, "no TAB between base and reference".into());
@@ -222,7 +206,7 @@ fn read_into(
                 } else {
                     chunk.push(Item {
                         source,
-                        bytes: line.clone(),
+                        bytes: line,
                         base: args.base.clone(),
                     });
                 }
@@ -265,12 +249,14 @@ fn write_report(
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    // Refuse a bad --out before reading anything.
-    if let Some(path) = &args.out {
-        out_target(path)?;
-    }
     let mut walk = Vec::new();
     let files = files(&args.paths, &mut walk)?;
+    // Refuse a bad --out (or one that is an input) before reading anything.
+    let output = args
+        .out
+        .as_deref()
+        .map(|path| Output::prepare(path, &files))
+        .transpose()?;
     let walk_errors = walk.len();
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
@@ -285,7 +271,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     // comes first, is known only at the end.
     let (mut spool, mut spool_writer) = match args.format {
         Format::Jsonl => {
-            let file = tempfile::tempfile()?;
+            let file = spool(output.as_ref(), "the JSON Lines report")?;
             (Some(file.try_clone()?), Some(BufWriter::new(file)))
         }
         _ => (None, None),
@@ -316,33 +302,34 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         w.into_inner().map_err(io::IntoInnerError::into_error)?;
     }
     let t = &report.totals;
-    match &args.out {
-        Some(path) => {
-            write_atomically(path, |w| {
-                write_report(&report, args.format, spool.as_mut(), w)
-            })?;
-            println!(
-                "report written to {}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
-                path.display(),
+    match output {
+        Some(output) => {
+            let path = shown_path(output.path());
+            output.write(|w| write_report(&report, args.format, spool.as_mut(), w))?;
+            writeln!(
+                stdout(),
+                "report written to {path}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
                 t.inputs,
                 t.distinct,
                 t.with_findings,
                 t.unexplained,
                 t.non_utf8,
                 report.not_checked.len()
-            );
+            )?;
         }
         None => {
-            let stdout = io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
+            let mut out = BufWriter::new(stdout());
             write_report(&report, args.format, spool.as_mut(), &mut out)?;
             out.flush()?;
         }
     }
-    if t.inputs == 0 {
+    if t.distinct == 0 {
         diagnostic(format_args!(
-            "nothing was checked: no input in {} path(s)",
-            args.paths.len()
+            "nothing was checked: {} inputs read in {} path(s), {} not UTF-8, {} not checked",
+            t.inputs,
+            args.paths.len(),
+            t.non_utf8,
+            report.not_checked.len()
         ));
         return Ok(Status::Error);
     }

@@ -12,6 +12,11 @@ pub fn column_of(s: &str, index: usize) -> usize {
         .sum()
 }
 
+/// A path as a person reads it on the terminal (hidden characters escaped).
+pub fn path(p: &std::path::Path) -> String {
+    visible(&p.display().to_string())
+}
+
 /// A component value for the aligned views: quoted text, or `absent`.
 pub fn component(value: Option<&str>) -> String {
     match value {
