@@ -653,6 +653,14 @@ fn reproduce_commands_check_exactly_the_input_and_base() {
     assert_eq!(named, format!("uridiff check --file '{}'", file.display()));
     let other = reproduce("http://a\0c/", None, Some(file), Reader::Program);
     assert!(!other.contains("crash"), "{other}");
+    // Standard input carries one of the two, not both.
+    let o = with_stdin(&["check", "--base-file", "-", "--file", "-"], b"x");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("both read standard input"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Every example of every report of `args`: its reproduce command, run, and

@@ -175,7 +175,11 @@ enum Next {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    let base = super::io::base(args.base.as_deref(), args.base_file.as_deref())?;
+    let base = super::io::base(
+        args.base.as_deref(),
+        args.base_file.as_deref(),
+        args.file.as_deref(),
+    )?;
     let mut externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Arguments, a file, or standard input line by line.

@@ -108,8 +108,21 @@ pub fn read_file(path: &Path) -> io::Result<Result<String, String>> {
 
 /// The base of `--base BASE` or `--base-file PATH` (standard input for
 /// `-`, read exactly like `--file`): what carries a base that holds a NUL,
-/// which no argument can.
-pub fn base(base: Option<&str>, base_file: Option<&Path>) -> Result<Option<String>, Failure> {
+/// which no argument can. `input_file` is the `--file` of the same
+/// command: standard input cannot hold both.
+pub fn base(
+    base: Option<&str>,
+    base_file: Option<&Path>,
+    input_file: Option<&Path>,
+) -> Result<Option<String>, Failure> {
+    let stdin = Path::new("-");
+    if base_file == Some(stdin) && input_file == Some(stdin) {
+        return Err(Failure::Usage(
+            "--base-file - and --file - both read standard input; give one of them a file \
+             (/dev/fd/N for another pipe)"
+                .to_owned(),
+        ));
+    }
     match (base, base_file) {
         (Some(b), _) => Ok(Some(b.to_owned())),
         (None, Some(path)) => match read_file(path)? {
