@@ -53,13 +53,17 @@ impl<W: Write> Write for Labeled<W> {
     }
 }
 
+impl<W> Labeled<W> {
+    /// `inner`, whose errors will say `cannot write WHAT`.
+    pub fn new(inner: W, what: &'static str) -> Self {
+        Labeled { inner, what }
+    }
+}
+
 /// Standard output, locked, whose errors say `cannot write standard
 /// output` (a full disk, say). Buffer it where many small writes go.
 pub fn stdout() -> Labeled<io::StdoutLock<'static>> {
-    Labeled {
-        inner: io::stdout().lock(),
-        what: "standard output",
-    }
+    Labeled::new(io::stdout().lock(), "standard output")
 }
 
 /// Why bytes are no input: not UTF-8.
@@ -73,17 +77,27 @@ fn utf8(bytes: Vec<u8>) -> Result<String, String> {
 /// device, or is over the limit), the inner one says why the bytes are no
 /// input (not UTF-8). A pipe is read like a file (`--file <(...)`).
 pub fn read_file(path: &Path) -> io::Result<Result<String, String>> {
-    let doing = || format!("cannot read the input file {}", path.display());
+    read_named(path, "input")
+}
+
+/// [`read_file`] for the `what` of a command (its input, its base), as the
+/// messages call it.
+fn read_named(path: &Path, what: &str) -> io::Result<Result<String, String>> {
+    let doing = || format!("cannot read the {what} file {}", path.display());
     let too_long =
         |t: TooLong| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {t}", doing()));
     if path == Path::new("-") {
-        let read = read_limited(io::stdin().lock(), MAX_INPUT_BYTES)
-            .map_err(|e| context(&e, "cannot read the input from standard input"))?;
+        let read = read_limited(io::stdin().lock(), MAX_INPUT_BYTES).map_err(|e| {
+            context(
+                &e,
+                format_args!("cannot read the {what} from standard input"),
+            )
+        })?;
         return match read {
             Ok(bytes) => Ok(utf8(bytes)),
             Err(t) => Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!("cannot read the input from standard input: {t}"),
+                format!("cannot read the {what} from standard input: {t}"),
             )),
         };
     }
@@ -125,7 +139,7 @@ pub fn base(
     }
     match (base, base_file) {
         (Some(b), _) => Ok(Some(b.to_owned())),
-        (None, Some(path)) => match read_file(path)? {
+        (None, Some(path)) => match read_named(path, "base")? {
             Ok(text) => Ok(Some(text)),
             Err(why) => Err(Failure::Usage(format!(
                 "the base in {}: {why}",

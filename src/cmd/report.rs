@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::report::{Builder, Item, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::{Output, not_a_file, spool, stdout};
+use super::io::{Labeled, Output, not_a_file, spool, stdout};
 use super::text::path as shown_path;
 use uridiff::input::{Lines, MAX_INPUT_BYTES, read_limited};
 
@@ -272,7 +272,11 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     let (mut spool, mut spool_writer) = match args.format {
         Format::Jsonl => {
             let file = spool(output.as_ref(), "the JSON Lines report")?;
-            (Some(file.try_clone()?), Some(BufWriter::new(file)))
+            let what = "the temporary file that holds the JSON Lines report";
+            (
+                Some(file.try_clone()?),
+                Some(BufWriter::new(Labeled::new(file, what))),
+            )
         }
         _ => (None, None),
     };
