@@ -167,38 +167,31 @@ fn printf_command(s: &str) -> String {
 /// `--base-file -`. When both need a pipe, the input's goes to descriptor 3
 /// (`--file /dev/fd/3`).
 pub fn reproduce(input: &str, base: Option<&str>, file: Option<&Path>, reader: Reader) -> String {
-    let base_arg = base.filter(|b| fits_an_argument(b, reader));
     let base_piped = base.filter(|b| !fits_an_argument(b, reader));
-    let base_option = match (base_arg, base_piped) {
-        (Some(b), _) => format!(" --base {}", shell_quote(b)),
-        (None, Some(_)) => " --base-file -".to_owned(),
-        (None, None) => String::new(),
+    let base_option = match base {
+        Some(_) if base_piped.is_some() => " --base-file -".to_owned(),
+        Some(b) => format!(" --base {}", shell_quote(b)),
+        None => String::new(),
     };
-    if fits_an_argument(input, reader) {
-        let check = format!("uridiff check{base_option} -- {}", shell_quote(input));
-        return match base_piped {
-            Some(b) => format!("{} | {check}", printf_command(b)),
-            None => check,
-        };
-    }
-    let holding = file.filter(|f| crate::input::holds_exactly(f, input.as_bytes()));
-    if let Some(file) = holding {
-        let check = format!(
-            "uridiff check{base_option} --file {}",
-            shell_quote(&file.to_string_lossy())
-        );
-        return match base_piped {
-            Some(b) => format!("{} | {check}", printf_command(b)),
-            None => check,
-        };
-    }
-    match base_piped {
-        None => format!(
-            "{} | uridiff check{base_option} --file -",
-            printf_command(input)
-        ),
-        Some(b) => format!(
-            "{} | {{ {} | uridiff check{base_option} --file /dev/fd/3; }} 3<&0",
+    let (input_option, input_piped) = if fits_an_argument(input, reader) {
+        (format!("-- {}", shell_quote(input)), false)
+    } else if let Some(file) = file.filter(|f| crate::input::holds_exactly(f, input.as_bytes())) {
+        (
+            format!("--file {}", shell_quote(&file.to_string_lossy())),
+            false,
+        )
+    } else if base_piped.is_some() {
+        ("--file /dev/fd/3".to_owned(), true)
+    } else {
+        ("--file -".to_owned(), true)
+    };
+    let check = format!("uridiff check{base_option} {input_option}");
+    match (input_piped, base_piped) {
+        (false, None) => check,
+        (false, Some(b)) => format!("{} | {check}", printf_command(b)),
+        (true, None) => format!("{} | {check}", printf_command(input)),
+        (true, Some(b)) => format!(
+            "{} | {{ {} | {check}; }} 3<&0",
             printf_command(input),
             printf_command(b)
         ),
