@@ -29,7 +29,8 @@
 //! - [`fuzzing`]: the fuzz targets' invariants, the `arbitrary` URI model and
 //!   input encodings.
 //! - [`text`]: showing inputs to people (hidden characters escaped, shell
-//!   quoting).
+//!   quoting, reproduce commands).
+//! - [`input`]: reading lines and files as inputs, with a byte limit.
 //!
 //! # Glossary
 //!
@@ -47,6 +48,7 @@ pub mod corpus;
 pub mod diff;
 pub mod fuzzing;
 pub mod harness;
+pub mod input;
 pub mod minimize;
 pub mod oracle;
 pub mod report;

@@ -225,7 +225,7 @@ fn errors_are_printed_once_with_the_program_name() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "uridiff: cannot read /nonexistent/uridiff-input: No such file or directory (os error 2)\n"
+        "uridiff: cannot read the input file /nonexistent/uridiff-input: No such file or directory (os error 2)\n"
     );
     let o = uridiff(&["check", "--oracle", "no-such-oracle", "http://h/"]);
     assert_eq!(o.status.code(), Some(2));
@@ -279,6 +279,8 @@ fn targets_lists_the_fuzz_targets_the_scripts_and_the_fuzz_crate_know() {
 #[test]
 fn corpus_add_writes_each_target_in_its_format() {
     let dir = tempfile::tempdir().unwrap();
+    // A saved corpus: `corpus add` writes into nothing else.
+    std::fs::write(dir.path().join("curated.txt"), "").unwrap();
     let root = dir.path().to_str().unwrap();
     for target in ["resolve", "resolve-differential"] {
         let o = uridiff(&[

@@ -126,3 +126,94 @@ fn a_person_can_filter_search_and_expand_the_report_in_a_browser() {
     assert!(expanded.contains("<th>rfc2396</th>") && expanded.contains("<th>http</th>"));
     assert!(expanded.contains("reproduce: "));
 }
+
+/// Text as Chromium's DOM dump serializes a text node.
+fn escape_text(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('\u{a0}', "&nbsp;")
+}
+
+/// Inputs written to end, comment out or reorder the page's data: each
+/// signature is still listed in the browser, and each input shown as
+/// `uridiff::text::visible` shows it.
+#[test]
+fn crafted_inputs_cannot_hide_a_signature_in_a_browser() {
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("inputs.txt");
+    let crafted = [
+        "http://a_b.com/<!--<script>",
+        // `<!--` and `<script>` in two inputs, which the data may hold in
+        // either order.
+        "http://[::1]evil.com:80/<!--",
+        "ftp://@host.com/<script>",
+        "http://h:80/</script><p id=x>",
+        "HTTP://X/]]>`x``y`",
+        "http://a_b.com/\u{2028}\u{2029}",
+        "http://a_b.com/\u{202e}\u{2066}gpj.exe",
+        "http://a_b.com/\\u{200b}",
+        "http://h/a#b`${alert(1)}`",
+    ];
+    std::fs::write(&inputs, crafted.join("\n")).unwrap();
+    let page = dir.path().join("report.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "html", "--out"])
+        .arg(&page)
+        .arg(&inputs)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // The signatures and examples, from the JSON Lines report of the same
+    // inputs.
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "jsonl"])
+        .arg(&inputs)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let groups = summary["signatures"].as_array().unwrap();
+    assert!(groups.len() >= 5, "{} signatures", groups.len());
+
+    let profile = dir.path().join("profile");
+    let all = dom(&browser, &page, "", &profile);
+    let rows = group_rows(&all);
+    assert_eq!(rows.len(), groups.len(), "every signature is listed");
+    assert!(all.contains(&format!(
+        "{} of {} signatures shown",
+        groups.len(),
+        groups.len()
+    )));
+    let mut shown = 0;
+    for g in groups {
+        let signature = g["signature"].as_str().unwrap();
+        assert!(
+            rows.iter()
+                .any(|r| r.contains(&format!("data-signature=\"{signature}\""))),
+            "{signature} not listed"
+        );
+        for e in g["examples"].as_array().unwrap() {
+            let input = e["input"].as_str().unwrap();
+            let visible = escape_text(&uridiff::text::visible(input));
+            assert!(all.contains(&visible), "{input:?} not shown as {visible:?}");
+            shown += 1;
+        }
+    }
+    assert!(shown >= crafted.len(), "{shown} examples shown");
+    for raw in ['\u{2028}', '\u{2029}', '\u{202e}', '\u{2066}'] {
+        assert!(!all.contains(raw), "{raw:?} reaches the page raw");
+    }
+    assert!(
+        !all.contains("<p id=\"x\">"),
+        "an input's markup became the page's"
+    );
+    // The literal escape is not shown as the character it names.
+    assert!(all.contains("http://a_b.com/\\\\u{200b}"));
+}

@@ -220,6 +220,7 @@ impl FifoLike for std::fs::FileType {
 #[test]
 fn corpus_add_names_its_target_and_bless_needs_a_corpus() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("curated.txt"), "").unwrap();
     let root = dir.path().to_str().unwrap();
     // A URL where the target belongs is refused, not added as an input.
     let out = uridiff(&["corpus", "add", "--root", root, "http://x/"]);

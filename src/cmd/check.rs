@@ -20,8 +20,12 @@ pub struct Args {
     /// Resolve each input as a reference against BASE, each parser with its
     /// own algorithm, and compare the resolved URIs (the hosts a request
     /// would go to).
-    #[arg(long, value_name = "BASE")]
+    #[arg(long, value_name = "BASE", conflicts_with = "base_file")]
     base: Option<String>,
+    /// Read BASE from this file (standard input for `-`), byte for byte:
+    /// for a base no argument can carry (one that holds a NUL).
+    #[arg(long, value_name = "PATH")]
+    base_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
     /// Check the bytes of this file as one input, exactly (NULs and a
@@ -228,9 +232,14 @@ impl Source {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
+    let base = super::io::base(
+        args.base.as_deref(),
+        args.base_file.as_deref(),
+        args.file.as_deref(),
+    )?;
     let externals =
         super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
-    let mut builder = Harness::builder().base(args.base.as_deref()).annotate(true);
+    let mut builder = Harness::builder().base(base.as_deref()).annotate(true);
     if let Some(externals) = externals {
         builder = builder.externals(Box::new(externals));
     }
@@ -252,10 +261,10 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     } else {
         Source::Iter(Box::new(stdin_lines().map(stdin_next)))
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(super::io::stdout());
     let mut status = Status::Clean;
     let mut printed = 0usize;
+    let mut read = 0usize;
     let mut pending: Vec<Next> = Vec::new();
     loop {
         pending.clear();
@@ -263,6 +272,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         if pending.is_empty() {
             break;
         }
+        read += pending.len();
         let texts: Vec<&str> = pending
             .iter()
             .filter_map(|n| match n {
@@ -309,6 +319,10 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     for error in harness.finish() {
         diagnostic(error);
         status = Status::Error;
+    }
+    if printed == 0 {
+        super::io::nothing_checked(read);
+        return Ok(Status::Error);
     }
     Ok(status)
 }

@@ -1,7 +1,8 @@
 //! `uridiff corpus`: the saved corpus's recorded expectations.
 
+use std::fs;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use uridiff::corpus::{
     EXPECTATIONS, SIGNATURES, audit, bless_signatures, diff_text, expectations, is_corpus, load,
@@ -9,8 +10,10 @@ use uridiff::corpus::{
 };
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::write_atomically;
+use super::io::{context, write_atomically};
 use super::targets::AddTarget;
+use super::text::path as shown_path;
+use uridiff::text::visible_lines;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -54,6 +57,61 @@ struct Root {
     root: PathBuf,
 }
 
+/// Makes the target's directory under the corpus root, refusing a
+/// symbolic link or anything else that is no directory where it belongs:
+/// what `corpus add` names itself is never followed elsewhere.
+fn target_dir(dir: &Path) -> Result<(), Failure> {
+    match fs::symlink_metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Failure::Usage(format!(
+            "{} is not a directory (a symbolic link, file, FIFO or device); corpus add writes only into a target's own directory",
+            dir.display()
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir(dir).map_err(|e| {
+            context(
+                &e,
+                format_args!("cannot create the corpus directory {}", dir.display()),
+            )
+            .into()
+        }),
+        Err(e) => Err(context(&e, format_args!("cannot read {}", dir.display())).into()),
+    }
+}
+
+/// Creates `path` holding `bytes`, never opening what is already there
+/// (`O_EXCL`: no link is followed, no FIFO waited on). The name is the
+/// bytes' SHA-1, so a regular file of that name with those bytes is the
+/// same input, already added; anything else there is refused.
+fn add_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let created = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path);
+    match created {
+        Ok(mut file) => {
+            let written = io::Write::write_all(&mut file, bytes).and_then(|()| file.sync_all());
+            if let Err(e) = written {
+                // Leave no half-written input under its final name.
+                let _ = fs::remove_file(path);
+                return Err(context(&e, format_args!("cannot write {}", path.display())).into());
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let regular = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
+            if regular && uridiff::input::holds_exactly(path, bytes) {
+                return Ok(());
+            }
+            Err(Failure::Usage(format!(
+                "{} already exists and is not this input (a symbolic link, FIFO, device or other file); \
+                 corpus add never writes through or over it",
+                path.display()
+            )))
+        }
+        Err(e) => Err(context(&e, format_args!("cannot create {}", path.display())).into()),
+    }
+}
+
 /// The refusal of a directory that holds no saved corpus, so that a
 /// mistyped --root is not blessed into a new corpus.
 fn no_corpus(root: &std::path::Path) -> Failure {
@@ -89,9 +147,9 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             println!(
                 "wrote {}: {} signatures ({added} new, {dropped} dropped); {}: {changed} changed hunks; \
                  {} inputs and {} resolve pairs in the coverage corpus, {} undecodable files",
-                sig_path.display(),
+                shown_path(&sig_path),
                 set.len(),
-                path.display(),
+                shown_path(&path),
                 corpus.inputs.len(),
                 corpus.pairs.len(),
                 corpus.undecodable.len()
@@ -99,6 +157,11 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             Ok(Status::Clean)
         }
         Action::Add(a) => {
+            // The same root `bless` and `check` accept: a mistyped --root,
+            // or a command run outside a checkout, makes no new corpus.
+            if !is_corpus(&a.root.root) {
+                return Err(no_corpus(&a.root.root));
+            }
             let target = a.target.0;
             let files: Vec<Vec<u8>> = if target.holds_pairs() {
                 if a.inputs.len() % 2 != 0 {
@@ -113,7 +176,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                         Some(bytes) => files.push(bytes),
                         None => {
                             return Err(Failure::Usage(format!(
-                                "cannot encode the pair {base:?} {reference:?} (too long)"
+                                "cannot encode the pair \"{base}\" \"{reference}\" (too long)"
                             )));
                         }
                     }
@@ -125,11 +188,11 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             // Every input is encoded before the directory is made, so that a
             // refused command leaves nothing behind.
             let dir = a.root.root.join(target.as_str());
-            std::fs::create_dir_all(&dir)?;
+            target_dir(&dir)?;
             for bytes in files {
                 let path = dir.join(uridiff::corpus::file_name(&bytes));
-                std::fs::write(&path, &bytes)?;
-                println!("{}", path.display());
+                add_file(&path, &bytes)?;
+                println!("{}", shown_path(&path));
             }
             Ok(Status::Clean)
         }
@@ -148,16 +211,18 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             if found.is_clean() && recorded == text {
                 println!(
                     "{}: {} signatures, the regression set as recorded; {} inputs and {} resolve pairs checked",
-                    r.root.display(),
+                    shown_path(&r.root),
                     set.len(),
                     corpus.inputs.len(),
                     corpus.pairs.len()
                 );
                 return Ok(Status::Clean);
             }
-            print!("{}", found.summary());
+            // Both quote inputs as JSON, which leaves bidirectional and
+            // invisible characters raw.
+            print!("{}", visible_lines(&found.summary()));
             if recorded != text {
-                print!("{}", diff_text(&recorded, &text));
+                print!("{}", visible_lines(&diff_text(&recorded, &text)));
             }
             diagnostic("the saved corpus changed; review, then run `uridiff corpus bless`");
             Ok(Status::Found)

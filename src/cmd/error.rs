@@ -69,10 +69,15 @@ impl Failure {
     }
 }
 
-/// Prints `uridiff: <message>` on standard error. Nothing is left to report
-/// a failure to when standard error itself fails, so that is ignored.
+/// Prints `uridiff: <message>` on standard error, every hidden character
+/// escaped ([`uridiff::text::visible_lines`]): messages carry file names,
+/// inputs and what external programs wrote, and none of them may move the
+/// cursor, retitle the terminal or reverse the text that follows. Nothing
+/// is left to report a failure to when standard error itself fails, so
+/// that is ignored.
 pub fn diagnostic(message: impl fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "uridiff: {message}");
+    let text = uridiff::text::visible_lines(&message.to_string());
+    let _ = writeln!(io::stderr().lock(), "uridiff: {text}");
 }
 
 /// The exit code of a command's outcome, with its failure printed.

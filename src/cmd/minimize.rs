@@ -1,11 +1,12 @@
 //! `uridiff minimize`: delta debugging down to a shorter input with the same
 //! set of finding signatures.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::error::{Failure, Status};
-use super::io::{read_file, write_atomically};
+use super::io::{Output, read_file, stdout};
+use super::text::visible;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -33,10 +34,17 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
+    // Every output is checked before the work: a run is not lost to an
+    // --out that cannot be written, or that is the input file.
+    let inputs: Vec<PathBuf> = args.file.iter().cloned().collect();
+    let output = args
+        .out
+        .as_deref()
+        .map(|path| Output::prepare(path, &inputs))
+        .transpose()?;
     let input = match (&args.file, &args.input) {
-        (Some(path), _) => {
-            read_file(path)?.map_err(|why| Failure::Usage(format!("{}: {why}", path.display())))?
-        }
+        (Some(path), _) => read_file(path)?
+            .map_err(|why| Failure::Usage(format!("the input file {}: {why}", path.display())))?,
         (None, Some(input)) => input.clone(),
         // clap requires one of the two.
         (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
@@ -53,11 +61,8 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     };
     let base = minimized_base.as_deref();
     let signatures = uridiff::minimize::signatures_of(&minimized, base);
-    if let Some(path) = &args.out {
-        write_atomically(path, |w| w.write_all(minimized.as_bytes()))?;
-    }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // The result is printed first, so that it survives a failed write.
+    let mut out = stdout();
     if args.json {
         let mut value = serde_json::json!({
             "input": input,
@@ -71,15 +76,19 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         }
         writeln!(out, "{value}")?;
     } else {
-        writeln!(out, "{}", uridiff::text::visible(&minimized))?;
+        writeln!(out, "{}", visible(&minimized))?;
         if args.shrink_base
             && let Some(base) = base
         {
-            writeln!(out, "  base: {}", uridiff::text::visible(base))?;
+            writeln!(out, "  base: {}", visible(base))?;
         }
         for s in &signatures {
             writeln!(out, "  {s}")?;
         }
+    }
+    out.flush()?;
+    if let Some(output) = output {
+        output.write(|w| w.write_all(minimized.as_bytes()))?;
     }
     Ok(Status::Clean)
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use uridiff::rfc2396::{self, AuthorityKind, HostKind, ParseError, RefKind, UriRef};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::stdin_lines;
+use super::io::{stdin_lines, stdout};
 use super::text::{column_of, component, visible};
 
 #[derive(Debug, clap::Args)]
@@ -154,7 +154,7 @@ fn write_view(
                 width = column_of(input, e.index()) + 2
             )?;
             writeln!(out, "  valid      no")?;
-            writeln!(out, "  error      {e}")?;
+            writeln!(out, "  error      {}", visible(&e.to_string()))?;
         }
     }
     Ok(())
@@ -177,8 +177,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     } else {
         Box::new(stdin_lines())
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(stdout());
     let mut status = Status::Clean;
     let mut shown = 0usize;
     for next in inputs {
@@ -186,6 +185,12 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         let input = match input {
             Ok(input) => input,
             Err(reason) => {
+                // One record per line, always: a program reading the JSON
+                // lines keeps count (the object `check --json` writes).
+                if args.json {
+                    let value = serde_json::json!({"line": line, "error": reason});
+                    writeln!(out, "{value}")?;
+                }
                 out.flush()?;
                 diagnostic(format_args!("standard input line {line}: {reason}"));
                 status = Status::Error;
@@ -211,5 +216,9 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         }
     }
     out.flush()?;
+    if shown == 0 && status == Status::Clean {
+        super::io::nothing_checked(0);
+        return Ok(Status::Error);
+    }
     Ok(status)
 }

@@ -11,7 +11,8 @@ use uridiff::fuzzing::{CorpusFormat, FuzzTarget};
 use uridiff::report::{Builder, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::{out_target, write_atomically};
+use super::io::{Labeled, Output, not_a_file, spool, stdout};
+use super::text::path as shown_path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -75,10 +76,7 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
             continue;
         }
         if !meta.is_dir() {
-            not_checked.push((
-                path.display().to_string(),
-                "not a regular file or directory (a device, FIFO or socket)".to_owned(),
-            ));
+            not_checked.push(not_a_file(path));
             continue;
         }
         for entry in walkdir::WalkDir::new(path)
@@ -87,7 +85,8 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
         {
             match entry {
                 Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
-                Ok(_) => {}
+                Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) => not_checked.push(not_a_file(e.path())),
                 Err(e) => {
                     let where_ = e
                         .path()
@@ -128,12 +127,14 @@ fn write_report(
 }
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
-    // Refuse a bad --out before reading anything.
-    if let Some(path) = &args.out {
-        out_target(path)?;
-    }
     let mut walk = Vec::new();
     let files = files(&args.paths, &mut walk)?;
+    // Refuse a bad --out (or one that is an input) before reading anything.
+    let output = args
+        .out
+        .as_deref()
+        .map(|path| Output::prepare(path, &files))
+        .transpose()?;
     let walk_errors = walk.len();
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
@@ -150,8 +151,12 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     // comes first, is known only at the end.
     let (mut spool, mut spool_writer) = match args.format {
         Format::Jsonl => {
-            let file = tempfile::tempfile()?;
-            (Some(file.try_clone()?), Some(BufWriter::new(file)))
+            let file = spool(output.as_ref(), "the JSON Lines report")?;
+            let what = "the temporary file that holds the JSON Lines report";
+            (
+                Some(file.try_clone()?),
+                Some(BufWriter::new(Labeled::new(file, what))),
+            )
         }
         _ => (None, None),
     };
@@ -199,33 +204,34 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         w.into_inner().map_err(io::IntoInnerError::into_error)?;
     }
     let t = &report.totals;
-    match &args.out {
-        Some(path) => {
-            write_atomically(path, |w| {
-                write_report(&report, args.format, spool.as_mut(), w)
-            })?;
-            println!(
-                "report written to {}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
-                path.display(),
+    match output {
+        Some(output) => {
+            let path = shown_path(output.path());
+            output.write(|w| write_report(&report, args.format, spool.as_mut(), w))?;
+            writeln!(
+                stdout(),
+                "report written to {path}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
                 t.inputs,
                 t.distinct,
                 t.with_findings,
                 t.unexplained,
                 t.non_utf8,
                 report.not_checked.len()
-            );
+            )?;
         }
         None => {
-            let stdout = io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
+            let mut out = BufWriter::new(stdout());
             write_report(&report, args.format, spool.as_mut(), &mut out)?;
             out.flush()?;
         }
     }
-    if t.inputs == 0 {
+    if t.distinct == 0 {
         diagnostic(format_args!(
-            "nothing was checked: no input in {} path(s)",
-            args.paths.len()
+            "nothing was checked: {} inputs read in {} path(s), {} not UTF-8, {} not checked",
+            t.inputs,
+            args.paths.len(),
+            t.non_utf8,
+            report.not_checked.len()
         ));
         return Ok(Status::Error);
     }

@@ -1,6 +1,6 @@
 //! `uridiff resolve BASE REFERENCE`: RFC 2396 section 5.2.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use uridiff::rfc2396;
 
@@ -17,7 +17,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<Status, Failure> {
     match rfc2396::resolve(&args.base, &args.reference) {
         Ok(resolved) => {
-            let mut out = io::stdout().lock();
+            let mut out = super::io::stdout();
             writeln!(out, "{resolved}")?;
             out.flush()?;
             Ok(Status::Clean)
@@ -25,10 +25,11 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         // An invalid base or reference answers what was asked, as an
         // invalid input does for `parse`: exit 1, not a usage error. The
         // reason goes to standard error, so that standard output holds
-        // results only.
+        // results only; `diagnostic` shows the inputs' hidden characters
+        // escaped.
         Err(e) => {
             diagnostic(format_args!(
-                "cannot resolve {:?} against {:?}: {e}",
+                "cannot resolve \"{}\" against \"{}\": {e}",
                 args.reference, args.base
             ));
             Ok(Status::Found)

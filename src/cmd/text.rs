@@ -6,11 +6,15 @@ pub use uridiff::text::visible;
 
 /// The terminal column at which byte `index` of `s` appears in `visible(s)`.
 pub fn column_of(s: &str, index: usize) -> usize {
-    s.get(..index)
-        .map_or_else(|| visible(s), visible)
+    uridiff::text::shown_before(s, index)
         .chars()
         .map(|c| c.width().unwrap_or(1))
         .sum()
+}
+
+/// A path as a person reads it on the terminal (hidden characters escaped).
+pub fn path(p: &std::path::Path) -> String {
+    visible(&p.display().to_string())
 }
 
 /// A component value for the aligned views: quoted text, or `absent`.
@@ -30,5 +34,7 @@ mod tests {
         assert_eq!(visible("a\tb"), "a\\u{9}b");
         assert_eq!(column_of("a\tb", 2), 6);
         assert_eq!(column_of("日本x", 6), 4);
+        // A backslash before `u{` is shown doubled, and the caret follows.
+        assert_eq!(column_of("a\\u{1}", 2), 3);
     }
 }

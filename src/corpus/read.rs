@@ -4,11 +4,12 @@
 //! `uridiff report` and the saved corpus read through here.
 
 use std::fs;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader};
 use std::path::PathBuf;
 
 use crate::fuzzing::{CorpusFormat, decode_resolve_pair, render_structured};
 use crate::harness::Harness;
+use crate::input::{Lines, MAX_INPUT_BYTES, read_limited};
 use crate::report::{Builder, Item};
 
 /// What one corpus file decodes to.
@@ -45,9 +46,6 @@ pub fn decode(format: CorpusFormat, bytes: Vec<u8>) -> Option<Decoded> {
         }
     }
 }
-
-/// The largest input checked; a larger file or line is listed as not checked.
-pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
 /// How many inputs are read before they are checked together (and sent to
 /// the external oracles as batches).
@@ -94,7 +92,7 @@ pub fn read_into(
     let base = base.map(str::to_owned);
     for file in files {
         let name = file.display().to_string();
-        let mut reader = match fs::File::open(file) {
+        let reader = match fs::File::open(file) {
             Ok(f) => BufReader::new(f),
             Err(e) => {
                 warn(format!("cannot read {name}: {e}"));
@@ -105,59 +103,46 @@ pub fn read_into(
         };
         match layout {
             Layout::PerFile(format) => {
-                let mut bytes = Vec::new();
-                let limit = (MAX_INPUT_BYTES + 1) as u64;
-                if let Err(e) = reader.by_ref().take(limit).read_to_end(&mut bytes) {
-                    warn(format!("cannot read {name}: {e}"));
-                    builder.not_checked(name, format!("unreadable: {e}"));
-                    reading.failed += 1;
-                    continue;
-                }
-                if bytes.len() > MAX_INPUT_BYTES {
-                    builder
-                        .not_checked(name, format!("over the {MAX_INPUT_BYTES}-byte input limit"));
-                    reading.too_large += 1;
-                    continue;
-                }
+                let bytes = match read_limited(reader, MAX_INPUT_BYTES) {
+                    Ok(Ok(bytes)) => bytes,
+                    Ok(Err(too_long)) => {
+                        builder.not_checked(name, too_long.to_string());
+                        reading.too_large += 1;
+                        continue;
+                    }
+                    Err(e) => {
+                        warn(format!("cannot read {name}: {e}"));
+                        builder.not_checked(name, format!("unreadable: {e}"));
+                        reading.failed += 1;
+                        continue;
+                    }
+                };
                 match per_file_item(*format, bytes, &name, base.as_ref()) {
                     Ok(item) => chunk.push(item),
                     Err(why) => builder.not_checked(name, why),
                 }
             }
             Layout::Lines | Layout::Pairs => {
-                let mut line = Vec::new();
-                let mut n = 0usize;
-                loop {
-                    line.clear();
-                    match reader.read_until(b'\n', &mut line) {
-                        Ok(0) => break,
-                        Ok(_) => {}
+                // Bounded: an over-long line streams past without being held.
+                for line in Lines::new(reader, MAX_INPUT_BYTES) {
+                    let line = match line {
+                        Ok(line) => line,
                         Err(e) => {
                             warn(format!("cannot read {name}: {e}"));
                             builder.not_checked(name.clone(), format!("unreadable: {e}"));
                             reading.failed += 1;
                             break;
                         }
-                    }
-                    n += 1;
-                    if line.last() == Some(&b'\n') {
-                        line.pop();
-                        if line.last() == Some(&b'\r') {
-                            line.pop();
+                    };
+                    let source = format!("{name}:{}", line.number);
+                    let line = match line.bytes {
+                        Ok(bytes) => bytes,
+                        Err(too_long) => {
+                            builder.not_checked(source, too_long.to_string());
+                            reading.too_large += 1;
+                            continue;
                         }
-                    }
-                    let source = format!("{name}:{n}");
-                    if line.len() > MAX_INPUT_BYTES {
-                        builder.not_checked(
-                            source,
-                            format!(
-                                "{} bytes, over the {MAX_INPUT_BYTES}-byte input limit",
-                                line.len()
-                            ),
-                        );
-                        reading.too_large += 1;
-                        continue;
-                    }
+                    };
                     if *layout == Layout::Pairs {
                         match pair_item(&line, source) {
                             Ok(item) => chunk.push(item),
@@ -169,7 +154,7 @@ pub fn read_into(
                     } else {
                         chunk.push(Item {
                             source,
-                            bytes: line.clone(),
+                            bytes: line,
                             base: base.clone(),
                         });
                     }

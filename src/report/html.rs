@@ -10,15 +10,22 @@
 //! `tests/html_report.rs` does).
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use serde::Serialize;
 
 use super::{Example, Group, PairCount, Report, Totals};
+use crate::text::{Reader, reproduce};
 
 #[derive(Serialize)]
 struct ExampleData<'r> {
-    #[serde(flatten)]
-    example: &'r Example,
+    input: &'r str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<&'r str>,
+    source: &'r str,
+    /// The command a person pastes ([`Reader::Person`]: no hidden
+    /// character, so the page shows it exactly).
+    reproduce: String,
     case: &'r serde_json::Value,
 }
 
@@ -49,18 +56,39 @@ struct Data<'r> {
 
 fn example(e: &Example) -> ExampleData<'_> {
     ExampleData {
-        example: e,
+        input: &e.input,
+        base: e.base.as_deref(),
+        source: &e.source,
+        reproduce: reproduce(
+            &e.input,
+            e.base.as_deref(),
+            Some(Path::new(&e.source)),
+            Reader::Person,
+        ),
         case: &e.case,
     }
 }
 
-/// `json` with every hidden character ([`crate::text::is_hidden`]) written
-/// as a `\uXXXX` escape (a surrogate pair above U+FFFF). Hidden characters
-/// occur only inside JSON strings, where the escape means the same.
-fn escape_hidden(json: &str) -> String {
+/// `json` made safe to stand inside `<script type="application/json">`
+/// and unable to act on the page's source:
+///
+/// - `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026`: with no `<`, nothing
+///   in the data can end the element (`</script>`) or enter the HTML
+///   tokenizer's escaped states (`<!--` then `<script>`, in which the
+///   element's own end tag no longer ends it: HTML Living Standard, 13.2.5,
+///   script data states);
+/// - U+2028 and U+2029, which end a line in JavaScript source before
+///   ES2019, and every other hidden character ([`crate::text::is_hidden`]),
+///   as `\uXXXX` (a surrogate pair above U+FFFF), so that not even the
+///   page's source shows them raw.
+///
+/// They occur only inside JSON strings, where the escape means the same
+/// character (RFC 8259 section 7), so the data stays exact.
+fn escape_for_script(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {
-        if crate::text::is_hidden(c) && !c.is_ascii() {
+        let escaped = matches!(c, '<' | '>' | '&') || (crate::text::is_hidden(c) && !c.is_ascii());
+        if escaped {
             let mut units = [0u16; 2];
             for unit in c.encode_utf16(&mut units) {
                 out.push_str(&format!("\\u{unit:04x}"));
@@ -97,10 +125,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         not_checked: &report.not_checked,
         external_errors: &report.external_errors,
     };
-    // Inside <script>, only "</" can end the element early; JSON allows
-    // "<\/" for it. Hidden characters are written as JSON escapes, so that
-    // not even the page's source shows them raw (the data stays exact).
-    let json = escape_hidden(&serde_json::to_string(&data)?.replace("</", "<\\/"));
+    let json = escape_for_script(&serde_json::to_string(&data)?);
     write!(out, "{HEAD}")?;
     writeln!(
         out,
@@ -160,10 +185,13 @@ const BODY: &str = r##"<h2>Summary</h2>
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const RANK = {high: 3, medium: 2, low: 1};
 // Hidden characters (controls, bidirectional controls, invisibles) shown as
-// \u{...}, as everywhere uridiff shows an input to a person.
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|\udb40[\udc00-\udfff]/g;
+// \u{...}, and a run of backslashes before "u{" or a hidden character
+// doubled, so that the six characters \u{200b} are not shown as U+200B is:
+// the rule of uridiff::text::visible, which the tests hold this to.
+const HIDDEN = "[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\udb40-\udb43][\udc00-\udfff]";
+const SHOWN = new RegExp("\\\\+(?=u\\{|" + HIDDEN + ")|" + HIDDEN, "g");
 function visible(s) {
-  return String(s).replace(HIDDEN, c => "\\u{" + c.codePointAt(0).toString(16) + "}");
+  return String(s).replace(SHOWN, m => m[0] === "\\" ? m + m : "\\u{" + m.codePointAt(0).toString(16) + "}");
 }
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);

@@ -4,24 +4,84 @@
 //! effect, its shortest example, where it came from and how to reproduce it.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use super::{Example, Group, Report};
-use crate::text::visible;
+use crate::text::{Reader, is_hidden, reproduce, visible};
 use crate::triage::Basis;
 
-/// Shows text in Markdown inline code: hidden characters escaped
-/// ([`visible`]), `|` escaped for tables, very long text cut.
-pub fn code(s: &str) -> String {
-    let mut shown: String = visible(s).chars().take(200).collect();
-    if s.chars().count() > 200 {
-        shown.push_str(&format!("… ({} bytes)", s.len()));
+/// How many characters of a value a table shows.
+const SHOWN_CHARS: usize = 200;
+
+/// How an empty value is shown: no code span is empty, and one holding a
+/// space would read as the input " ".
+const EMPTY: &str = "(empty)";
+
+/// `text` as one CommonMark code span (section 6.1): fenced by a backtick
+/// run longer than any inside it, so nothing in it can close the span, and
+/// padded with a space on each side when it begins or ends with a backtick
+/// or with a space (the one space a renderer strips from each side).
+/// `text` must hold no line ending (a span does not cross a table row).
+pub fn code_span(text: &str) -> String {
+    if text.is_empty() {
+        return EMPTY.to_owned();
     }
-    let escaped = shown.replace('|', "\\|");
-    if escaped.contains('`') {
-        format!("`` {escaped} ``")
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ')
+            && text.ends_with(' ')
+            && !text.trim_start_matches(' ').is_empty());
+    if pad {
+        format!("{fence} {text} {fence}")
     } else {
-        format!("`{escaped}`")
+        format!("{fence}{text}{fence}")
     }
+}
+
+/// A code span in a table cell: GitHub-Flavored Markdown splits a row at
+/// every `|` not escaped with `\`, code spans included, and removes that
+/// backslash.
+fn in_cell(span: &str) -> String {
+    span.replace('|', "\\|")
+}
+
+/// Shows text in a table cell: hidden characters escaped ([`visible`]),
+/// very long text cut (the reproduce command beside it is whole), as a code
+/// span with `|` escaped.
+pub fn code(s: &str) -> String {
+    let shown = visible(s);
+    let mut cut: String = shown.chars().take(SHOWN_CHARS).collect();
+    if cut.len() < shown.len() {
+        cut.push_str(&format!("… ({} bytes)", s.len()));
+    }
+    in_cell(&code_span(&cut))
+}
+
+/// Shows text outside a table (a list item): as [`code`], but whole and
+/// with `|` as it is.
+fn code_line(s: &str) -> String {
+    code_span(&visible(s))
+}
+
+/// The command a person pastes to reproduce `e`, whole and as it is: it
+/// holds no hidden character ([`Reader::Person`]), so it is shown exactly.
+fn command(e: &Example) -> String {
+    let cmd = reproduce(
+        &e.input,
+        e.base.as_deref(),
+        Some(Path::new(&e.source)),
+        Reader::Person,
+    );
+    // A person's command has none; should one ever appear, show it
+    // escaped rather than let it act on the page.
+    let shown = if cmd.chars().any(is_hidden) {
+        visible(&cmd)
+    } else {
+        cmd
+    };
+    in_cell(&code_span(&shown))
 }
 
 fn example_cell(e: &Example) -> String {
@@ -46,14 +106,14 @@ fn groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
         };
         writeln!(
             out,
-            "| {} | `{}` | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             g.severity,
-            g.signature,
+            code(&g.signature.to_string()),
             g.count,
             code(&g.effect),
             example_cell(e),
             code(&e.source),
-            code(&e.reproduce)
+            command(e)
         )?;
     }
     writeln!(out)
@@ -94,7 +154,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             "Their outcomes after the failure are missing (not compared).\n"
         )?;
         for e in &report.external_errors {
-            writeln!(out, "- {}", code(e))?;
+            writeln!(out, "- {}", code_line(e))?;
         }
         writeln!(out)?;
     }
@@ -110,7 +170,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 "| {} | {} | {} |",
                 example_cell(e),
                 code(&e.source),
-                code(&e.reproduce)
+                command(e)
             )?;
         }
         writeln!(out)?;
@@ -148,7 +208,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 example_cell(&p.example),
                 host(&p.hosts[0]),
                 host(&p.hosts[1]),
-                code(&p.example.reproduce)
+                command(&p.example)
             )?;
         }
         writeln!(out)?;
@@ -165,7 +225,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     if !report.non_utf8.is_empty() || !report.not_checked.is_empty() {
         writeln!(out, "## Inputs not checked\n")?;
         for s in &report.non_utf8 {
-            writeln!(out, "- {}: not UTF-8", code(s))?;
+            writeln!(out, "- {}: not UTF-8", code_line(s))?;
         }
         if t.non_utf8 > report.non_utf8.len() {
             writeln!(
@@ -175,9 +235,40 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             )?;
         }
         for (s, why) in &report.not_checked {
-            writeln!(out, "- {}: {}", code(s), code(why))?;
+            writeln!(out, "- {}: {}", code_line(s), code_line(why))?;
         }
         writeln!(out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_spans_are_fenced_longer_than_any_backtick_run_inside() {
+        assert_eq!(code_span("a"), "`a`");
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`a"), "`` `a ``");
+        assert_eq!(code_span("a```"), "```` a``` ````");
+        assert_eq!(code_span(" a "), "`  a  `");
+        assert_eq!(code_span("  "), "`  `");
+        assert_eq!(code_span(""), EMPTY);
+    }
+
+    #[test]
+    fn cells_escape_pipes_and_cut_long_values_but_not_commands() {
+        assert_eq!(code("a|b"), "`a\\|b`");
+        let long = "x".repeat(300);
+        assert!(code(&long).ends_with("… (300 bytes)`"));
+        let e = Example {
+            input: long.clone(),
+            base: None,
+            source: "nowhere".into(),
+            reproduce: String::new(),
+            case: serde_json::Value::Null,
+        };
+        assert_eq!(command(&e), format!("`uridiff check -- {long}`"));
+    }
 }

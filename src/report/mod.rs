@@ -30,7 +30,6 @@ use crate::case::{Case, FindingJson};
 use crate::harness::{Harness, Query};
 use crate::oracle::OracleId;
 use crate::signature::Signature;
-use crate::text::shell_quote;
 use crate::triage::{Basis, Class, Severity};
 
 /// How many examples a report keeps per signature (the shortest).
@@ -124,23 +123,16 @@ fn keep(list: &mut Vec<Example>, example: Example, limit: usize) {
     list.truncate(limit);
 }
 
-/// A command that reproduces `input` (against `base`) from its `source`:
-/// the input shell-quoted, or, when it holds a NUL (no argument can), read
-/// from its file (`check --file`) or its line (`sed -n 'Np' FILE |`).
+/// The command that reproduces `input` (against `base`) for a program
+/// reading the JSON report: [`crate::text::reproduce`], with `source` as
+/// the file that may hold the input.
 pub fn reproduce(source: &str, input: &str, base: Option<&str>) -> String {
-    let base = base.map_or_else(String::new, |b| format!(" --base {}", shell_quote(b)));
-    if !input.contains('\0') {
-        return format!("uridiff check{base} -- {}", shell_quote(input));
-    }
-    match source.rsplit_once(':') {
-        Some((file, line)) if !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) => {
-            format!(
-                "sed -n '{line}p' {} | uridiff check{base}",
-                shell_quote(file)
-            )
-        }
-        _ => format!("uridiff check{base} --file {}", shell_quote(source)),
-    }
+    crate::text::reproduce(
+        input,
+        base,
+        Some(std::path::Path::new(source)),
+        crate::text::Reader::Program,
+    )
 }
 
 /// All findings with one signature.

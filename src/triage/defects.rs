@@ -227,7 +227,8 @@ pub(crate) fn peers(
             && this.accepted()
             && that.accepted()
             && this.components.get(Component::Authority).is_some()
-            && this.components.get(Component::Authority) == that.components.get(Component::Authority)
+            && this.components.get(Component::Authority)
+                == that.components.get(Component::Authority)
         {
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
             peer_pair((ours, outcomes), (peer, that), (row.id, this), parts, out);
