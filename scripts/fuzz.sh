@@ -25,8 +25,9 @@ Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
 nightly toolchain is installed, else `-s none` on stable. Runs libFuzzer's
 fork mode with one process per core. Builds the C and C++ oracles with clang
 and libFuzzer's coverage instrumentation (and AddressSanitizer with it), in
-fuzz/target/clang/; installs Debian's clang with apt-get when missing and
-running as root, else warns and goes on without C/C++ coverage.
+fuzz/target/clang/; installs Debian's clang with apt-get when missing (as
+root, or through sudo without a password), else warns and goes on without
+C/C++ coverage.
 
 Environment:
   FUZZ_JOBS        parallel fuzzing processes (default: every core, `nproc`)
