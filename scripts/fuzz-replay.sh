@@ -9,10 +9,10 @@ usage: scripts/fuzz-replay.sh [TARGET...]
 
 Builds the fuzz targets and runs each over its saved corpus in corpus/TARGET/
 with -runs=0, so any crash or unexplained disagreement in the saved corpus
-fails. Without a TARGET, every target `uridiff targets` lists (the debug
-build, through `cargo run`, built first when needed). Installs cargo-fuzz
-when missing; uses nightly with AddressSanitizer when a nightly toolchain is
-installed, else `-s none` on stable.
+fails. TARGETs are names `uridiff targets` lists (read from the debug build
+through `cargo run`, built first when needed); without one, every target.
+Installs cargo-fuzz when missing; uses nightly with AddressSanitizer when a
+nightly toolchain is installed, else `-s none` on stable.
 Exit status: 0 every replay passed, 1 one failed, 2 usage error (unknown
 target, or the target list could not be read).
 USAGE
