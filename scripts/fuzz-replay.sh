@@ -9,16 +9,21 @@ usage: scripts/fuzz-replay.sh [TARGET...]
 
 Builds the fuzz targets and runs each over its saved corpus in corpus/TARGET/
 with -runs=0, so any crash or unexplained disagreement in the saved corpus
-fails. Installs cargo-fuzz when missing; uses nightly with AddressSanitizer
-when a nightly toolchain is installed, else `-s none` on stable.
+fails. TARGETs are names `uridiff targets` lists (read from the debug build
+through `cargo run`, built first when needed); without one, every target.
+Installs cargo-fuzz when missing; uses nightly with AddressSanitizer when a
+nightly toolchain is installed, else `-s none` on stable.
+Exit status: 0 every replay passed, 1 one failed, 2 usage error (unknown
+target, or the target list could not be read).
 USAGE
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
+load_targets || exit 2
 if [ "$#" -gt 0 ]; then targets=("$@"); else targets=("${FUZZ_TARGETS[@]}"); fi
 for t in "${targets[@]}"; do
-    is_target "$t" || { echo "scripts/fuzz-replay.sh: unknown target '$t'" >&2; exit 2; }
+    is_target "$t" || { echo "scripts/fuzz-replay.sh: unknown target '$t' (${FUZZ_TARGETS[*]})" >&2; exit 2; }
 done
 
 ensure_cargo_fuzz

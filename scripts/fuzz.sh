@@ -7,14 +7,15 @@ usage() {
     cat <<'USAGE'
 usage: scripts/fuzz.sh [TARGET] [SECONDS]
 
-Fuzzes TARGET (parse, resolve, differential, structured, resolve-differential,
-curl_url, or all; default
+Fuzzes TARGET (a fuzz target `uridiff targets` lists, or all; default
 differential) for SECONDS per target (default 60), starting from the saved
 corpus in corpus/TARGET/, with the dictionary fuzz/uri.dict. The run's
 corpus (what libFuzzer keeps and finds) goes to fuzz/new/TARGET/, not to the
 saved corpus, so `cargo test` stays green until you decide to keep it. Then
 writes the disagreement report over the saved corpus, the run's corpus and
-its findings, and prints where it is and its summary.
+the findings of every target whose files `uridiff report` reads (`uridiff
+targets --format tsv`, column report): REPORT_DIR/report.md for those with
+one input per file, REPORT_DIR/report-structured.md for structured models.
 
 To keep this run's new inputs in the saved corpus (then review and bless):
   bash scripts/merge-corpora.sh TARGET fuzz/new/TARGET
@@ -24,8 +25,9 @@ Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
 nightly toolchain is installed, else `-s none` on stable. Runs libFuzzer's
 fork mode with one process per core. Builds the C and C++ oracles with clang
 and libFuzzer's coverage instrumentation (and AddressSanitizer with it), in
-fuzz/target/clang/; installs Debian's clang with apt-get when missing and
-running as root, else warns and goes on without C/C++ coverage.
+fuzz/target/clang/; installs Debian's clang with apt-get when missing (as
+root, or through sudo without a password), else warns and goes on without
+C/C++ coverage.
 
 Environment:
   FUZZ_JOBS        parallel fuzzing processes (default: every core, `nproc`)
@@ -37,7 +39,8 @@ Environment:
 
 Findings (panics: crashes or unexplained disagreements) are saved under
 fuzz/artifacts/TARGET/; promote one with scripts/promote.sh ARTIFACT.
-Exit status: 0 no findings and nothing unexplained, 1 findings, 2 usage error.
+Exit status: 0 no findings and nothing unexplained, 1 findings, 2 usage error
+(or the uridiff binary could not be built).
 USAGE
 }
 
@@ -47,22 +50,25 @@ seconds="${2:-60}"
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
+case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
+cores=$(nproc 2>/dev/null || echo 1)
+jobs="${FUZZ_JOBS:-$cores}"
+case "$jobs" in ''|*[!0-9]*|0) echo "scripts/fuzz.sh: FUZZ_JOBS must be a whole number of processes, at least 1, not '$jobs'" >&2; exit 2 ;; esac
+
+# The report needs the release build; it also lists the targets.
+cargo build --release --locked --quiet || exit 2
+uridiff=./target/release/uridiff
+load_targets "$uridiff" || exit 2
 if [ "$target" != all ] && ! is_target "$target"; then
     echo "scripts/fuzz.sh: unknown target '$target' (${FUZZ_TARGETS[*]}, all)" >&2
     exit 2
 fi
-case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
-
-cores=$(nproc 2>/dev/null || echo 1)
-jobs="${FUZZ_JOBS:-$cores}"
-case "$jobs" in ''|*[!0-9]*|0) echo "scripts/fuzz.sh: FUZZ_JOBS must be a whole number of processes, at least 1, not '$jobs'" >&2; exit 2 ;; esac
 report_dir="${REPORT_DIR:-reports}"
 mkdir -p "$report_dir"
 
 ensure_cargo_fuzz
 choose_toolchain
 setup_c_coverage
-cargo build --release --locked --quiet
 
 if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
 status=0
@@ -86,29 +92,39 @@ for t in "${targets[@]}"; do
     fi
 done
 
-# The report replays the saved corpus of the string targets, the new inputs
-# of this and earlier runs, and every artifact found so far (crashes and
-# unexplained disagreements).
+# The report replays, for every target whose corpus files `uridiff report`
+# reads, the saved corpus, the new inputs of this and earlier runs, and every
+# artifact found so far (crashes and unexplained disagreements): one report
+# for the targets with one input per file, one with --structured for
+# structured models.
 report="$report_dir/report.md"
-inputs=(corpus/differential corpus/parse)
-for t in parse differential; do
+file_inputs=()
+structured_inputs=()
+for t in "${FUZZ_TARGETS[@]}"; do
+    dirs=()
+    [ -d "corpus/$t" ] && dirs+=("corpus/$t")
     for d in "fuzz/new/$t" "fuzz/artifacts/$t"; do
-        [ -n "$(ls -A "$d" 2>/dev/null)" ] && inputs+=("$d")
+        [ -n "$(ls -A "$d" 2>/dev/null)" ] && dirs+=("$d")
     done
+    [ "${#dirs[@]}" -gt 0 ] || continue
+    case "$(target_field "$t" report)" in
+        file) file_inputs+=("${dirs[@]}") ;;
+        structured) structured_inputs+=("${dirs[@]}") ;;
+    esac
 done
+report_status=0
 set +e
-./target/release/uridiff report --format md --out "$report" "${inputs[@]}"
-report_status=$?
-if [ -n "$(ls -A corpus/structured 2>/dev/null)" ]; then
-    structured_inputs=(corpus/structured)
-    for d in fuzz/new/structured fuzz/artifacts/structured; do
-        [ -n "$(ls -A "$d" 2>/dev/null)" ] && structured_inputs+=("$d")
-    done
-    ./target/release/uridiff report --structured --format md --out "$report_dir/report-structured.md" "${structured_inputs[@]}"
+if [ "${#file_inputs[@]}" -gt 0 ]; then
+    "$uridiff" report --format md --out "$report" "${file_inputs[@]}"
+    report_status=$?
+    echo "== report: $report" >&2
+fi
+if [ "${#structured_inputs[@]}" -gt 0 ] && [ -n "$(find "${structured_inputs[@]}" -type f | head -1)" ]; then
+    "$uridiff" report --structured --format md --out "$report_dir/report-structured.md" "${structured_inputs[@]}"
     s=$?
     [ "$s" -gt "$report_status" ] && report_status=$s
+    echo "== report: $report_dir/report-structured.md" >&2
 fi
 set -e
-echo "== report: $report" >&2
 [ "$report_status" -gt "$status" ] && status=$report_status
 exit "$status"

@@ -1,7 +1,33 @@
-# Shared by the fuzzing scripts: sourced, not run.
+# Shared by the scripts: sourced, not run.
 # shellcheck shell=bash disable=SC2034  # the variables set here are read by the scripts
-# Chooses the toolchain and sanitizer, installs cargo-fuzz when missing, and
-# sets up the C/C++ compiler of campaigns (clang with coverage instrumentation).
+# Installs Debian packages as root (or through sudo), lists the fuzz targets
+# (from the uridiff binary), chooses the toolchain and sanitizer, installs
+# cargo-fuzz when missing, and sets up the C/C++ compiler of campaigns (clang
+# with coverage instrumentation).
+
+# Runs a command as root: as it is when running as root, else through sudo
+# when sudo needs no password (as on GitHub's hosted runners); fails otherwise.
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo "$@"
+    else
+        return 1
+    fi
+}
+
+# Can Debian packages be installed here: apt-get, and root or sudo?
+can_apt_install() {
+    command -v apt-get >/dev/null 2>&1 || return 1
+    [ "$(id -u)" = 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }
+}
+
+# Installs Debian packages with apt-get, as root (see as_root), quietly.
+apt_install() { # apt_install PACKAGE...
+    as_root apt-get update -qq \
+        && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
 
 # Installs cargo-fuzz when it is not on PATH.
 ensure_cargo_fuzz() {
@@ -51,10 +77,11 @@ has_clang() {
 #                    lives in fuzz/target/clang/, so that it and the plain build
 #                    of scripts/fuzz-replay.sh do not rebuild each other.
 #   FUZZ_C_DESC      what was chosen, for messages.
-# Installs Debian's clang with apt-get when it is missing, running as root with
-# apt-get available, unless FUZZ_C_INSTALL=0; otherwise warns and goes on with
-# the default compiler. CC, CXX, CFLAGS or CXXFLAGS set by the caller are passed
-# through untouched. FUZZ_C_COVERAGE=0 turns all of this off.
+# Installs Debian's clang with apt-get when it is missing and apt-get may run
+# as root (as root, or through sudo without a password), unless
+# FUZZ_C_INSTALL=0; otherwise warns and goes on with the default compiler. CC,
+# CXX, CFLAGS or CXXFLAGS set by the caller are passed through untouched.
+# FUZZ_C_COVERAGE=0 turns all of this off.
 setup_c_coverage() {
     FUZZ_C_ENV=()
     FUZZ_TARGET_DIR=()
@@ -66,11 +93,9 @@ setup_c_coverage() {
         FUZZ_C_DESC="C/C++ compiler and flags from the environment"
         return 0
     fi
-    if ! has_clang && [ "${FUZZ_C_INSTALL:-1}" != 0 ] && [ "$(id -u)" = 0 ] \
-        && command -v apt-get >/dev/null 2>&1; then
+    if ! has_clang && [ "${FUZZ_C_INSTALL:-1}" != 0 ] && can_apt_install; then
         echo "clang is missing: installing Debian's clang (apt-get install clang) for C/C++ coverage" >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang; } >&2 \
-            || echo "warning: apt-get install clang failed" >&2
+        apt_install clang >&2 || echo "warning: apt-get install clang failed" >&2
     fi
     if ! has_clang; then
         echo "warning: clang not found: the C/C++ oracles are built by the default compiler without" \
@@ -130,8 +155,44 @@ build_plain_libfuzzer() { # build_plain_libfuzzer DIR
     echo "$out/libfuzzer.a"
 }
 
-FUZZ_TARGETS=(parse resolve differential structured resolve-differential curl_url)
+# The fuzz targets come from the uridiff binary, `uridiff targets --format
+# tsv` (the one list, uridiff::fuzzing::FuzzTarget), never from a list kept
+# here. load_targets [BINARY] runs BINARY, or the debug build through `cargo
+# run` (built first when needed), and sets:
+#   FUZZ_TARGETS  every target's name, in the binary's order
+#   TARGETS_TSV   the table itself, header included, for target_field
+# Fails with a message when the binary cannot be built or run.
+load_targets() {
+    local bin="${1:-}"
+    if [ -n "$bin" ]; then
+        TARGETS_TSV=$("$bin" targets --format tsv) || {
+            echo "cannot list the fuzz targets: '$bin targets --format tsv' failed" >&2
+            return 1
+        }
+    else
+        TARGETS_TSV=$(cargo run --quiet --locked --bin uridiff -- targets --format tsv) || {
+            echo "cannot list the fuzz targets: 'cargo run -- targets --format tsv' failed" >&2
+            return 1
+        }
+    fi
+    FUZZ_TARGETS=()
+    local name
+    while IFS=$'\t' read -r name _; do
+        FUZZ_TARGETS+=("$name")
+    done < <(printf '%s\n' "$TARGETS_TSV" | tail -n +2)
+    [ "${#FUZZ_TARGETS[@]}" -gt 0 ] || { echo "cannot list the fuzz targets: the list is empty" >&2; return 1; }
+}
 
+# Prints column COLUMN (a header name: format, report) of TARGET's row, after
+# load_targets; fails when TARGET or COLUMN is unknown.
+target_field() { # target_field TARGET COLUMN
+    printf '%s\n' "$TARGETS_TSV" | awk -F '\t' -v target="$1" -v column="$2" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == column) c = i; next }
+        c && $1 == target { print $c; found = 1 }
+        END { exit !found }'
+}
+
+# Is $1 a fuzz target (after load_targets)?
 is_target() {
     local t
     for t in "${FUZZ_TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done

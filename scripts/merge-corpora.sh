@@ -10,7 +10,8 @@ Merges the corpora in DIR... (say, fuzz/new/TARGET/ copied from each machine
 of a campaign) into the saved corpus corpus/TARGET/ by coverage: libFuzzer's
 -merge=1 with -use_counters=0 adds an input only when it covers an edge that
 corpus/TARGET/ and the inputs added before it do not. The DIRs are only read.
-TARGET is parse, resolve, differential or structured.
+TARGET is any fuzz target `uridiff targets` lists (read from the debug build
+through `cargo run`, built first when needed).
 
 Then re-bless the expectations and review what changed:
   cargo run -- corpus bless
@@ -22,7 +23,7 @@ scripts/fuzz.sh does (same build, no rebuild). Installs cargo-fuzz when
 missing. Environment: FUZZ_SANITIZER, FUZZ_C_COVERAGE, FUZZ_C_INSTALL as for
 scripts/fuzz.sh.
 Exit status: 0 merged, 1 the merge failed, 2 usage error (unknown target,
-missing directory).
+missing directory, or the target list could not be read).
 USAGE
 }
 
@@ -50,6 +51,7 @@ done
 
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
+load_targets || exit 2
 if ! is_target "$target"; then
     echo "scripts/merge-corpora.sh: unknown target '$target' (${FUZZ_TARGETS[*]})" >&2
     exit 2

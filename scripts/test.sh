@@ -16,8 +16,10 @@ Runs all of uridiff's tests from the repository root:
                                 FFI crate's own tests
   cargo test --locked --no-default-features --features cli
                                 the pure-Rust build (no ada, no libcurl)
-The HTML report's test needs Chromium (installed with apt-get when missing
-and run as root); the external-oracle tests need python3 and java.
+The HTML report's test needs Chromium or Google Chrome (Debian's chromium is
+installed with apt-get when neither is found and apt-get may run as root: as
+root, or through sudo without a password); the external-oracle tests need
+python3 and java.
   scripts/fuzz-replay.sh        the saved corpus through each fuzz target
                                 binary once (-runs=0); installs cargo-fuzz
                                 when missing
@@ -32,13 +34,20 @@ case "${1:-}" in
 esac
 
 cd "$(dirname "$0")/.."
-# The HTML report's test drives a headless browser: Debian's chromium,
-# installed here when missing and we may (root, apt-get); otherwise that test
-# fails with an install hint.
-if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "chromium is missing: installing Debian's chromium for the HTML report's test" >&2
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null \
-        || echo "warning: apt-get install chromium failed" >&2
+. scripts/lib.sh
+# The HTML report's test drives a headless browser, the first of these names
+# on PATH (tests/html_report.rs); Debian's chromium is installed here when
+# none is and we may; otherwise that test fails with an install hint.
+has_browser() {
+    local b
+    for b in chromium chromium-browser google-chrome; do
+        command -v "$b" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
+if ! has_browser && can_apt_install; then
+    echo "no Chromium: installing Debian's chromium for the HTML report's test" >&2
+    apt_install chromium >/dev/null || echo "warning: apt-get install chromium failed" >&2
 fi
 cargo test --locked --workspace
 cargo test --locked --no-default-features --features cli

@@ -51,7 +51,8 @@ enum Command {
     /// finding signatures; print the shorter input.
     Minimize(cmd::minimize::Args),
     /// List the fuzz targets, one per line: the names of their binaries and
-    /// corpus directories (what scripts/lib.sh's FUZZ_TARGETS holds).
+    /// corpus directories, or with --format tsv their corpus formats too
+    /// (what the scripts read).
     Targets(cmd::targets::Args),
 }
 

@@ -238,32 +238,31 @@ fn errors_are_printed_once_with_the_program_name() {
     assert!(stdout(&o).is_empty());
 }
 
-/// scripts/lib.sh's `FUZZ_TARGETS=(...)` words.
-fn script_targets() -> Vec<String> {
-    let lib =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/lib.sh")).unwrap();
-    let line = lib
-        .lines()
-        .find_map(|l| l.strip_prefix("FUZZ_TARGETS=("))
-        .expect("a FUZZ_TARGETS=(...) line in scripts/lib.sh");
-    line.strip_suffix(')')
-        .expect("FUZZ_TARGETS on one line")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect()
+/// The fuzz crate's targets: the `name = "..."` of each `[[bin]]` in
+/// fuzz/Cargo.toml, sorted.
+fn fuzz_crate_bins() -> Vec<String> {
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/Cargo.toml")).unwrap();
+    let mut bins = Vec::new();
+    let mut in_bin = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if let (true, Some(name)) = (in_bin, line.strip_prefix("name = ")) {
+            bins.push(name.trim_matches('"').to_owned());
+        }
+    }
+    bins.sort();
+    bins
 }
 
 #[test]
-fn targets_lists_the_fuzz_targets_the_scripts_and_the_fuzz_crate_know() {
+fn targets_lists_the_fuzz_targets_the_fuzz_crate_builds() {
     let o = uridiff(&["targets"]);
     assert_eq!(o.status.code(), Some(0));
     let listed: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
-    assert_eq!(
-        listed,
-        script_targets(),
-        "uridiff targets vs scripts/lib.sh"
-    );
-    // Every target has its source file in the fuzz crate, and no other.
+    // Every target has its source file and its binary in the fuzz crate,
+    // and the crate has no other.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/fuzz_targets");
     let mut sources: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -274,6 +273,105 @@ fn targets_lists_the_fuzz_targets_the_scripts_and_the_fuzz_crate_know() {
     let mut sorted = listed.clone();
     sorted.sort();
     assert_eq!(sorted, sources, "uridiff targets vs fuzz/fuzz_targets/");
+    assert_eq!(
+        sorted,
+        fuzz_crate_bins(),
+        "uridiff targets vs fuzz/Cargo.toml"
+    );
+}
+
+/// `targets --format tsv` is what the scripts read: the same targets as
+/// `targets`, and each `report` mode holds for the target's saved corpus
+/// (`file`: `report` checks a corpus file as the one input it holds;
+/// `structured`: `report --structured` checks the URI the model renders).
+#[test]
+fn targets_tsv_says_how_report_reads_each_corpus() {
+    let names = stdout(&uridiff(&["targets"]));
+    let o = uridiff(&["targets", "--format", "tsv"]);
+    assert_eq!(o.status.code(), Some(0));
+    let tsv = stdout(&o);
+    let mut lines = tsv.lines();
+    assert_eq!(lines.next(), Some("target\tformat\treport"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    let tsv_names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(tsv_names, names.lines().collect::<Vec<_>>());
+    let mut checked = 0;
+    for row in &rows {
+        let [target, format, report] = row.as_slice() else {
+            panic!("three columns: {row:?}")
+        };
+        let parsed: uridiff::fuzzing::FuzzTarget = target.parse().unwrap();
+        assert_eq!(*format, parsed.format().as_str());
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus")
+            .join(target);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let Some(file) = files.first() else {
+            panic!("{} is empty", dir.display())
+        };
+        let bytes = std::fs::read(file).unwrap();
+        let (args, expected) = match *report {
+            "file" => (vec![], String::from_utf8(bytes).unwrap()),
+            "structured" => (
+                vec!["--structured"],
+                uridiff::fuzzing::render_structured(&bytes).unwrap(),
+            ),
+            "no" => continue,
+            other => panic!("{target}: unknown report mode {other}"),
+        };
+        let mut argv = vec!["report", "--format", "jsonl"];
+        argv.extend(args);
+        argv.push(file.to_str().unwrap());
+        let o = uridiff(&argv);
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{target}: {}",
+            stderr(&o)
+        );
+        let summary: Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+        assert_eq!(summary["summary"]["inputs"], 1, "{target}: {summary}");
+        assert_eq!(summary["not_checked"], 0, "{target}: {summary}");
+        let examples: Vec<&str> = summary["signatures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["examples"].as_array().unwrap())
+            .map(|e| e["input"].as_str().unwrap())
+            .collect();
+        assert!(
+            examples.iter().all(|i| *i == expected),
+            "{target}: {examples:?} vs {expected:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "a target of each readable format");
+}
+
+/// The scripts take the target list from the binary: scripts/lib.sh's
+/// `load_targets` reads `targets --format tsv` into `FUZZ_TARGETS`, and
+/// `target_field` finds a column by its header name.
+#[test]
+fn scripts_read_the_targets_from_the_binary() {
+    let o = Command::new("bash")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "-c",
+            r#". scripts/lib.sh && load_targets "$1" && echo "${FUZZ_TARGETS[*]}" && target_field structured report && target_field differential format && ! target_field nope format && ! is_target nope"#,
+            "bash",
+            env!("CARGO_BIN_EXE_uridiff"),
+        ])
+        .output()
+        .expect("run bash");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let names = stdout(&uridiff(&["targets"]))
+        .lines()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(stdout(&o), format!("{names}\nstructured\nreference\n"));
 }
 
 #[test]

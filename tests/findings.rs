@@ -171,8 +171,9 @@ fn whatwg_peers_that_disagree_give_a_defect_and_a_host_confusion() {
 fn a_peer_disagreement_rfc2396_cannot_settle_blames_the_peer_the_others_do_not_side_with() {
     // rfc2396 refuses the backslash, so it sides with neither WHATWG peer.
     // The URL Standard reads `\` as `/` in special URLs only (relative slash
-    // state; WPT urltestdata "Non-special relative" cases, web-platform-tests
-    // PR 58840): ada and libcurl stay on `h`, rust-url 2.5 goes to `p`.
+    // state; WPT urltestdata "Non-special relative" cases,
+    // https://github.com/web-platform-tests/wpt/pull/58840): ada and libcurl
+    // stay on `h`, rust-url 2.5 goes to `p`.
     let case = serde_json::to_value(uridiff::check_with_base("x://h/a", "/\\p")).unwrap();
     let f = finding(&case, "peer-disagreement", "url");
     assert_eq!(f["peer"], "ada");

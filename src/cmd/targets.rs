@@ -6,19 +6,63 @@ use std::sync::LazyLock;
 
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
-use uridiff::fuzzing::FuzzTarget;
+use uridiff::fuzzing::{CorpusFormat, FuzzTarget};
 
 use super::error::{Failure, Status};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// `names`: one target name per line. `tsv`: a header line, then one
+    /// line per target with TAB-separated columns `target` (the name of its
+    /// fuzz binary and corpus directory), `format` (what one corpus file
+    /// holds: `reference`, `resolve-pair`, `structured` or `curl-text`) and
+    /// `report` (how `uridiff report` reads those files: `file`, one input
+    /// per file, the default; `structured`, with --structured; `no`, it
+    /// cannot). Columns may be added at the end, never renamed.
+    #[arg(long, value_enum, default_value_t = ListFormat::Names)]
+    format: ListFormat,
+}
 
-/// Prints every target's name, one per line, in the order of
-/// scripts/lib.sh's `FUZZ_TARGETS` (a test holds the two to each other).
-pub fn run(_args: &Args) -> Result<Status, Failure> {
+/// What `uridiff targets` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    /// One name per line.
+    Names,
+    /// A header, then name, corpus format and report mode per line.
+    Tsv,
+}
+
+/// The TSV header; the scripts find columns by these names.
+const TSV_HEADER: &str = "target\tformat\treport";
+
+/// How `uridiff report` reads a corpus file of this format (its
+/// `--structured` option, or as one input), or `no`: a resolve pair is
+/// `arbitrary`'s encoding, not the `BASE<TAB>REFERENCE` line `--pairs`
+/// reads, and libcurl's text may hold a NUL that splits a base from a
+/// reference.
+const fn report_mode(format: CorpusFormat) -> &'static str {
+    match format {
+        CorpusFormat::Reference => "file",
+        CorpusFormat::Structured => "structured",
+        CorpusFormat::ResolvePair | CorpusFormat::CurlText => "no",
+    }
+}
+
+/// Prints every target in the order of `FuzzTarget::ALL`: its name alone,
+/// or its TSV row. The scripts read the TSV form (scripts/lib.sh).
+pub fn run(args: &Args) -> Result<Status, Failure> {
     let mut out = io::stdout().lock();
+    if args.format == ListFormat::Tsv {
+        writeln!(out, "{TSV_HEADER}")?;
+    }
     for target in FuzzTarget::ALL {
-        writeln!(out, "{target}")?;
+        match args.format {
+            ListFormat::Names => writeln!(out, "{target}")?,
+            ListFormat::Tsv => {
+                let format = target.format();
+                writeln!(out, "{target}\t{format}\t{}", report_mode(format))?;
+            }
+        }
     }
     out.flush()?;
     Ok(Status::Clean)

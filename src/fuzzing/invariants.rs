@@ -58,11 +58,11 @@ pub fn parse_invariants(input: &str) -> Result<(), String> {
     let b = appendix_b_split(input);
     let mut expected_path = b.path.to_owned();
     let mut expected_query = b.query;
-    if r.kind() == RefKind::AbsoluteOpaque {
-        if let Some(q) = b.query {
-            expected_path = format!("{}?{q}", b.path);
-            expected_query = None;
-        }
+    if r.kind() == RefKind::AbsoluteOpaque
+        && let Some(q) = b.query
+    {
+        expected_path = format!("{}?{q}", b.path);
+        expected_query = None;
     }
     let agree = r.scheme() == b.scheme
         && r.authority() == b.authority

@@ -1,7 +1,7 @@
 //! The cargo-fuzz targets (fuzz/fuzz_targets/): one list for the command
 //! line (`uridiff corpus add`, `uridiff targets`), the saved corpus
-//! (`uridiff::corpus::TARGETS`) and the scripts (scripts/lib.sh's
-//! `FUZZ_TARGETS`, held to `uridiff targets` by a test).
+//! (`uridiff::corpus::TARGETS`) and the scripts, which read it from
+//! `uridiff targets --format tsv` (scripts/lib.sh's `load_targets`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,7 +24,8 @@ pub enum FuzzTarget {
     CurlUrl,
 }
 
-/// What one corpus file of a target holds.
+/// What one corpus file of a target holds. [`CorpusFormat::as_str`] names
+/// it in `uridiff targets --format tsv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CorpusFormat {
     /// One URI reference: its UTF-8 bytes.
@@ -40,8 +41,28 @@ pub enum CorpusFormat {
     CurlText,
 }
 
+impl CorpusFormat {
+    /// The format's name: `reference`, `resolve-pair`, `structured` or
+    /// `curl-text`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CorpusFormat::Reference => "reference",
+            CorpusFormat::ResolvePair => "resolve-pair",
+            CorpusFormat::Structured => "structured",
+            CorpusFormat::CurlText => "curl-text",
+        }
+    }
+}
+
+impl fmt::Display for CorpusFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl FuzzTarget {
-    /// Every target, in the order of scripts/lib.sh's `FUZZ_TARGETS`.
+    /// Every target, in the order `uridiff targets` lists them (and
+    /// `scripts/fuzz.sh all` fuzzes them).
     pub const ALL: [FuzzTarget; 6] = [
         FuzzTarget::Parse,
         FuzzTarget::Resolve,
