@@ -13,7 +13,7 @@ use grammar::rfc3986::Rfc3986;
 
 /// 60 bytes: scheme, host, port, a path of three segments, a query, a
 /// fragment.
-const URL: &str = "https://www.example.com:8080/docs/v2/index.html?q=a+b&n=1#top";
+const URL: &str = "https://www.example.com:8080/docs/v2/index.htm?q=a+b&n=1#top";
 
 /// 4 KiB of path: segments of pchars, escapes and `;` parameters.
 fn long_path() -> String {

@@ -437,7 +437,7 @@ impl Walk<'_, '_> {
             }
             Sym::N(x) => {
                 let ju = usize::try_from(j).unwrap_or(usize::MAX);
-                splits.extend(self.forest.chart.origins(ju, x).iter().filter(|&&k| k >= i));
+                splits.extend(self.forest.chart.origins(ju, x).filter(|&k| k >= i));
                 if self.cfg.nt(x).is_some_and(|n| n.nullable) {
                     splits.push(j);
                 }
