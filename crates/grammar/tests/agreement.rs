@@ -267,6 +267,42 @@ fn rfc2396_grammar_accepts_exactly_what_the_strict_parser_accepts_on_the_saved_c
     );
 }
 
+/// Every tenth URL of the repository's real-URL set (`benches/data/urls.txt`,
+/// 38 000 URLs): real URLs are mostly servers, so this mostly checks the
+/// server reading's spans.
+const URL_STEP: usize = 10;
+
+#[test]
+fn rfc2396_grammar_accepts_exactly_what_the_strict_parser_accepts_on_real_urls() {
+    let text = fs::read_to_string(root().join("benches/data/urls.txt")).unwrap();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut disagreements = Vec::new();
+    for (i, url) in text.lines().enumerate().step_by(URL_STEP) {
+        let key = match compare(url) {
+            Verdict::BothReject => match same_rejection_index(url) {
+                Ok(()) => "both reject, at the same byte".to_owned(),
+                Err(why) => {
+                    disagreements.push(format!("line {}: rejection index {why}", i + 1));
+                    "both reject, at different bytes".to_owned()
+                }
+            },
+            Verdict::Same => "same components, one reading".to_owned(),
+            Verdict::OneOfAmbiguous(kind) => format!("ambiguous ({kind}); strict is one reading"),
+            Verdict::Disagree(why) => {
+                disagreements.push(format!("line {}: {url:?}\n    {why}", i + 1));
+                "disagree".to_owned()
+            }
+        };
+        *counts.entry(key).or_default() += 1;
+    }
+    println!("benches/data/urls.txt, every {URL_STEP}th URL:");
+    for (k, n) in &counts {
+        println!("  {n:6}  {k}");
+    }
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+    assert!(counts.values().sum::<usize>() > 3000);
+}
+
 /// URI-ish strings: each component drawn from characters that matter to
 /// RFC 2396 (delimiters, excluded characters, escapes good and bad).
 fn uri_ish() -> impl Strategy<Value = String> {
