@@ -83,7 +83,6 @@ struct Builder<'g> {
     terminal_ids: HashMap<ByteSet, u32>,
     rule_nt: HashMap<usize, u32>,
     rule_class: HashMap<usize, Option<ByteSet>>,
-    stars: HashMap<Sym, u32>,
     pending: Vec<usize>,
 }
 
@@ -114,7 +113,6 @@ impl Cfg {
             terminal_ids: HashMap::new(),
             rule_nt: HashMap::new(),
             rule_class: HashMap::new(),
-            stars: HashMap::new(),
             pending: Vec::new(),
         };
         let start_nt = b.rule_nt(start_rule);
@@ -305,15 +303,12 @@ impl Builder<'_> {
         })
     }
 
-    /// `*x` as `S = S x / ε`, shared by every `*x` of the grammar.
+    /// `*x` as `S = S x / ε`; one per use, so that an error names the rule
+    /// the repetition is written in.
     fn star(&mut self, x: Sym, owner: u32) -> Sym {
-        if let Some(&s) = self.stars.get(&x) {
-            return Sym::N(s);
-        }
         let s = self.new_nt(None, owner, false);
         self.add_prod(s, Vec::new());
         self.add_prod(s, vec![Sym::N(s), x]);
-        self.stars.insert(x, s);
         Sym::N(s)
     }
 
@@ -361,7 +356,6 @@ impl Builder<'_> {
                 dotted.len()
             )));
         }
-        let nt = |nts: &Vec<Nt>, i: u32| nts.get(usize::try_from(i).unwrap_or(usize::MAX)).cloned();
         // Nullable, FIRST and "has a tracked rule below", to a fixed point.
         loop {
             let mut changed = false;
@@ -382,7 +376,10 @@ impl Builder<'_> {
                             nullable = false;
                         }
                         Sym::N(m) => {
-                            let Some(m) = nt(&self.nts, m) else { continue };
+                            let Some(m) = self.nts.get(usize::try_from(m).unwrap_or(usize::MAX))
+                            else {
+                                continue;
+                            };
                             has_tracked |= m.has_tracked;
                             if nullable {
                                 first = first.union(&m.first);

@@ -10,6 +10,11 @@
 //! The walk is memoised per `(rule, start, end)`, and a nonterminal below
 //! which no tracked rule can appear is not walked at all (its completion in
 //! the chart is enough), so long runs of path characters cost nothing here.
+//!
+//! A grammar with a cycle of rules over one span (`a = b`, `b = a / "x"`)
+//! has infinitely many derivations of that span; the walk does not go round
+//! such a cycle, so it reports the readings of the derivations that do not
+//! repeat a rule over the same span. Neither RFC grammar has such a cycle.
 
 use std::cmp::Reverse;
 use std::fmt;
@@ -115,7 +120,8 @@ impl Node<'_> {
 }
 
 /// One reading of an input: the tracked rules' nodes of one derivation,
-/// ordered by start, then longest first. An empty node (`start == end`) is a
+/// ordered by start, then longest first, then by rule name (nodes of one
+/// span are not ordered by nesting). An empty node (`start == end`) is a
 /// rule that matched the empty string: present, not absent.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Reading<'p> {
@@ -190,7 +196,7 @@ impl<'p> Forest<'p> {
         };
         let n = u32::try_from(self.input.len()).unwrap_or(u32::MAX);
         let projs = if n == 0 {
-            walk.empty(cfg.start, 0, 0)?
+            walk.empty(cfg.start, 0)?
         } else {
             walk.nt(cfg.start, 0, n, 0)?
         };
@@ -339,7 +345,7 @@ impl Walk<'_, '_> {
     }
 
     /// The readings of an empty derivation of `nt` at position `at`.
-    fn empty(&mut self, nt: u32, at: u32, _depth: usize) -> Result<Projs, ParseError> {
+    fn empty(&mut self, nt: u32, at: u32) -> Result<Projs, ParseError> {
         let sets = self.empty_sets(nt)?;
         let v: Vec<Proj> = sets
             .iter()
@@ -457,7 +463,7 @@ impl Walk<'_, '_> {
                 let mut acc = one_empty();
                 for s in &prefix {
                     let Sym::N(x) = *s else { continue };
-                    let e = self.empty(x, i, depth)?;
+                    let e = self.empty(x, i)?;
                     acc = Rc::new(self.product(&acc, &e)?);
                 }
                 acc
@@ -471,7 +477,7 @@ impl Walk<'_, '_> {
             }
             let here = match last {
                 Sym::T(_) => one_empty(),
-                Sym::N(x) if k == j => self.empty(x, j, depth)?,
+                Sym::N(x) if k == j => self.empty(x, j)?,
                 Sym::N(x) => self.nt(x, k, j, depth)?,
             };
             all.extend(self.product(&before, &here)?);

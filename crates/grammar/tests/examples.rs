@@ -605,3 +605,31 @@ fn rfc2396_grammar_refuses_what_appendix_a_cannot_derive() {
         assert_eq!(e.index(), Some(at), "{input}: {e}");
     }
 }
+
+/// The reading walk of both grammars nests a bounded depth, whatever the
+/// length of the input (no tracked rule sits inside a repetition), as
+/// `Limits::max_depth` documents.
+#[test]
+fn both_grammars_nest_a_bounded_depth_whatever_the_input_length() {
+    let long = format!("http://u@h:1/{}?q#f", "a/b;c%41".repeat(500));
+    let nested = |max_depth: usize| grammar::Limits {
+        max_depth,
+        ..grammar::Limits::default()
+    };
+    let p = Rfc3986::get()
+        .unwrap()
+        .parser()
+        .clone()
+        .with_limits(nested(24));
+    for input in ["http://[::ffff:1.2.3.4]/a?b#c", "x", "", long.as_str()] {
+        p.readings(input.as_bytes()).unwrap();
+    }
+    let p = Rfc2396::get()
+        .unwrap()
+        .parser()
+        .clone()
+        .with_limits(nested(34));
+    for input in ["ftp://u:p@h.example:21/a;b/c?q#f", "a/b", "", long.as_str()] {
+        p.readings(input.as_bytes()).unwrap();
+    }
+}
