@@ -60,6 +60,10 @@
 //!   recursion, single-character rules folded into byte sets).
 //! - `earley`: the recogniser and its chart ([`Limits`], [`ParseError`]).
 //! - `forest`: [`Parser`], [`Forest`], [`Reading`], [`Node`].
+//! - `disambiguation`: [`Outcome`], the readings an RFC's text leaves, with
+//!   the [`Settlement`]s (cited sentences) that removed the others and the
+//!   known [`Ambiguity`] that remains.
+//! - `fxhash`: a small integer hasher for the chart's and walk's tables.
 //! - [`rfc3986`], [`rfc2396`]: the two grammars, their components and
 //!   disambiguation; [`rfc3986::resolve`].
 //! - [`ByteSet`]: the terminals.
