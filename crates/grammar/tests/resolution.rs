@@ -1,0 +1,165 @@
+//! RFC 3986 section 5.2 on components from the grammar: every example of
+//! section 5.4 (normal and abnormal), the two traces of section 5.2.4, and
+//! the errors.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use grammar::rfc3986::{Parts, ResolveError, merge, parse_parts, remove_dot_segments, resolve};
+
+/// Section 5.4: "Within a representation with a well defined base URI of".
+const BASE: &str = "http://a/b/c/d;p?q";
+
+/// Section 5.4.1, "Normal Examples".
+const NORMAL: [(&str, &str); 23] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+];
+
+/// Section 5.4.2, "Abnormal Examples" (`http:g` as "for strict parsers").
+const ABNORMAL: [(&str, &str); 19] = [
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+#[test]
+fn section_5_4_1_normal_examples() {
+    for (reference, target) in NORMAL {
+        assert_eq!(resolve(BASE, reference).unwrap(), target, "{reference}");
+    }
+}
+
+#[test]
+fn section_5_4_2_abnormal_examples() {
+    for (reference, target) in ABNORMAL {
+        assert_eq!(resolve(BASE, reference).unwrap(), target, "{reference}");
+    }
+}
+
+/// The two traces of section 5.2.4.
+#[test]
+fn section_5_2_4_traces() {
+    assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+    assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+    // Each step of 2 on its own.
+    for (input, output) in [
+        ("../a", "a"),
+        ("./a", "a"),
+        ("/./a", "/a"),
+        ("/.", "/"),
+        ("/a/../b", "/b"),
+        ("/a/..", "/"),
+        (".", ""),
+        ("..", ""),
+        ("a/b", "a/b"),
+        ("", ""),
+        ("/..", "/"),
+        ("a/../../b", "/b"),
+    ] {
+        assert_eq!(remove_dot_segments(input), output, "{input}");
+    }
+}
+
+/// Section 5.2.3: an authority with an empty path merges under "/".
+#[test]
+fn section_5_2_3_merge() {
+    let with_authority = Parts {
+        scheme: Some("http".into()),
+        authority: Some("a".into()),
+        ..Parts::default()
+    };
+    assert_eq!(merge(&with_authority, "g"), "/g");
+    let without = Parts {
+        scheme: Some("foo".into()),
+        path: "bar".into(),
+        ..Parts::default()
+    };
+    assert_eq!(merge(&without, "g"), "g");
+    assert_eq!(resolve("http://a", "g").unwrap(), "http://a/g");
+    assert_eq!(resolve("foo:bar", "g").unwrap(), "foo:g");
+}
+
+/// Section 5.3 recomposes what section 3 parsed, absent and empty apart.
+#[test]
+fn section_5_3_recomposition_restores_the_input() {
+    for input in [
+        "http://a/b/c/d;p?q",
+        "http://@h:/?#",
+        "foo:",
+        "//",
+        "?",
+        "#",
+        "",
+        "a/b?c#d",
+        "file:///etc/hosts",
+    ] {
+        let parts = parse_parts(input).unwrap();
+        assert_eq!(parts.recompose(), input);
+    }
+    let p = parse_parts("http://h?#").unwrap();
+    assert_eq!(
+        (p.query.as_deref(), p.fragment.as_deref()),
+        (Some(""), Some(""))
+    );
+    let p = parse_parts("http://h").unwrap();
+    assert_eq!((p.query, p.fragment), (None, None));
+}
+
+#[test]
+fn bases_and_references_must_be_uri_references() {
+    assert_eq!(
+        resolve("a/b", "g").unwrap_err(),
+        ResolveError::BaseWithoutScheme
+    );
+    assert!(matches!(
+        resolve("http://a b/", "g"),
+        Err(ResolveError::Base(_))
+    ));
+    assert!(matches!(
+        resolve(BASE, "g h"),
+        Err(ResolveError::Reference(_))
+    ));
+    // A base's fragment is never read (section 5.1 strips it).
+    assert_eq!(resolve("http://a/b#f", "c").unwrap(), "http://a/c");
+}
