@@ -15,7 +15,8 @@ saved corpus, so `cargo test` stays green until you decide to keep it. Then
 writes the disagreement report over the saved corpus, the run's corpus and
 the findings of every target whose files `uridiff report` reads (`uridiff
 targets --format tsv`, column report): REPORT_DIR/report.md for those with
-one input per file, REPORT_DIR/report-structured.md for structured models.
+one input per file, REPORT_DIR/report-TARGET.md for each other target (read
+with --target TARGET).
 
 To keep this run's new inputs in the saved corpus (then review and bless):
   bash scripts/merge-corpora.sh TARGET fuzz/new/TARGET
@@ -92,24 +93,27 @@ for t in "${targets[@]}"; do
     fi
 done
 
-# The report replays, for every target whose corpus files `uridiff report`
-# reads, the saved corpus, the new inputs of this and earlier runs, and every
-# artifact found so far (crashes and unexplained disagreements): one report
-# for the targets with one input per file, one with --structured for
-# structured models.
+# The report replays, for every target, the saved corpus, the new inputs of
+# this and earlier runs, and every artifact found so far (crashes and
+# unexplained disagreements): one report for the targets with one input per
+# file, and one per other target read in its own format (--target).
 report="$report_dir/report.md"
-file_inputs=()
-structured_inputs=()
-for t in "${FUZZ_TARGETS[@]}"; do
-    dirs=()
-    [ -d "corpus/$t" ] && dirs+=("corpus/$t")
-    for d in "fuzz/new/$t" "fuzz/artifacts/$t"; do
-        [ -n "$(ls -A "$d" 2>/dev/null)" ] && dirs+=("$d")
+# The directories that hold target $1's inputs, one per line.
+input_dirs() {
+    [ -d "corpus/$1" ] && echo "corpus/$1"
+    for d in "fuzz/new/$1" "fuzz/artifacts/$1"; do
+        [ -n "$(ls -A "$d" 2>/dev/null)" ] && echo "$d"
     done
+    return 0
+}
+file_inputs=()
+own_format=()
+for t in "${FUZZ_TARGETS[@]}"; do
+    mapfile -t dirs < <(input_dirs "$t")
     [ "${#dirs[@]}" -gt 0 ] || continue
     case "$(target_field "$t" report)" in
         file) file_inputs+=("${dirs[@]}") ;;
-        structured) structured_inputs+=("${dirs[@]}") ;;
+        target) [ -n "$(find "${dirs[@]}" -type f | head -1)" ] && own_format+=("$t") ;;
     esac
 done
 report_status=0
@@ -119,12 +123,13 @@ if [ "${#file_inputs[@]}" -gt 0 ]; then
     report_status=$?
     echo "== report: $report" >&2
 fi
-if [ "${#structured_inputs[@]}" -gt 0 ] && [ -n "$(find "${structured_inputs[@]}" -type f | head -1)" ]; then
-    "$uridiff" report --structured --format md --out "$report_dir/report-structured.md" "${structured_inputs[@]}"
+for t in "${own_format[@]}"; do
+    mapfile -t dirs < <(input_dirs "$t")
+    "$uridiff" report --target "$t" --format md --out "$report_dir/report-$t.md" "${dirs[@]}"
     s=$?
     [ "$s" -gt "$report_status" ] && report_status=$s
-    echo "== report: $report_dir/report-structured.md" >&2
-fi
+    echo "== report: $report_dir/report-$t.md" >&2
+done
 set -e
 [ "$report_status" -gt "$status" ] && status=$report_status
 exit "$status"

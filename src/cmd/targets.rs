@@ -17,8 +17,9 @@ pub struct Args {
     /// fuzz binary and corpus directory), `format` (what one corpus file
     /// holds: `reference`, `resolve-pair`, `structured` or `curl-text`) and
     /// `report` (how `uridiff report` reads those files: `file`, one input
-    /// per file, the default; `structured`, with --structured; `no`, it
-    /// cannot). Columns may be added at the end, never renamed.
+    /// per file, the default, so several such targets share a report;
+    /// `target`, with `--target NAME`). Columns may be added at the end,
+    /// never renamed.
     #[arg(long, value_enum, default_value_t = ListFormat::Names)]
     format: ListFormat,
 }
@@ -35,16 +36,15 @@ pub enum ListFormat {
 /// The TSV header; the scripts find columns by these names.
 const TSV_HEADER: &str = "target\tformat\treport";
 
-/// How `uridiff report` reads a corpus file of this format (its
-/// `--structured` option, or as one input), or `no`: a resolve pair is
-/// `arbitrary`'s encoding, not the `BASE<TAB>REFERENCE` line `--pairs`
-/// reads, and libcurl's text may hold a NUL that splits a base from a
-/// reference.
+/// How `uridiff report` reads a corpus file of this format: `file` (one
+/// input per file, its default, so corpora of several such targets share a
+/// report), or `target` (`--target NAME` decodes the target's own format:
+/// a resolve pair is `arbitrary`'s encoding, a structured file a model,
+/// libcurl's text may hold a NUL between a base and a reference).
 const fn report_mode(format: CorpusFormat) -> &'static str {
     match format {
         CorpusFormat::Reference => "file",
-        CorpusFormat::Structured => "structured",
-        CorpusFormat::ResolvePair | CorpusFormat::CurlText => "no",
+        CorpusFormat::ResolvePair | CorpusFormat::Structured | CorpusFormat::CurlText => "target",
     }
 }
 
