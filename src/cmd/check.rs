@@ -172,7 +172,7 @@ enum Next {
 
 pub fn run(args: &Args) -> Result<Status, Failure> {
     let mut externals =
-        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+        super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Arguments, a file, or standard input line by line.
     let mut from_stdin = false;
     let source: Box<dyn Iterator<Item = io::Result<Next>>> = if let Some(path) = &args.file {
@@ -220,7 +220,10 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             })
             .collect();
         let mut extra = match externals.as_mut() {
-            Some(e) => e.run(&texts),
+            Some(e) => {
+                let queries: Vec<_> = texts.iter().map(|t| (*t, args.base.as_deref())).collect();
+                e.run(&queries)
+            }
             None => Vec::new(),
         };
         extra.reverse();
@@ -245,17 +248,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
             };
             let own = extra.pop().unwrap_or_default();
             let mut case = match &args.base {
-                Some(base) => {
-                    // Protocol v1 sends no base: external oracles resolve nothing.
-                    let own = own
-                        .into_iter()
-                        .map(|(id, _)| {
-                            let why = "the pipe protocol (v1) has no base URL";
-                            (id, uridiff::oracle::Outcome::missing(why))
-                        })
-                        .collect();
-                    check_with_base_and(base, input, own)
-                }
+                Some(base) => check_with_base_and(base, input, own),
                 None => check_with(input, own),
             };
             case.annotate();
@@ -277,7 +270,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     }
     if let Some(externals) = externals {
         for error in externals.finish() {
-            diagnostic(error);
+            diagnostic(error.to_string());
             status = Status::Error;
         }
     }

@@ -276,8 +276,8 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         diagnostic(format_args!("{path}: {why}"));
     }
     let mut externals =
-        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
-    let mut extra = |batch: &[&str]| match externals.as_mut() {
+        super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let mut extra = |batch: &[uridiff::oracle::external::Query<'_>]| match externals.as_mut() {
         Some(e) => e.run(batch),
         None => Vec::new(),
     };
@@ -304,8 +304,8 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     }
     let reading = read_into(&files, args, &mut builder, &mut extra, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let external_errors = externals
-        .map(super::externals::Externals::finish)
+    let external_errors: Vec<String> = externals
+        .map(|e| e.finish().iter().map(ToString::to_string).collect())
         .unwrap_or_default();
     for error in &external_errors {
         diagnostic(error);

@@ -212,9 +212,11 @@ impl Report {
     }
 }
 
-/// The outcomes oracles outside the registry give a batch of inputs: one
-/// list per input, in order (an empty list: none).
-pub type ExtraOutcomes<'e> = dyn FnMut(&[&str]) -> Vec<Vec<(OracleId, Outcome<'static>)>> + 'e;
+/// The outcomes oracles outside the registry give a batch of inputs (each
+/// with its base, if any): one list per input, in order (an empty list:
+/// none).
+pub type ExtraOutcomes<'e> =
+    dyn FnMut(&[crate::oracle::external::Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>> + 'e;
 
 /// Builds a [`Report`] from inputs as they are read.
 pub struct Builder<'w> {
@@ -305,20 +307,16 @@ impl<'w> Builder<'w> {
             }
         }
         for chunk in fresh.chunks(EXTERNAL_BATCH) {
-            let texts: Vec<&str> = chunk.iter().map(|(_, input, _)| input.as_str()).collect();
-            let mut outcomes = extra(&texts);
+            let queries: Vec<_> = chunk
+                .iter()
+                .map(|(_, input, base)| (input.as_str(), base.as_deref()))
+                .collect();
+            let mut outcomes = extra(&queries);
             outcomes.reverse();
             for (source, input, base) in chunk {
-                let mut own = outcomes.pop().unwrap_or_default();
+                let own = outcomes.pop().unwrap_or_default();
                 let mut case = match base {
-                    Some(base) => {
-                        // Protocol v1 sends no base: an external oracle
-                        // resolves nothing.
-                        for (_, outcome) in &mut own {
-                            *outcome = Outcome::missing("the pipe protocol (v1) has no base URL");
-                        }
-                        check_with_base_and(base, input, own)
-                    }
+                    Some(base) => check_with_base_and(base, input, own),
                     None => check_with(input, own),
                 };
                 case.annotate();
@@ -439,7 +437,7 @@ pub fn build(
     not_checked: Vec<(String, String)>,
     progress: impl FnMut(),
 ) -> Report {
-    build_with(items, not_checked, &mut |_: &[&str]| Vec::new(), progress)
+    build_with(items, not_checked, &mut |_| Vec::new(), progress)
 }
 
 /// [`build`], with the outcomes of external oracles.
