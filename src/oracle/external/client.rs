@@ -4,22 +4,18 @@
 //! stops the oracle.
 
 use std::io;
-use std::process::Command;
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use super::error::{ExternalError, Kind, Position};
-use super::process::{Event, Process};
-use super::shipped::{self, Prepare};
+use super::process::{self, Event, Process};
+use super::shipped;
 use super::wire::{self, Hello};
 use crate::oracle::Outcome;
 
 /// How long to wait, after the command closed its output, for its exit
 /// status and the rest of its standard error.
 const EXIT_GRACE: Duration = Duration::from_millis(1000);
-
-/// The longest hello line.
-pub const HELLO_LINE_LIMIT: usize = 64 << 10;
 
 /// The longest answer line is this plus [`ANSWER_LINE_PER_BYTE`] times the
 /// longest input (with its base) of the batch.
@@ -56,7 +52,7 @@ pub struct External {
 /// A started process whose hello line is still to be read: starting many
 /// oracles, then reading their hellos, takes the longest start, not the sum.
 #[derive(Debug)]
-pub struct Starting(External);
+pub(super) struct Starting(External);
 
 /// Lines that came after every answer was taken.
 #[derive(Default)]
@@ -70,11 +66,27 @@ impl Surplus {
         self.count = self.count.saturating_add(1);
         self.first.get_or_insert(line);
     }
+
+    fn extend(&mut self, other: Surplus) {
+        self.count = self.count.saturating_add(other.count);
+        if let Some(line) = other.first {
+            self.first.get_or_insert(line);
+        }
+    }
+}
+
+/// Whether [`External::drain`] waits for the end of the output.
+#[derive(Clone, Copy)]
+enum Wait {
+    /// Only what is there already.
+    No,
+    /// Until the end of the output or the deadline.
+    Until(Option<Instant>),
 }
 
 impl Starting {
     /// Reads its hello line, waiting at most the timeout.
-    pub fn hello(self) -> Result<External, ExternalError> {
+    pub(super) fn hello(self) -> Result<External, ExternalError> {
         let mut ext = self.0;
         ext.read_hello()?;
         Ok(ext)
@@ -92,23 +104,12 @@ impl External {
     }
 
     /// [`spawn`](Self::spawn) without waiting for the hello line.
-    pub fn launch(name: &str, command: &str, timeout: Duration) -> Result<Starting, ExternalError> {
-        let mut sh = Command::new("sh");
-        sh.arg("-c").arg(command);
-        let process = Process::spawn(sh, None, name, HELLO_LINE_LIMIT).map_err(|source| {
-            let kind = if source.kind() == io::ErrorKind::NotFound {
-                Kind::Missing {
-                    detail: "sh not found: the command runs through `sh -c`".to_owned(),
-                }
-            } else {
-                Kind::Io {
-                    doing: "starting it",
-                    source,
-                }
-            };
-            ExternalError::new(name, command, kind)
-        })?;
-        Ok(Starting(External::new(name, command, timeout, process)))
+    pub(super) fn launch(
+        name: &str,
+        command: &str,
+        timeout: Duration,
+    ) -> Result<Starting, ExternalError> {
+        External::starting(name, command, timeout, process::spawn_shell(command, name))
     }
 
     /// A shipped adapter by name (see [`shipped_names`](super::shipped_names)):
@@ -121,29 +122,25 @@ impl External {
     }
 
     /// [`shipped`](Self::shipped) without waiting for the hello line.
-    pub fn launch_shipped(
+    pub(super) fn launch_shipped(
         name: &str,
         timeout: Duration,
     ) -> Option<Result<Starting, ExternalError>> {
         let row = shipped::find(name)?;
-        let shown = row.display();
-        let fail = |kind| ExternalError::new(name, &shown, kind);
-        let started = row
-            .prepare()
-            .map_err(|e| match e {
-                Prepare::Missing(detail) => fail(Kind::Missing { detail }),
-                Prepare::Io(doing, source) => fail(Kind::Io { doing, source }),
-            })
-            .and_then(|(command, dir)| {
-                Process::spawn(command, Some(dir), name, HELLO_LINE_LIMIT).map_err(|source| {
-                    fail(Kind::Io {
-                        doing: "starting it",
-                        source,
-                    })
-                })
-            })
-            .map(|process| Starting(External::new(name, &shown, timeout, process)));
-        Some(started)
+        let spawned = process::spawn_shipped(row);
+        Some(External::starting(name, &row.display(), timeout, spawned))
+    }
+
+    fn starting(
+        name: &str,
+        command: &str,
+        timeout: Duration,
+        spawned: Result<Process, Kind>,
+    ) -> Result<Starting, ExternalError> {
+        match spawned {
+            Ok(process) => Ok(Starting(External::new(name, command, timeout, process))),
+            Err(kind) => Err(ExternalError::new(name, command, kind)),
+        }
     }
 
     fn new(name: &str, command: &str, timeout: Duration, process: Process) -> External {
@@ -217,9 +214,8 @@ impl External {
                     .iter()
                     .map(|q| match q.1 {
                         Some(_) => Outcome::missing(V1_NO_BASE),
-                        None => answers
-                            .next()
-                            .unwrap_or_else(|| Outcome::missing(V1_NO_BASE)),
+                        // As many answers as plain inputs: `exchange` checks.
+                        None => answers.next().unwrap_or_else(|| Outcome::missing("")),
                     })
                     .collect()
             })
@@ -240,7 +236,7 @@ impl External {
         }
         self.process.close_input();
         let deadline = Instant::now().checked_add(self.timeout);
-        match self.drain(Some(deadline)) {
+        match self.drain(Wait::Until(deadline)) {
             Ok(surplus) if surplus.count > 0 => return Err(self.surplus_after_batch(&surplus)),
             Ok(_) => {}
             Err(e) => return Err(e),
@@ -266,7 +262,7 @@ impl External {
     /// One batch: what arrived since the last one first, then send,
     /// collect, and what arrived behind the last answer.
     fn exchange(&mut self, queries: &[Query<'_>]) -> Result<Vec<Outcome<'static>>, ExternalError> {
-        let late = self.drain(None)?;
+        let late = self.drain(Wait::No)?;
         if late.count > 0 {
             return Err(self.surplus_after_batch(&late));
         }
@@ -275,8 +271,8 @@ impl External {
         }
         let first_id = self.next_id;
         self.send(queries)?;
-        let answers = self.collect(queries, first_id)?;
-        let surplus = self.drain(None)?;
+        let (answers, mut surplus) = self.collect(queries, first_id)?;
+        surplus.extend(self.drain(Wait::No)?);
         if surplus.count > 0 {
             return Err(self.surplus_in_batch(queries, &surplus, answers));
         }
@@ -290,11 +286,9 @@ impl External {
         let first = quote(queries.first().map_or("", |q| q.0));
         self.last_batch = Some((queries.len(), first));
         if self.process.eof {
-            let status = self
-                .process
-                .wait_exit(Instant::now().checked_add(EXIT_GRACE));
+            let ended = self.ended();
             let at = self.position(queries, 0, Vec::new());
-            return Err(self.exited(status, Some(at)));
+            return Err(self.error(ended.at(at)));
         }
         let mut buf = Vec::with_capacity(
             queries
@@ -327,103 +321,90 @@ impl External {
         Ok(())
     }
 
-    /// Reads one answer per query, in order, until the deadline. Under v2
-    /// each must carry the id of the oldest unanswered request.
+    /// Reads one answer per query, in order, until the deadline; also
+    /// returns the lines that came in the same read behind the last one.
     fn collect(
         &mut self,
         queries: &[Query<'_>],
         first_id: u64,
-    ) -> Result<Vec<Outcome<'static>>, ExternalError> {
-        let v2 = self.hello.has_ids();
+    ) -> Result<(Vec<Outcome<'static>>, Surplus), ExternalError> {
         let deadline = Instant::now().checked_add(self.timeout);
         let mut answers: Vec<Outcome<'static>> = Vec::with_capacity(queries.len());
+        let mut surplus = Surplus::default();
         while answers.len() < queries.len() {
-            match self.process.next_event(deadline) {
+            let fault = match self.process.next_event(deadline) {
                 Ok(Event::Lines(lines)) => {
-                    let mut lines = lines.into_iter();
-                    for line in lines.by_ref() {
-                        let expected = first_id.saturating_add(answers.len() as u64);
-                        let (id, outcome) = match wire::parse_answer(&line) {
-                            Ok(answer) => answer,
-                            Err(reason) => {
-                                let at = self.position(queries, answers.len(), answers);
-                                return Err(self.error(Kind::NotJson {
-                                    version: self.hello.protocol,
-                                    line: quote_bytes(&line),
-                                    reason,
-                                    at: Box::new(at),
-                                }));
-                            }
-                        };
-                        if v2 && id != Some(expected) {
-                            let at = self.position(queries, answers.len(), answers);
-                            return Err(self.error(Kind::WrongId {
-                                expected: Some(expected),
-                                got: id,
-                                at: Some(Box::new(at)),
-                            }));
-                        }
-                        answers.push(outcome);
+                    for line in lines {
                         if answers.len() == queries.len() {
-                            break;
+                            surplus.add(line);
+                        } else {
+                            self.take(&line, queries, first_id, &mut answers)?;
                         }
                     }
-                    // Lines of the same read behind the last answer.
-                    let surplus: Vec<Vec<u8>> = lines.collect();
-                    if !surplus.is_empty() {
-                        let mut s = Surplus::default();
-                        surplus.into_iter().for_each(|l| s.add(l));
-                        return Err(self.surplus_in_batch(queries, &s, answers));
-                    }
+                    continue;
                 }
-                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    self.process.eof = true;
-                    let status = self
-                        .process
-                        .wait_exit(Instant::now().checked_add(EXIT_GRACE));
-                    let at = self.position(queries, answers.len(), answers);
-                    return Err(self.exited(status, Some(at)));
-                }
-                Ok(Event::TooLong { limit }) => {
-                    let at = self.position(queries, answers.len(), answers);
-                    return Err(self.error(Kind::LineTooLong {
-                        limit,
-                        at: Some(Box::new(at)),
-                    }));
-                }
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
+                Ok(Event::TooLong { limit }) => Kind::LineTooLong { limit, at: None },
                 Ok(Event::ReadFailed(e)) => return Err(self.io("reading its output", e)),
-                Ok(Event::WriteFailed(e)) => {
-                    if e.kind() != io::ErrorKind::BrokenPipe {
-                        return Err(self.io("writing its input", e));
-                    }
-                    // A closed pipe: the end of its output will follow.
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    let at = self.position(queries, answers.len(), answers);
-                    return Err(self.error(Kind::Timeout {
-                        after: self.timeout,
-                        at: Some(Box::new(at)),
-                    }));
-                }
-            }
+                // A closed pipe: the end of its output will follow.
+                Ok(Event::WriteFailed(e)) if e.kind() == io::ErrorKind::BrokenPipe => continue,
+                Ok(Event::WriteFailed(e)) => return Err(self.io("writing its input", e)),
+                Err(RecvTimeoutError::Timeout) => Kind::Timeout {
+                    after: self.timeout,
+                    at: None,
+                },
+            };
+            let at = self.position(queries, answers.len(), answers);
+            return Err(self.error(fault.at(at)));
         }
-        Ok(answers)
+        Ok((answers, surplus))
     }
 
-    /// The lines that arrive when no answer is due: those already there
-    /// (`until` is `None`), or all of them up to the end of its output or
-    /// the deadline (at [`finish`](Self::finish)). A line too long is one
-    /// more surplus line.
-    fn drain(&mut self, until: Option<Option<Instant>>) -> Result<Surplus, ExternalError> {
+    /// Takes one answer line: a protocol object, and under v2 one with the
+    /// id of the oldest unanswered request (`first_id` plus the answers so
+    /// far).
+    fn take(
+        &self,
+        line: &[u8],
+        queries: &[Query<'_>],
+        first_id: u64,
+        answers: &mut Vec<Outcome<'static>>,
+    ) -> Result<(), ExternalError> {
+        let expected = first_id.saturating_add(answers.len() as u64);
+        let fault = match wire::parse_answer(line) {
+            Ok((id, outcome)) if !self.hello.has_ids() || id == Some(expected) => {
+                answers.push(outcome);
+                return Ok(());
+            }
+            Ok((got, _)) => Kind::WrongId {
+                expected: Some(expected),
+                got,
+                at: None,
+            },
+            Err(reason) => Kind::NotJson {
+                version: self.hello.protocol,
+                line: quote_bytes(line),
+                reason,
+                at: None,
+            },
+        };
+        let at = self.position(queries, answers.len(), std::mem::take(answers));
+        Err(self.error(fault.at(at)))
+    }
+
+    /// The lines that arrive when no answer is due: those already there,
+    /// or (at [`finish`](Self::finish)) all of them up to the end of its
+    /// output or the deadline. A line too long is one more surplus line.
+    fn drain(&mut self, wait: Wait) -> Result<Surplus, ExternalError> {
         let mut surplus = Surplus::default();
         while !self.process.eof {
-            let event = match until {
-                None => match self.process.try_event() {
+            let event = match wait {
+                Wait::No => match self.process.try_event() {
                     Ok(event) => event,
                     Err(TryRecvError::Empty) => break,
                     Err(TryRecvError::Disconnected) => Event::Eof,
                 },
-                Some(deadline) => match self.process.next_event(deadline) {
+                Wait::Until(deadline) => match self.process.next_event(deadline) {
                     Ok(event) => event,
                     Err(RecvTimeoutError::Disconnected) => Event::Eof,
                     Err(RecvTimeoutError::Timeout) => break,
@@ -466,13 +447,15 @@ impl External {
                     return Ok(());
                 }
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    self.process.eof = true;
-                    let status = self
-                        .process
-                        .wait_exit(Instant::now().checked_add(EXIT_GRACE));
+                    let ended = self.ended();
                     // sh's "command not found" and "not executable".
-                    if let Some(code @ (126 | 127)) = status.and_then(|s| s.code()) {
-                        let stderr = self.process.stderr_tail(EXIT_GRACE);
+                    if let Kind::Exited {
+                        status: Some(status),
+                        stderr,
+                        ..
+                    } = &ended
+                        && let Some(code @ (126 | 127)) = status.code()
+                    {
                         let what = if code == 127 {
                             "command not found"
                         } else {
@@ -482,7 +465,7 @@ impl External {
                             detail: format!("{what} (sh exited with {code}): {}", stderr.trim()),
                         }));
                     }
-                    return Err(self.exited(status, None));
+                    return Err(self.error(ended));
                 }
                 Ok(Event::TooLong { limit }) => {
                     return Err(self.error(Kind::LineTooLong { limit, at: None }));
@@ -507,16 +490,18 @@ impl External {
         self.error(Kind::Io { doing, source })
     }
 
-    fn exited(
-        &self,
-        status: Option<std::process::ExitStatus>,
-        at: Option<Position>,
-    ) -> ExternalError {
-        self.error(Kind::Exited {
+    /// Its output has ended: waits a moment for its exit status and the
+    /// rest of its standard error.
+    fn ended(&mut self) -> Kind {
+        self.process.eof = true;
+        let status = self
+            .process
+            .wait_exit(Instant::now().checked_add(EXIT_GRACE));
+        Kind::Exited {
             status,
             stderr: self.process.stderr_tail(EXIT_GRACE),
-            at: at.map(Box::new),
-        })
+            at: None,
+        }
     }
 
     /// Where a batch failed: at `index`, with the answers before it, kept

@@ -94,7 +94,7 @@ pub(super) enum Kind {
         version: u64,
         line: String,
         reason: String,
-        at: Box<Position>,
+        at: Option<Box<Position>>,
     },
     /// Protocol v1: more answer lines than inputs.
     WrongCount {
@@ -184,9 +184,9 @@ impl ExternalError {
         match &self.kind {
             Kind::Exited { at, .. }
             | Kind::Timeout { at, .. }
+            | Kind::NotJson { at, .. }
             | Kind::WrongId { at, .. }
             | Kind::LineTooLong { at, .. } => at.as_deref(),
-            Kind::NotJson { at, .. } => Some(at),
             _ => None,
         }
     }
@@ -199,26 +199,38 @@ impl ExternalError {
 
     /// Moves the kept answers out (the error keeps its message).
     pub fn take_answered(&mut self) -> Vec<Outcome<'static>> {
-        match &mut self.kind {
-            Kind::Exited { at: Some(at), .. }
-            | Kind::Timeout { at: Some(at), .. }
-            | Kind::WrongId { at: Some(at), .. }
-            | Kind::LineTooLong { at: Some(at), .. }
-            | Kind::NotJson { at, .. } => std::mem::take(&mut at.answered),
-            _ => Vec::new(),
+        self.kind
+            .at_mut()
+            .map(|at| std::mem::take(&mut at.answered))
+            .unwrap_or_default()
+    }
+}
+
+impl Kind {
+    /// The place of a fault that happens in a batch.
+    fn at_mut(&mut self) -> Option<&mut Position> {
+        match self {
+            Kind::Exited { at, .. }
+            | Kind::Timeout { at, .. }
+            | Kind::NotJson { at, .. }
+            | Kind::WrongId { at, .. }
+            | Kind::LineTooLong { at, .. } => at.as_deref_mut(),
+            _ => None,
         }
     }
 
-    /// Like [`answered`](Self::answered), by value.
-    pub fn into_answered(self) -> Vec<Outcome<'static>> {
-        match self.kind {
-            Kind::Exited { at: Some(at), .. }
-            | Kind::Timeout { at: Some(at), .. }
-            | Kind::WrongId { at: Some(at), .. }
-            | Kind::LineTooLong { at: Some(at), .. }
-            | Kind::NotJson { at, .. } => at.answered,
-            _ => Vec::new(),
+    /// This fault, placed at `position` in a batch (a kind that happens
+    /// outside batches stays as it is).
+    pub(super) fn at(mut self, position: Position) -> Kind {
+        match &mut self {
+            Kind::Exited { at, .. }
+            | Kind::Timeout { at, .. }
+            | Kind::NotJson { at, .. }
+            | Kind::WrongId { at, .. }
+            | Kind::LineTooLong { at, .. } => *at = Some(Box::new(position)),
+            _ => {}
         }
+        self
     }
 }
 
@@ -247,10 +259,13 @@ impl fmt::Display for ExternalError {
                 line,
                 reason,
                 at,
-            } => write!(
-                f,
-                "the answer to {at} is not a protocol v{version} object ({reason}): {line}"
-            ),
+            } => {
+                match at {
+                    Some(at) => write!(f, "the answer to {at}")?,
+                    None => write!(f, "an answer")?,
+                }
+                write!(f, " is not a protocol v{version} object ({reason}): {line}")
+            }
             Kind::WrongCount {
                 expected,
                 got,

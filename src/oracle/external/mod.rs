@@ -141,11 +141,9 @@ mod set;
 mod shipped;
 mod wire;
 
-pub use client::{
-    ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, HELLO_LINE_LIMIT, Query, Starting, V1_NO_BASE,
-};
+pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, V1_NO_BASE};
 pub use error::{ExternalError, Position, UsageError};
-pub use process::{kill_all, live_count};
+pub use process::kill_all;
 pub use set::{Externals, NAME_MAX, Spec, validate_name};
 pub use shipped::{Missing, SETUP, ShippedStatus, cache_root, shipped_names, shipped_status};
-pub use wire::{Hello, PROTOCOL_VERSION};
+pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

@@ -16,6 +16,10 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, kill_process_group};
 
+use super::error::Kind;
+use super::shipped::{Prepare, Shipped};
+use super::wire::HELLO_LINE_LIMIT;
+
 /// How much of the command's standard error is kept for error messages.
 const STDERR_TAIL: usize = 2048;
 
@@ -40,6 +44,37 @@ pub(super) enum Event {
     ReadFailed(io::Error),
     /// Writing standard input failed.
     WriteFailed(io::Error),
+}
+
+/// Starts `command` through `sh -c`.
+pub(super) fn spawn_shell(command: &str, name: &str) -> Result<Process, Kind> {
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    Process::spawn(sh, None, name, HELLO_LINE_LIMIT).map_err(|source| {
+        if source.kind() == io::ErrorKind::NotFound {
+            Kind::Missing {
+                detail: "sh not found: the command runs through `sh -c`".to_owned(),
+            }
+        } else {
+            Kind::Io {
+                doing: "starting it",
+                source,
+            }
+        }
+    })
+}
+
+/// Starts a shipped adapter: its files in a new temporary directory (which
+/// goes with the process), built first if it has to be.
+pub(super) fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
+    let (command, dir) = row.prepare().map_err(|e| match e {
+        Prepare::Missing(detail) => Kind::Missing { detail },
+        Prepare::Io(doing, source) => Kind::Io { doing, source },
+    })?;
+    Process::spawn(command, Some(dir), row.name, HELLO_LINE_LIMIT).map_err(|source| Kind::Io {
+        doing: "starting it",
+        source,
+    })
 }
 
 /// A running external command and its three pipe threads.
@@ -70,7 +105,7 @@ impl Process {
     /// uridiff alone, which then ends the group itself), and registers the
     /// group for [`kill_all`]. `line_limit` is the longest line accepted
     /// until [`set_line_limit`](Self::set_line_limit).
-    pub fn spawn(
+    fn spawn(
         mut command: Command,
         dir: Option<tempfile::TempDir>,
         name: &str,
@@ -278,14 +313,6 @@ pub fn kill_all() {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
-}
-
-/// The number of live external oracle processes (for tests).
-pub fn live_count() -> usize {
-    LIVE.lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .groups
-        .len()
 }
 
 /// The writer thread: writes each batch, flushing after it.

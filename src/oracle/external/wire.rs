@@ -16,6 +16,9 @@ use crate::oracle::Outcome;
 /// version from 1 up to this one.
 pub const PROTOCOL_VERSION: u64 = 2;
 
+/// The longest hello line.
+pub const HELLO_LINE_LIMIT: usize = 64 << 10;
+
 /// What the command said about itself in its hello line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
