@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::error::{ExternalError, Kind, Position};
 use super::process::{self, Event, Process};
-use super::shipped;
+use super::shipped::{self, Shipped};
 use super::wire::{self, Hello};
 use crate::oracle::Outcome;
 
@@ -118,17 +118,17 @@ impl External {
     /// `missing` error with the command that installs it). `None` for an
     /// unknown name.
     pub fn shipped(name: &str, timeout: Duration) -> Option<Result<External, ExternalError>> {
-        Some(External::launch_shipped(name, timeout)?.and_then(Starting::hello))
+        let row = shipped::find(name)?;
+        Some(External::launch_shipped(row, timeout).and_then(Starting::hello))
     }
 
     /// [`shipped`](Self::shipped) without waiting for the hello line.
     pub(super) fn launch_shipped(
-        name: &str,
+        row: &Shipped,
         timeout: Duration,
-    ) -> Option<Result<Starting, ExternalError>> {
-        let row = shipped::find(name)?;
+    ) -> Result<Starting, ExternalError> {
         let spawned = process::spawn_shipped(row);
-        Some(External::starting(name, &row.display(), timeout, spawned))
+        External::starting(row.name, &row.display(), timeout, spawned)
     }
 
     fn starting(

@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use super::client::{External, Query, Starting};
-use super::error::{ExternalError, Kind, UsageError};
-use super::shipped;
+use super::error::{ExternalError, UsageError};
+use super::shipped::{self, Shipped};
 use crate::oracle::{OracleId, Outcome, register_external};
 
 /// The longest oracle name (reports align them in columns).
@@ -86,6 +86,12 @@ pub fn validate_name(name: &str) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// How a checked spec starts.
+enum Launch<'a> {
+    Shipped(&'static Shipped),
+    Command { name: &'a str, command: &'a str },
+}
+
 /// The external oracles of one run.
 #[derive(Debug)]
 pub struct Externals {
@@ -103,21 +109,22 @@ impl Externals {
     /// `timeout` is the time each may take to start and to answer each
     /// batch.
     pub fn start(specs: &[Spec], timeout: Duration) -> Result<Externals, UsageError> {
-        let mut ids = Vec::with_capacity(specs.len());
+        let mut launches = Vec::with_capacity(specs.len());
         for (i, spec) in specs.iter().enumerate() {
             let name = spec.name();
             validate_name(name)?;
-            if let Spec::Shipped(name) = spec
-                && shipped::find(name).is_none()
-            {
-                return Err(UsageError::new(
-                    name,
-                    format!(
-                        "unknown oracle '{name}': the shipped ones are {} (use --oracle-cmd NAME=COMMAND for your own)",
-                        shipped::shipped_names().join(", ")
-                    ),
-                ));
-            }
+            launches.push(match spec {
+                Spec::Shipped(name) => Launch::Shipped(shipped::find(name).ok_or_else(|| {
+                    UsageError::new(
+                        name,
+                        format!(
+                            "unknown oracle '{name}': the shipped ones are {} (use --oracle-cmd NAME=COMMAND for your own)",
+                            shipped::shipped_names().join(", ")
+                        ),
+                    )
+                })?),
+                Spec::Command { name, command } => Launch::Command { name, command },
+            });
             if specs.iter().take(i).any(|s| s.name() == name) {
                 return Err(UsageError::new(
                     name,
@@ -125,25 +132,16 @@ impl Externals {
                 ));
             }
         }
-        for spec in specs {
-            ids.push(register_external(spec.name()).map_err(|e| UsageError::new(spec.name(), e))?);
-        }
-        let starting: Vec<Result<Starting, ExternalError>> = specs
+        let ids = specs
             .iter()
-            .map(|spec| match spec {
-                Spec::Shipped(name) => {
-                    External::launch_shipped(name, timeout).unwrap_or_else(|| {
-                        // Checked above: every shipped name is in the table.
-                        Err(ExternalError::new(
-                            name,
-                            name,
-                            Kind::Missing {
-                                detail: "not a shipped adapter".to_owned(),
-                            },
-                        ))
-                    })
-                }
-                Spec::Command { name, command } => External::launch(name, command, timeout),
+            .map(|spec| register_external(spec.name()).map_err(|e| UsageError::new(spec.name(), e)))
+            .collect::<Result<Vec<OracleId>, UsageError>>()?;
+        // Every process first, then every hello line.
+        let starting: Vec<Result<Starting, ExternalError>> = launches
+            .into_iter()
+            .map(|launch| match launch {
+                Launch::Shipped(row) => External::launch_shipped(row, timeout),
+                Launch::Command { name, command } => External::launch(name, command, timeout),
             })
             .collect();
         let mut errors = Vec::new();
