@@ -8,9 +8,13 @@ use uridiff::oracle::external::{self, Externals, Spec};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExternalArgs {
-    /// Add a shipped external oracle: python-urllib (CPython's
-    /// urllib.parse.urlsplit) or java-uri (java.net.URI). Repeatable.
-    #[arg(long = "oracle", value_name = "NAME")]
+    /// Add a shipped external oracle (its adapter is embedded in uridiff;
+    /// its runtime must be installed). Repeatable.
+    #[arg(
+        long = "oracle",
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(external::shipped_names())
+    )]
     oracle: Vec<String>,
     /// Add any program that speaks the pipe protocol (see README), started
     /// with `sh -c COMMAND`, under the name NAME. Repeatable.
