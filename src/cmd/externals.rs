@@ -8,13 +8,10 @@ use uridiff::oracle::external::{self, Externals, Spec};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExternalArgs {
-    /// Add a shipped external oracle (its adapter is embedded in uridiff;
-    /// its runtime must be installed). Repeatable.
-    #[arg(
-        long = "oracle",
-        value_name = "NAME",
-        value_parser = clap::builder::PossibleValuesParser::new(external::shipped_names())
-    )]
+    /// Add a shipped external oracle by name (its adapter is embedded in
+    /// uridiff, its runtime must be installed; an unknown name is answered
+    /// with the list). Repeatable.
+    #[arg(long = "oracle", value_name = "NAME")]
     oracle: Vec<String>,
     /// Add any program that speaks the pipe protocol (see README), started
     /// with `sh -c COMMAND`, under the name NAME. Repeatable.
