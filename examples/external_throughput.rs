@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .unwrap_or_else(|| "benches/data/urls.txt".to_owned());
     let mut names: Vec<String> = args.collect();
     if names.is_empty() {
-        names = External::shipped_names()
+        names = uridiff::oracle::external::shipped_names()
             .iter()
             .map(|s| (*s).to_owned())
             .collect();

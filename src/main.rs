@@ -57,6 +57,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cmd::externals::end_with_signals();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => cmd::parse::run(&args),

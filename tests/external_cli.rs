@@ -10,7 +10,7 @@
 )]
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -184,4 +184,181 @@ fn an_unknown_shipped_oracle_is_a_usage_error() {
     let out = uridiff(&["check", "--oracle", "perl-uri", "http://x/"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("python-urllib, java-uri"));
+}
+
+fn test_adapter(name: &str, script: &str, args: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/adapters")
+        .join(script);
+    format!("{name}=python3 -B {} {args}", path.display())
+}
+
+#[test]
+fn a_v2_adapter_resolves_against_the_base_and_a_v1_one_is_missing() {
+    require("python3", "python3");
+    let out = uridiff(&[
+        "check",
+        "--json",
+        "--base",
+        "http://b/",
+        "--oracle-cmd",
+        &test_adapter("two", "v2.py", "ok"),
+        "--oracle-cmd",
+        &test_adapter("one", "double.py", ""),
+        "g",
+    ]);
+    // 1: the test adapter's path disagrees with every parser's, unexplained.
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let case = json(&out);
+    assert_eq!(case["outcomes"]["two"]["path"], "http://b/|g");
+    assert_eq!(case["outcomes"]["two"]["notes"][0], "test-resolved");
+    assert_eq!(case["outcomes"]["one"]["notes"][0], "missing-outcome");
+    assert_eq!(
+        case["outcomes"]["one"]["message"],
+        "the pipe protocol (v1) has no base URL"
+    );
+}
+
+#[test]
+fn bad_oracle_names_are_usage_errors_before_anything_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("started");
+    let first = format!("fine=touch {}", marker.display());
+    for (bad, needle) in [
+        ("a b=true", "\"a b\""),
+        ("=true", "empty"),
+        ("url=true", "'url' is a built-in"),
+        ("fine=true", "'fine' is given twice"),
+        (
+            "a-name-that-is-thirty-one-bytes=true",
+            "a-name-that-is-thirty-one-bytes",
+        ),
+    ] {
+        let out = uridiff(&[
+            "check",
+            "--oracle-cmd",
+            &first,
+            "--oracle-cmd",
+            bad,
+            "http://x/",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(needle), "{needle:?} not in: {stderr}");
+        assert!(out.stdout.is_empty(), "{bad}: nothing is checked");
+    }
+    assert!(!marker.exists(), "an oracle was started");
+}
+
+/// An adapter that writes 3 GB without a newline is cut off at the line
+/// limit. uridiff runs under a 64 MiB data limit (`ulimit -d`): reading
+/// the whole line would fail to allocate and abort instead of exiting 2.
+#[test]
+fn an_endless_line_is_cut_off_within_a_small_memory_limit() {
+    require("python3", "python3");
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg("ulimit -d 65536 && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "check",
+            "--json",
+            "--oracle-cmd",
+            &test_adapter("flood", "flood.py", "answer"),
+            "http://a/",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("'flood'") && stderr.contains("without a newline"),
+        "{stderr}"
+    );
+    let case = json(&out);
+    assert_eq!(case["outcomes"]["flood"]["notes"][0], "missing-outcome");
+}
+
+fn proc_gone(pid: u32) -> bool {
+    for _ in 0..500 {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat) => {
+                let state = stat.rsplit_once(") ").map(|(_, rest)| &rest[..1]);
+                if matches!(state, Some("Z" | "X")) {
+                    return true;
+                }
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    false
+}
+
+/// SIGINT and SIGTERM while an adapter hangs: uridiff kills every adapter's
+/// process group (the adapter and what it started), removes the shipped
+/// adapter's temporary directory, and exits with 130 or 143.
+#[test]
+fn a_signal_ends_every_adapter_and_removes_their_files() {
+    require("python3", "python3");
+    for (signal, code) in [
+        (rustix::process::Signal::INT, 130),
+        (rustix::process::Signal::TERM, 143),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        let pidfile = dir.path().join("pids");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+            .args([
+                "check",
+                "--json",
+                "--oracle",
+                "python-urllib",
+                "--oracle-cmd",
+                &test_adapter("group", "group.py", pidfile.to_str().unwrap()),
+                "please hang",
+            ])
+            .env("TMPDIR", &tmp)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut pids: Vec<u32> = Vec::new();
+        for _ in 0..6000 {
+            if let Ok(text) = std::fs::read_to_string(&pidfile) {
+                pids = text
+                    .split_whitespace()
+                    .map(|p| p.parse().unwrap())
+                    .collect();
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(pids.len(), 2, "the adapter never started");
+        assert_eq!(
+            std::fs::read_dir(&tmp).unwrap().count(),
+            1,
+            "python-urllib's directory"
+        );
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, signal).unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "{signal:?}");
+        for pid in pids {
+            assert!(proc_gone(pid), "{pid} outlived uridiff ({signal:?})");
+        }
+        assert_eq!(
+            std::fs::read_dir(&tmp).unwrap().count(),
+            0,
+            "a temporary directory is left ({signal:?})"
+        );
+    }
 }

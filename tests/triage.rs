@@ -10,7 +10,6 @@
 use uridiff::check;
 use uridiff::diff::diff;
 use uridiff::oracle::OracleId;
-use uridiff::oracle::external::External;
 use uridiff::triage::{Class, ExampleOracle, Severity};
 
 fn long_input() -> String {
@@ -25,7 +24,7 @@ fn registry_oracle(class: Class, oracle: ExampleOracle) -> Option<OracleId> {
         ExampleOracle::Oracle(id) => Some(id),
         ExampleOracle::External(name) => {
             assert!(
-                External::shipped_names().contains(&name),
+                uridiff::oracle::external::shipped_names().contains(&name),
                 "{class}: example names {name}, which is no shipped adapter"
             );
             None

@@ -237,8 +237,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
         args.base_file.as_deref(),
         args.file.as_deref(),
     )?;
-    let externals =
-        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     let mut builder = Harness::builder().base(base.as_deref()).annotate(true);
     if let Some(externals) = externals {
         builder = builder.externals(Box::new(externals));

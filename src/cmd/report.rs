@@ -139,8 +139,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
     }
-    let externals =
-        super::externals::Externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Bases come with each item (`--base`, or a pair's own).
     let mut harness = Harness::builder().annotate(true);
     if let Some(externals) = externals {

@@ -1,4 +1,4 @@
-"""A bad hello line (argument: text, v2, no-version, silent)."""
+"""A bad hello line (argument: text, v3, no-version, silent)."""
 import json
 import sys
 import time
@@ -10,7 +10,7 @@ if mode == "silent":
     time.sleep(600)
 hello = {
     "text": "hello, uridiff",
-    "v2": json.dumps({"uridiff_protocol": 2, "parser": "test adapter", "standard": "none"}),
+    "v3": json.dumps({"uridiff_protocol": 3, "parser": "test adapter", "standard": "none"}),
     "no-version": json.dumps({"parser": "test adapter", "standard": "none"}),
 }[mode]
-serve(lambda text: [accept(text)], hello=hello)
+serve(lambda text: [accept(text)], hello_line=hello)

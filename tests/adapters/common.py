@@ -1,21 +1,27 @@
 """Shared loop of the deliberately broken adapters in tests/adapters.
 
-Each script speaks protocol v1 well enough (hello, one JSON string per line
-in) and breaks it in one way, through the `handle` function it passes to
-`serve`: handle(text) returns the answer lines (strings) for one input.
-Answers of one read are written and flushed together, like the shipped
-adapters, so what arrives together in a test is deterministic.
+Each script speaks the protocol well enough (hello, one JSON line per
+request in) and breaks it in one way, through the `handle` function it
+passes to `serve`: handle(request) returns the answer lines (strings) for
+one request. Under v1 a request is the input string; under v2 (serve(...,
+version=2)) it is the request object {"id", "input", "base"}. Answers of
+one read are written and flushed together, like the shipped adapters, so
+what arrives together in a test is deterministic.
 """
 
 import json
 import sys
 
-HELLO = {"uridiff_protocol": 1, "parser": "test adapter", "standard": "none"}
+
+def hello(version=1):
+    return json.dumps({"uridiff_protocol": version, "parser": "test adapter", "standard": "none"})
 
 
-def accept(text):
+def accept(text, **extra):
     """A well-formed answer: everything in the path."""
-    return json.dumps({"verdict": "accept", "scheme": None, "path": text, "message": None})
+    answer = {"verdict": "accept", "scheme": None, "path": text, "message": None}
+    answer.update(extra)
+    return json.dumps(answer)
 
 
 _pending = []
@@ -29,8 +35,8 @@ def flush():
     sys.stdout.buffer.flush()
 
 
-def serve(handle, hello=None):
-    _pending.append((json.dumps(HELLO) if hello is None else hello) + "\n")
+def serve(handle, hello_line=None, version=1):
+    _pending.append((hello(version) if hello_line is None else hello_line) + "\n")
     flush()
     pending = b""
     while True:

@@ -178,7 +178,6 @@ pub(crate) fn host_in_path<'p>(path: &'p str, slashes: &[char], ends: &[char]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::external::External;
     use crate::triage::Basis;
     use crate::triage::classes::RULES;
 
@@ -204,7 +203,7 @@ mod tests {
             for target in targets {
                 if let Target::External(name) = target {
                     assert!(
-                        External::shipped_names().contains(name),
+                        crate::oracle::external::shipped_names().contains(name),
                         "{}: scope names {name}, which is no shipped adapter",
                         rule.class
                     );

@@ -1,0 +1,506 @@
+//! The adapters shipped with uridiff: one row each, from which everything
+//! else is derived (the names `--oracle` takes, the command that starts
+//! each, whether its runtime is here and, if not, how to install it).
+//!
+//! Sources are embedded in the binary and written to a private temporary
+//! directory when an adapter starts. Third-party libraries and built
+//! programs live in the cache root ([`cache_root`]), where
+//! `scripts/setup-oracles.sh` installs them from pinned files:
+//! `<root>/python` (`PYTHONPATH`), `<root>/node/node_modules`
+//! (`NODE_PATH`), `<root>/go/NAME-HASH` (a Go adapter, built on first use).
+
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+/// An adapter shipped with uridiff.
+///
+/// Templates (`command`, `env`, `libraries`, `build`) may hold `{dir}` (the
+/// temporary directory holding `files`), `{cache}` (the cache root),
+/// `{hash}` (the first 16 hex digits of the SHA-256 of the first file) and,
+/// in `build`, `{output}` (the program it writes).
+#[derive(Debug)]
+pub(super) struct Shipped {
+    /// The name `--oracle` takes, and the oracle's id in reports.
+    pub name: &'static str,
+    /// The embedded sources: file name and text.
+    pub files: &'static [(&'static str, &'static str)],
+    /// The programs that run it, looked up on `PATH` (for a built adapter,
+    /// none: its build tool is `build`'s first word).
+    pub runtimes: &'static [&'static str],
+    /// The command line, one template per argument, run without a shell.
+    pub command: &'static [&'static str],
+    /// Environment variables set for it.
+    pub env: &'static [(&'static str, &'static str)],
+    /// Libraries that must be in the cache root: what, and a path that is
+    /// there once it is installed.
+    pub libraries: &'static [(&'static str, &'static str)],
+    /// A program built from the sources on first use, kept in the cache.
+    pub build: Option<Build>,
+    /// Does it resolve a reference against a base (protocol v2 pairs)?
+    pub resolves: bool,
+    /// The one command that installs its runtime.
+    pub install: &'static str,
+}
+
+/// How a shipped adapter is built.
+#[derive(Debug)]
+pub(super) struct Build {
+    /// The program it writes (a template).
+    pub output: &'static str,
+    /// The build command, one template per argument; the first is the
+    /// build tool, looked up on `PATH`.
+    pub command: &'static [&'static str],
+}
+
+/// The command that installs every third-party library of the shipped
+/// adapters into the cache root.
+pub const SETUP: &str = "bash scripts/setup-oracles.sh";
+
+pub(super) const SHIPPED: &[Shipped] = &[
+    Shipped {
+        name: "python-urllib",
+        files: &[(
+            "python-urllib.py",
+            include_str!("../../../adapters/python-urllib.py"),
+        )],
+        runtimes: &["python3"],
+        // -I: isolated from the user's environment and site packages; the
+        // standard library is all it uses.
+        command: &["python3", "-I", "{dir}/python-urllib.py"],
+        env: &[],
+        libraries: &[],
+        build: None,
+        resolves: false,
+        install: "apt-get install python3",
+    },
+    Shipped {
+        name: "java-uri",
+        files: &[(
+            "JavaUri.java",
+            include_str!("../../../adapters/JavaUri.java"),
+        )],
+        runtimes: &["java"],
+        // The source launcher (JDK 11+) compiles it at start; the serial
+        // collector and the first JIT tier start fastest.
+        command: &[
+            "java",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "{dir}/JavaUri.java",
+        ],
+        env: &[],
+        libraries: &[],
+        build: None,
+        resolves: false,
+        install: "apt-get install openjdk-17-jdk-headless",
+    },
+];
+
+/// The names of the shipped adapters, in table order.
+pub fn shipped_names() -> Vec<&'static str> {
+    SHIPPED.iter().map(|s| s.name).collect()
+}
+
+pub(super) fn find(name: &str) -> Option<&'static Shipped> {
+    SHIPPED.iter().find(|s| s.name == name)
+}
+
+/// Whether a shipped adapter can run here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ShippedStatus {
+    /// Its name.
+    pub name: &'static str,
+    /// Does it resolve references against a base?
+    pub resolves: bool,
+    /// What is missing, if anything.
+    pub missing: Option<Missing>,
+}
+
+/// Something a shipped adapter needs and does not find.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Missing {
+    /// What is missing, e.g. "java not found on PATH".
+    pub what: String,
+    /// The one command that installs it.
+    pub install: &'static str,
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; install it: {}", self.what, self.install)
+    }
+}
+
+/// For every shipped adapter, in table order: is its runtime (and library)
+/// here, and if not, the one command that installs it.
+pub fn shipped_status() -> Vec<ShippedStatus> {
+    let cache = cache_root();
+    SHIPPED
+        .iter()
+        .map(|s| ShippedStatus {
+            name: s.name,
+            resolves: s.resolves,
+            missing: s.missing(cache.as_deref()),
+        })
+        .collect()
+}
+
+/// The cache root: `$URIDIFF_CACHE`, else `$XDG_CACHE_HOME/uridiff`, else
+/// `$HOME/.cache/uridiff` (empty variables count as unset).
+pub fn cache_root() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    var("URIDIFF_CACHE")
+        .map(PathBuf::from)
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| Path::new(&d).join("uridiff")))
+        .or_else(|| var("HOME").map(|h| Path::new(&h).join(".cache").join("uridiff")))
+}
+
+/// What a template needs filled in.
+struct Fill<'a> {
+    dir: &'a str,
+    cache: Option<&'a str>,
+    hash: &'a str,
+    output: &'a str,
+}
+
+impl Fill<'_> {
+    /// The template with its placeholders replaced; `None` when it needs a
+    /// cache root and there is none.
+    fn apply(&self, template: &str) -> Option<String> {
+        if template.contains("{cache}") && self.cache.is_none() {
+            return None;
+        }
+        Some(
+            template
+                .replace("{dir}", self.dir)
+                .replace("{cache}", self.cache.unwrap_or_default())
+                .replace("{hash}", self.hash)
+                .replace("{output}", self.output),
+        )
+    }
+}
+
+impl Shipped {
+    /// The first 16 hex digits of the SHA-256 of the first source: a
+    /// changed source gets a new build.
+    fn hash(&self) -> String {
+        let text = self.files.first().map_or("", |(_, text)| text);
+        let digest = Sha256::digest(text.as_bytes());
+        digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+    }
+
+    fn fill<'a>(&self, dir: &'a str, cache: Option<&'a str>, hash: &'a str) -> Fill<'a> {
+        Fill {
+            dir,
+            cache,
+            hash,
+            output: "",
+        }
+    }
+
+    /// The command as shown in messages: the sources by their file names.
+    pub fn display(&self) -> String {
+        let shown: Vec<String> = self
+            .command
+            .iter()
+            .map(|arg| {
+                arg.replace("{dir}/", "")
+                    .replace("{cache}", "$URIDIFF_CACHE")
+            })
+            .collect();
+        shown.join(" ")
+    }
+
+    /// What it needs and does not find, checked in order: the cache root,
+    /// the runtimes (or the built program, else its build tool), the
+    /// libraries.
+    fn missing(&self, cache: Option<&Path>) -> Option<Missing> {
+        let cache_text = cache.and_then(Path::to_str);
+        let hash = self.hash();
+        let fill = self.fill("", cache_text, &hash);
+        let uses_cache = self
+            .env
+            .iter()
+            .map(|(_, v)| *v)
+            .chain(self.libraries.iter().map(|(_, p)| *p))
+            .chain(self.build.iter().map(|b| b.output))
+            .any(|t| t.contains("{cache}"));
+        if uses_cache && cache_text.is_none() {
+            return Some(Missing {
+                what: "no cache directory (set URIDIFF_CACHE, XDG_CACHE_HOME or HOME)".to_owned(),
+                install: SETUP,
+            });
+        }
+        for runtime in self.runtimes {
+            if !on_path(runtime) {
+                return Some(Missing {
+                    what: format!("{runtime} not found on PATH"),
+                    install: self.install,
+                });
+            }
+        }
+        if let Some(build) = &self.build {
+            let built = fill
+                .apply(build.output)
+                .is_some_and(|p| is_executable(Path::new(&p)));
+            let tool = build.command.first().copied().unwrap_or_default();
+            if !built && !on_path(tool) {
+                return Some(Missing {
+                    what: format!("{tool} not found on PATH (it builds {})", self.name),
+                    install: self.install,
+                });
+            }
+        }
+        for (what, path) in self.libraries {
+            if !fill.apply(path).is_some_and(|p| Path::new(&p).exists()) {
+                return Some(Missing {
+                    what: format!(
+                        "{what} not installed in {}",
+                        cache_text.unwrap_or("the cache directory")
+                    ),
+                    install: SETUP,
+                });
+            }
+        }
+        None
+    }
+
+    /// Everything to start it: the files written to a new temporary
+    /// directory, the program built if it has to be, and the command.
+    pub fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
+        let cache = cache_root();
+        if let Some(missing) = self.missing(cache.as_deref()) {
+            return Err(Prepare::Missing(missing.to_string()));
+        }
+        let cache_text = cache.as_deref().and_then(Path::to_str);
+        let dir = tempfile::Builder::new()
+            .prefix("uridiff-adapter-")
+            .tempdir()
+            .map_err(|e| Prepare::Io("creating a temporary directory", e))?;
+        for (name, text) in self.files {
+            std::fs::write(dir.path().join(name), text)
+                .map_err(|e| Prepare::Io("writing the adapter", e))?;
+        }
+        let Some(dir_text) = dir.path().to_str() else {
+            return Err(Prepare::Io(
+                "writing the adapter",
+                io::Error::other("the temporary path is not UTF-8"),
+            ));
+        };
+        let hash = self.hash();
+        let mut fill = self.fill(dir_text, cache_text, &hash);
+        let output = match &self.build {
+            Some(build) => Some(self.build_once(build, &fill)?),
+            None => None,
+        };
+        if let Some(output) = &output {
+            fill.output = output;
+        }
+        let argv: Option<Vec<String>> = self.command.iter().map(|a| fill.apply(a)).collect();
+        let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
+            return Err(Prepare::Missing("its command is empty".to_owned()));
+        };
+        let mut command = Command::new(program);
+        command.args(args);
+        for (key, value) in self.env {
+            if let Some(value) = fill.apply(value) {
+                command.env(key, value);
+            }
+        }
+        Ok((command, dir))
+    }
+
+    /// Builds the program unless the cache has it, and returns its path.
+    /// The build writes beside the output and renames into place, so
+    /// that two uridiff runs building at once never run a half-written
+    /// program.
+    fn build_once(&self, build: &Build, fill: &Fill<'_>) -> Result<String, Prepare> {
+        let Some(output) = fill.apply(build.output) else {
+            return Err(Prepare::Missing("no cache directory".to_owned()));
+        };
+        if is_executable(Path::new(&output)) {
+            return Ok(output);
+        }
+        let partial = format!("{output}.partial-{}", std::process::id());
+        let with_output = Fill {
+            output: &partial,
+            ..*fill
+        };
+        let argv: Option<Vec<String>> =
+            build.command.iter().map(|a| with_output.apply(a)).collect();
+        let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
+            return Err(Prepare::Missing("its build command is empty".to_owned()));
+        };
+        if let Some(parent) = Path::new(&output).parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Prepare::Io("creating the cache directory", e))?;
+        }
+        let built = Command::new(program)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .map_err(|e| Prepare::Io("running its build", e))?;
+        if !built.status.success() {
+            let _ = std::fs::remove_file(&partial);
+            return Err(Prepare::Io(
+                "building it",
+                io::Error::other(format!(
+                    "{} ({}): {}",
+                    argv.as_deref().unwrap_or_default().join(" "),
+                    built.status,
+                    String::from_utf8_lossy(&built.stderr).trim_end()
+                )),
+            ));
+        }
+        std::fs::rename(&partial, &output).map_err(|e| Prepare::Io("keeping its build", e))?;
+        Ok(output)
+    }
+}
+
+/// Why a shipped adapter could not be prepared.
+#[derive(Debug)]
+pub(super) enum Prepare {
+    /// Something it needs is missing: what, and how to install it.
+    Missing(String),
+    /// An I/O error: what was being done.
+    Io(&'static str, io::Error),
+}
+
+/// Is `program` an executable file in a directory of `PATH` (or, with a
+/// `/`, that file)?
+pub(super) fn on_path(program: &str) -> bool {
+    if program.contains('/') {
+        return is_executable(Path::new(program));
+    }
+    std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|dir| is_executable(&dir.join(program)))
+    })
+}
+
+fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_the_table() {
+        assert_eq!(shipped_names(), ["python-urllib", "java-uri"]);
+        assert!(find("java-uri").is_some());
+        assert!(find("no-such").is_none());
+        let status = shipped_status();
+        assert_eq!(status.len(), SHIPPED.len());
+        assert!(status.iter().all(|s| s.name.len() <= 30));
+    }
+
+    #[test]
+    fn commands_show_their_sources_by_name() {
+        assert_eq!(
+            find("python-urllib").unwrap().display(),
+            "python3 -I python-urllib.py"
+        );
+    }
+
+    #[test]
+    fn templates_fill_and_need_a_cache_when_they_name_it() {
+        let fill = Fill {
+            dir: "/t",
+            cache: None,
+            hash: "0123456789abcdef",
+            output: "/o",
+        };
+        assert_eq!(fill.apply("{dir}/a.py").as_deref(), Some("/t/a.py"));
+        assert_eq!(fill.apply("{cache}/python"), None);
+        let fill = Fill {
+            cache: Some("/c"),
+            ..fill
+        };
+        assert_eq!(
+            fill.apply("{cache}/go/x-{hash}").as_deref(),
+            Some("/c/go/x-0123456789abcdef")
+        );
+        assert_eq!(fill.apply("-o {output}").as_deref(), Some("-o /o"));
+    }
+
+    #[test]
+    fn the_hash_is_the_sources_sha256_prefix() {
+        let row = Shipped {
+            name: "t",
+            files: &[("t", "abc")],
+            runtimes: &[],
+            command: &[],
+            env: &[],
+            libraries: &[],
+            build: None,
+            resolves: false,
+            install: "",
+        };
+        // SHA-256("abc"), FIPS 180-2 appendix B.1.
+        assert_eq!(row.hash(), "ba7816bf8f01cfea");
+    }
+
+    /// A built adapter, with python3 as its "compiler": built once into the
+    /// cache, found there the second time, and a missing library reported
+    /// with the setup command.
+    #[test]
+    fn built_adapters_are_built_once_and_libraries_checked() {
+        let cache = tempfile::tempdir().unwrap();
+        let cache_text = cache.path().to_str().unwrap();
+        let row = Shipped {
+            name: "built",
+            files: &[(
+                "build.py",
+                "import sys, shutil, os\nopen(sys.argv[1], 'w').write('#!/bin/sh\\necho built\\n')\nos.chmod(sys.argv[1], 0o755)\n",
+            )],
+            runtimes: &[],
+            command: &["{output}"],
+            env: &[("X_PATH", "{cache}/x")],
+            libraries: &[],
+            build: Some(Build {
+                output: "{cache}/bin/built-{hash}",
+                command: &["python3", "{dir}/build.py", "{output}"],
+            }),
+            resolves: true,
+            install: "apt-get install python3",
+        };
+        let hash = row.hash();
+        let fill = row.fill("", Some(cache_text), &hash);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("build.py"), row.files[0].1).unwrap();
+        let fill = Fill {
+            dir: dir.path().to_str().unwrap(),
+            ..fill
+        };
+        let out = row.build_once(row.build.as_ref().unwrap(), &fill).unwrap();
+        assert_eq!(out, format!("{cache_text}/bin/built-{hash}"));
+        assert!(is_executable(Path::new(&out)));
+        assert_eq!(row.missing(Some(cache.path())), None);
+        // Built already: no build tool needed (an empty PATH is not
+        // consulted, the program is there).
+        std::fs::remove_file(dir.path().join("build.py")).unwrap();
+        assert_eq!(
+            row.build_once(row.build.as_ref().unwrap(), &fill).unwrap(),
+            out
+        );
+
+        let with_library = Shipped {
+            libraries: &[("urllib3", "{cache}/python/urllib3")],
+            ..row
+        };
+        let missing = with_library.missing(Some(cache.path())).unwrap();
+        assert_eq!(missing.install, SETUP);
+        assert!(
+            missing.what.starts_with("urllib3 not installed in "),
+            "{missing}"
+        );
+        assert!(with_library.missing(None).is_some());
+    }
+}
