@@ -19,8 +19,9 @@
 //
 // - The input goes through url.parse(input) exactly as an application calls
 //   it (parseQueryString and slashesDenoteHost false, so `//h/p` is a path).
-//   url.parse trims surrounding whitespace, removes tabs and newlines, and
-//   reads '\' as '/' before the query; it throws for some inputs (a
+//   url.parse trims leading and trailing C0 controls and spaces, reads '\'
+//   as '/' before the first '?' or '#', and percent-encodes some characters
+//   (space, '"', '\n' ...) in what it returns; it throws for some inputs (a
 //   TypeError ERR_INVALID_URL, or a URIError when the userinfo holds a
 //   malformed percent-encoding): that is `reject`, with the error's name and
 //   message. It never rejects otherwise.

@@ -71,20 +71,35 @@ fi
 failed=0
 say() { echo "setup-oracles.sh: $*" >&2; }
 have() { command -v "$1" >/dev/null 2>&1; }
+sha256() {
+    if have sha256sum; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -c1-64
+}
+
+# Installs go to a temporary directory beside their target and are renamed
+# into place, so an interrupted run leaves no half-installed library; the
+# temporary directories go when the script ends, however it ends.
+temporaries=()
+# shellcheck disable=SC2317  # run by the EXIT trap
+cleanup() { if [ "${#temporaries[@]}" -gt 0 ]; then rm -rf "${temporaries[@]}"; fi; }
+trap cleanup EXIT
+temporary() { # parent prefix: prints a new directory's path
+    mkdir -p "$1"
+    mktemp -d "$1/$2.XXXXXX"
+}
 
 # The pinned versions, read from the committed files (printed in the lines).
 pin() { sed -n "s/^$1==\([^ ]*\).*/\1/p" "$adapters/requirements.txt"; }
 urllib3_pin="$(pin urllib3)"
 whatwg_pin="$(sed -n 's/.*"whatwg-url": *"\([^"]*\)".*/\1/p' "$adapters/package.json" | head -n 1)"
-go_hash="$(sha256sum "$adapters/go-net-url.go" | cut -c1-16)"
+go_hash="$(sha256 "$adapters/go-net-url.go" | cut -c1-16)"
 go_bin="$root/go/go-net-url-$go_hash"
 
 # The stamps record which committed file an install came from, so a changed
 # pin reinstalls and an unchanged one costs a comparison.
 python_stamp="$root/python/.uridiff-requirements.sha256"
 node_stamp="$root/node/.uridiff-package-lock.sha256"
-requirements_sum="$(sha256sum "$adapters/requirements.txt" | cut -d' ' -f1)"
-lock_sum="$(sha256sum "$adapters/package-lock.json" | cut -d' ' -f1)"
+requirements_sum="$(sha256 "$adapters/requirements.txt")"
+lock_sum="$(sha256 "$adapters/package-lock.json")"
 stamp_is() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
 python_libs_ready() { stamp_is "$python_stamp" "$requirements_sum" && [ -d "$root/python/urllib3" ]; }
@@ -134,13 +149,16 @@ if [ "${#packages[@]}" -gt 0 ]; then
         say "not root and no password-less sudo: could not install ${packages[*]}; as root: $apt_line"
     fi
     if [ "$can_install" = 1 ]; then
-        say "installing ${packages[*]} (apt-get)"
+        say "installing ${packages[*]} (apt-get; this takes a while)"
+        log="$(mktemp)"
         if ! { "${sudo[@]}" apt-get update -qq \
                 && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-                    --no-install-recommends "${packages[@]}"; } >&2; then
-            say "apt-get install ${packages[*]} failed"
+                    --no-install-recommends "${packages[@]}"; } >"$log" 2>&1; then
+            tail -n 20 "$log" >&2
+            say "apt-get install ${packages[*]} failed (its last lines are above)"
             failed=1
         fi
+        rm -f "$log"
         hash -r
     fi
 fi
@@ -152,16 +170,15 @@ if [ "$check_only" = 0 ] && have python3 && ! python_libs_ready; then
         failed=1
     else
         say "installing urllib3 $urllib3_pin into $root/python (pip, pinned hashes)"
-        mkdir -p "$root"
-        tmp="$(mktemp -d "$root/python.tmp.XXXXXX")"
-        if python3 -m pip install --quiet --disable-pip-version-check --no-input \
+        tmp="$(temporary "$root" python.tmp)"
+        temporaries+=("$tmp")
+        if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-input \
                 --target "$tmp" --require-hashes --no-deps \
                 -r "$adapters/requirements.txt" >&2; then
             echo "$requirements_sum" >"$tmp/.uridiff-requirements.sha256"
             rm -rf "$root/python"
             mv "$tmp" "$root/python"
         else
-            rm -rf "$tmp"
             say "pip install of adapters/requirements.txt failed"
             failed=1
         fi
@@ -174,15 +191,14 @@ if [ "$check_only" = 0 ] && have node && ! node_libs_ready; then
         failed=1
     else
         say "installing whatwg-url $whatwg_pin into $root/node (npm ci, pinned lock file)"
-        mkdir -p "$root"
-        tmp="$(mktemp -d "$root/node.tmp.XXXXXX")"
+        tmp="$(temporary "$root" node.tmp)"
+        temporaries+=("$tmp")
         cp "$adapters/package.json" "$adapters/package-lock.json" "$tmp/"
-        if (cd "$tmp" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error) >&2; then
+        if (cd "$tmp" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error) >&2; then
             echo "$lock_sum" >"$tmp/.uridiff-package-lock.sha256"
             rm -rf "$root/node"
             mv "$tmp" "$root/node"
         else
-            rm -rf "$tmp"
             say "npm ci of adapters/package-lock.json failed"
             failed=1
         fi
@@ -192,18 +208,22 @@ fi
 # --- 3. The Go adapter --------------------------------------------------------
 if [ "$check_only" = 0 ] && have go && [ ! -x "$go_bin" ]; then
     say "building the Go adapter into $go_bin"
-    mkdir -p "$root/go"
-    tmp="$(mktemp -d "$root/go/build.tmp.XXXXXX")"
+    tmp="$(temporary "$root/go" build.tmp)"
+    temporaries+=("$tmp")
     cp "$adapters/go-net-url.go" "$tmp/"
-    # GOCACHE needs a writable home; the cache root is one.
-    if (cd "$tmp" && CGO_ENABLED=0 GOFLAGS= GOCACHE="${GOCACHE:-$root/go/gocache}" \
-            go build -trimpath -o go-net-url go-net-url.go) >&2; then
+    # go build keeps its build cache under $HOME (or $GOCACHE); without
+    # either, a throw-away one in the build directory.
+    gocache="${GOCACHE:-}"
+    if [ -z "$gocache" ] && [ -z "${HOME:-}" ]; then
+        gocache="$tmp/gocache"
+    fi
+    if (cd "$tmp" && export CGO_ENABLED=0 GOFLAGS='' && { [ -z "$gocache" ] || export GOCACHE="$gocache"; } \
+            && go build -trimpath -o go-net-url go-net-url.go) >&2; then
         mv "$tmp/go-net-url" "$go_bin"
     else
         say "go build of adapters/go-net-url.go failed"
         failed=1
     fi
-    rm -rf "$tmp"
 fi
 
 # --- Report -------------------------------------------------------------------

@@ -359,7 +359,9 @@ def build_go(adapter, root):
     try:
         shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), tmp)
         env = dict(os.environ, CGO_ENABLED="0", GOFLAGS="")
-        env.setdefault("GOCACHE", os.path.join(root, "go", "gocache"))
+        if not env.get("GOCACHE") and not env.get("HOME"):
+            # go build needs a build cache: a throw-away one without a home.
+            env["GOCACHE"] = os.path.join(tmp, "gocache")
         out = subprocess.run(
             ["go", "build", "-trimpath", "-o", "go-net-url", adapter.file],
             cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
