@@ -166,8 +166,7 @@ fi
 # --- 2. Pinned libraries ----------------------------------------------------
 if [ "$check_only" = 0 ] && have python3 && ! python_libs_ready; then
     if ! pip_works; then
-        say "python3 has no pip: cannot install urllib3 (apt-get install python3-pip)"
-        failed=1
+        say "python3 has no pip: could not install urllib3"
     else
         say "installing urllib3 $urllib3_pin into $root/python (pip, pinned hashes)"
         tmp="$(temporary "$root" python.tmp)"
@@ -187,8 +186,7 @@ fi
 
 if [ "$check_only" = 0 ] && have node && ! node_libs_ready; then
     if ! have npm; then
-        say "node is here but npm is not: cannot install whatwg-url (install npm with this Node)"
-        failed=1
+        say "node is here but npm is not: could not install whatwg-url"
     else
         say "installing whatwg-url $whatwg_pin into $root/node (npm ci, pinned lock file)"
         tmp="$(temporary "$root" node.tmp)"
@@ -229,7 +227,8 @@ fi
 # --- Report -------------------------------------------------------------------
 missing=0
 line() { printf '%-18s %s\n' "$1" "$2"; }
-apt_hint() { echo "missing $1: apt-get update && apt-get install -y $2"; }
+apt_hint_cmd() { echo "apt-get update && apt-get install -y $1"; }
+apt_hint() { echo "missing $1: $(apt_hint_cmd "$2")"; }
 setup_hint="bash scripts/setup-oracles.sh"
 
 runtime_line() { # name program package
@@ -241,6 +240,8 @@ if ! have python3; then
     line urllib3 "$(apt_hint python3 "python3 python3-pip") (then $setup_hint)"; missing=1
 elif python_libs_ready; then
     line urllib3 "ready (urllib3 $urllib3_pin in $root/python)"
+elif ! pip_works; then
+    line urllib3 "missing urllib3 $urllib3_pin and pip: $(apt_hint_cmd python3-pip) && $setup_hint"; missing=1
 else
     line urllib3 "missing urllib3 $urllib3_pin in $root/python: $setup_hint"; missing=1
 fi
@@ -252,6 +253,8 @@ elif ! node_fits; then
     line whatwg-url "node $(node --version) is too old for whatwg-url $whatwg_pin (needs ^20.19.0 || ^22.12.0 || >=24.0.0): install a newer Node.js"; missing=1
 elif node_libs_ready; then
     line whatwg-url "ready (whatwg-url $whatwg_pin in $root/node)"
+elif ! have npm; then
+    line whatwg-url "missing whatwg-url $whatwg_pin and npm: install the npm that comes with this Node.js, then $setup_hint"; missing=1
 else
     line whatwg-url "missing whatwg-url $whatwg_pin in $root/node: $setup_hint"; missing=1
 fi
