@@ -1,9 +1,11 @@
-// uridiff external oracle `java-uri`: java.net.URI(String).
+// uridiff external oracle `java-uri`: java.net.URI(String), and
+// URI.resolve(URI) for pairs.
 //
-// Speaks uridiff's pipe protocol v1 (see src/oracle/external.rs): one hello
-// line, then one JSON string per input line in, one JSON object per line out,
-// in order. A single file for the Java 11+ source launcher, no compilation
-// step and no dependency beyond the JDK:
+// Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+// line, then one JSON request {"id", "input", "base"} per line in and one
+// JSON answer per line out, in request order, each echoing the request's id.
+// A single file for the Java 11+ source launcher, no compilation step and no
+// dependency beyond the JDK:
 //
 //     java adapters/JavaUri.java
 //
@@ -35,6 +37,12 @@
 //   URIs).
 // - query: getRawQuery(). fragment: getRawFragment(). Both "" when present
 //   and empty, null when absent.
+// - With a base: `new URI(base)` (a URISyntaxException gives `reject`,
+//   "base: ..."), `new URI(input)`, then base.resolve(reference) (RFC 2396
+//   section 5.2, with the deviations the javadoc's "Resolution" section
+//   lists); the keys above describe the resolved URI and `resolved` is its
+//   toString(). resolve throws no checked exception; an unchecked one is
+//   `reject` too.
 //
 // IO: UTF-8 through a BufferedReader and a BufferedWriter; the output is
 // flushed only when no more input is buffered or readable (a batch's answers
@@ -63,27 +71,37 @@ public class JavaUri {
                 new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8),
                 1 << 16);
         StringBuilder sb = new StringBuilder(256);
-        sb.append("{\"uridiff_protocol\": 1, \"parser\": ");
-        string(sb, "java.net.URI (" + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.runtime.version") + ")");
-        sb.append(", \"standard\": \"RFC 2396 with RFC 2732 IPv6 literals (java.net.URI)\"}\n");
+        String runtime = System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.runtime.version");
+        sb.append("{\"uridiff_protocol\": 2, \"parser\": ");
+        string(sb, "java.net.URI (" + runtime + ")");
+        sb.append(", \"standard\": \"RFC 2396 with RFC 2732 IPv6 literals (java.net.URI)\", \"runtime\": ");
+        string(sb, runtime);
+        sb.append("}\n");
         out.write(sb.toString());
         out.flush();
         String line;
         while ((line = in.readLine()) != null) {
-            String input;
-            try {
-                input = parseString(line);
-            } catch (IllegalArgumentException e) {
-                out.flush();
-                System.err.println("java-uri adapter: input line is not a JSON string: " + e.getMessage());
-                System.exit(2);
-                return;
+            if (!line.isBlank()) {
+                Request request;
+                try {
+                    request = Request.parse(line);
+                } catch (IllegalArgumentException e) {
+                    out.flush();
+                    System.err.println("java-uri adapter: bad request line: " + e.getMessage());
+                    System.exit(2);
+                    return;
+                }
+                sb.setLength(0);
+                sb.append("{\"id\": ").append(request.id).append(", ");
+                if (request.base == null) {
+                    answer(request.input, sb);
+                } else {
+                    resolve(request.base, request.input, sb);
+                }
+                sb.append('\n');
+                out.write(sb.toString());
             }
-            sb.setLength(0);
-            answer(input, sb);
-            sb.append('\n');
-            out.write(sb.toString());
             if (!in.ready()) {
                 out.flush();
             }
@@ -91,16 +109,57 @@ public class JavaUri {
         out.flush();
     }
 
+    /** Writes the answer's keys after the id, and its closing brace. */
     static void answer(String input, StringBuilder sb) {
         URI u;
         try {
             u = new URI(input);
         } catch (URISyntaxException e) {
-            sb.append("{\"verdict\": \"reject\", \"message\": ");
-            string(sb, e.getReason() + " at index " + e.getIndex());
+            reject(sb, null, e);
+            return;
+        }
+        describe(u, sb);
+        sb.append('}');
+    }
+
+    static void resolve(String base, String input, StringBuilder sb) {
+        URI b;
+        URI r;
+        try {
+            b = new URI(base);
+        } catch (URISyntaxException e) {
+            reject(sb, "base: ", e);
+            return;
+        }
+        try {
+            r = new URI(input);
+        } catch (URISyntaxException e) {
+            reject(sb, null, e);
+            return;
+        }
+        URI u;
+        try {
+            u = b.resolve(r);
+        } catch (RuntimeException e) {
+            sb.append("\"verdict\": \"reject\", \"message\": ");
+            string(sb, e.toString());
             sb.append('}');
             return;
         }
+        describe(u, sb);
+        sb.append(", \"resolved\": ");
+        string(sb, u.toString());
+        sb.append('}');
+    }
+
+    static void reject(StringBuilder sb, String prefix, URISyntaxException e) {
+        sb.append("\"verdict\": \"reject\", \"message\": ");
+        string(sb, (prefix == null ? "" : prefix) + e.getReason() + " at index " + e.getIndex());
+        sb.append('}');
+    }
+
+    /** Writes the accepted URI's keys, without a closing brace. */
+    static void describe(URI u, StringBuilder sb) {
         String authority = u.getRawAuthority();
         String userinfo = u.getRawUserInfo();
         String host = u.getHost();
@@ -108,7 +167,7 @@ public class JavaUri {
         if (path == null) {
             path = u.getRawSchemeSpecificPart();
         }
-        sb.append("{\"verdict\": \"accept\", \"scheme\": ");
+        sb.append("\"verdict\": \"accept\", \"scheme\": ");
         string(sb, u.getScheme());
         sb.append(", \"authority\": ");
         string(sb, authority);
@@ -124,7 +183,7 @@ public class JavaUri {
         string(sb, u.getRawQuery());
         sb.append(", \"fragment\": ");
         string(sb, u.getRawFragment());
-        sb.append(", \"message\": null}");
+        sb.append(", \"message\": null");
     }
 
     /** The port text after the host's ':' in a server-based authority. */
@@ -167,73 +226,221 @@ public class JavaUri {
         sb.append('"');
     }
 
-    /** Parses a line holding one JSON string literal (surrounding whitespace allowed). */
-    static String parseString(String line) {
-        int i = 0;
-        int n = line.length();
-        while (i < n && isSpace(line.charAt(i))) {
-            i++;
-        }
-        if (i >= n || line.charAt(i) != '"') {
-            throw new IllegalArgumentException("expected '\"' at column " + (i + 1));
-        }
-        i++;
-        StringBuilder sb = new StringBuilder(n);
-        while (true) {
-            if (i >= n) {
-                throw new IllegalArgumentException("unterminated string");
-            }
-            char c = line.charAt(i++);
-            if (c == '"') {
-                break;
-            }
-            if (c < 0x20) {
-                throw new IllegalArgumentException("raw control character at column " + i);
-            }
-            if (c != '\\') {
-                sb.append(c);
-                continue;
-            }
-            if (i >= n) {
-                throw new IllegalArgumentException("unterminated escape");
-            }
-            char e = line.charAt(i++);
-            switch (e) {
-                case '"': sb.append('"'); break;
-                case '\\': sb.append('\\'); break;
-                case '/': sb.append('/'); break;
-                case 'b': sb.append('\b'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
-                case 'u': {
-                    if (i + 4 > n) {
-                        throw new IllegalArgumentException("short \\u escape");
+    /** One request line: {"id": N, "input": S, "base": B}; other keys are skipped. */
+    static final class Request {
+        long id;
+        String input;
+        String base;
+
+        static Request parse(String line) {
+            Json p = new Json(line);
+            Request r = new Request();
+            boolean haveId = false;
+            p.space();
+            p.expect('{');
+            p.space();
+            if (p.peek() == '}') {
+                p.i++;
+            } else {
+                while (true) {
+                    p.space();
+                    String key = p.string();
+                    p.space();
+                    p.expect(':');
+                    p.space();
+                    switch (key) {
+                        case "id":
+                            r.id = p.integer();
+                            haveId = true;
+                            break;
+                        case "input":
+                            r.input = p.string();
+                            break;
+                        case "base":
+                            r.base = p.peek() == 'n' ? p.nullLiteral() : p.string();
+                            break;
+                        default:
+                            p.skipValue();
                     }
-                    int v = 0;
-                    for (int k = 0; k < 4; k++) {
-                        int d = Character.digit(line.charAt(i++), 16);
-                        if (d < 0) {
-                            throw new IllegalArgumentException("bad \\u escape");
-                        }
-                        v = (v << 4) | d;
+                    p.space();
+                    char c = p.next();
+                    if (c == '}') {
+                        break;
                     }
-                    // A surrogate pair arrives as two escapes, each one UTF-16 unit.
-                    sb.append((char) v);
-                    break;
+                    if (c != ',') {
+                        throw new IllegalArgumentException("expected ',' or '}' at column " + p.i);
+                    }
                 }
-                default:
-                    throw new IllegalArgumentException("bad escape \\" + e);
+            }
+            p.space();
+            if (p.i != line.length()) {
+                throw new IllegalArgumentException("trailing text at column " + (p.i + 1));
+            }
+            if (!haveId || r.input == null) {
+                throw new IllegalArgumentException("no integer \"id\" or no string \"input\"");
+            }
+            return r;
+        }
+    }
+
+    /** A minimal JSON reader over one line, enough for the requests. */
+    static final class Json {
+        final String s;
+        int i;
+
+        Json(String s) {
+            this.s = s;
+        }
+
+        char peek() {
+            if (i >= s.length()) {
+                throw new IllegalArgumentException("unexpected end of line");
+            }
+            return s.charAt(i);
+        }
+
+        char next() {
+            char c = peek();
+            i++;
+            return c;
+        }
+
+        void expect(char c) {
+            if (next() != c) {
+                throw new IllegalArgumentException("expected '" + c + "' at column " + i);
             }
         }
-        while (i < n && isSpace(line.charAt(i))) {
-            i++;
+
+        void space() {
+            while (i < s.length() && (isSpace(s.charAt(i)) || s.charAt(i) == '\n')) {
+                i++;
+            }
         }
-        if (i != n) {
-            throw new IllegalArgumentException("trailing text at column " + (i + 1));
+
+        String nullLiteral() {
+            literal("null");
+            return null;
         }
-        return sb.toString();
+
+        void literal(String word) {
+            if (!s.startsWith(word, i)) {
+                throw new IllegalArgumentException("expected " + word + " at column " + (i + 1));
+            }
+            i += word.length();
+        }
+
+        long integer() {
+            int start = i;
+            if (i < s.length() && s.charAt(i) == '-') {
+                i++;
+            }
+            while (i < s.length() && Character.isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i < s.length() && (s.charAt(i) == '.' || s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+                throw new IllegalArgumentException("\"id\" is not an integer at column " + (start + 1));
+            }
+            try {
+                return Long.parseLong(s.substring(start, i));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("\"id\" is not an integer at column " + (start + 1));
+            }
+        }
+
+        String string() {
+            expect('"');
+            StringBuilder sb = new StringBuilder();
+            while (true) {
+                char c = next();
+                if (c == '"') {
+                    return sb.toString();
+                }
+                if (c < 0x20) {
+                    throw new IllegalArgumentException("raw control character at column " + i);
+                }
+                if (c != '\\') {
+                    sb.append(c);
+                    continue;
+                }
+                char e = next();
+                switch (e) {
+                    case '"': sb.append('"'); break;
+                    case '\\': sb.append('\\'); break;
+                    case '/': sb.append('/'); break;
+                    case 'b': sb.append('\b'); break;
+                    case 'f': sb.append('\f'); break;
+                    case 'n': sb.append('\n'); break;
+                    case 'r': sb.append('\r'); break;
+                    case 't': sb.append('\t'); break;
+                    case 'u': {
+                        if (i + 4 > s.length()) {
+                            throw new IllegalArgumentException("short \\u escape");
+                        }
+                        int v = 0;
+                        for (int k = 0; k < 4; k++) {
+                            int d = Character.digit(s.charAt(i++), 16);
+                            if (d < 0) {
+                                throw new IllegalArgumentException("bad \\u escape");
+                            }
+                            v = (v << 4) | d;
+                        }
+                        // A surrogate pair arrives as two escapes, each one UTF-16 unit.
+                        sb.append((char) v);
+                        break;
+                    }
+                    default:
+                        throw new IllegalArgumentException("bad escape \\" + e);
+                }
+            }
+        }
+
+        /** Skips any JSON value (a key this adapter does not read). */
+        void skipValue() {
+            char c = peek();
+            if (c == '"') {
+                string();
+            } else if (c == '{' || c == '[') {
+                char close = c == '{' ? '}' : ']';
+                i++;
+                space();
+                if (peek() == close) {
+                    i++;
+                    return;
+                }
+                while (true) {
+                    space();
+                    if (c == '{') {
+                        string();
+                        space();
+                        expect(':');
+                        space();
+                    }
+                    skipValue();
+                    space();
+                    char d = next();
+                    if (d == close) {
+                        return;
+                    }
+                    if (d != ',') {
+                        throw new IllegalArgumentException("expected ',' at column " + i);
+                    }
+                }
+            } else if (c == 't') {
+                literal("true");
+            } else if (c == 'f') {
+                literal("false");
+            } else if (c == 'n') {
+                literal("null");
+            } else {
+                int start = i;
+                while (i < s.length() && "+-.eE0123456789".indexOf(s.charAt(i)) >= 0) {
+                    i++;
+                }
+                if (i == start) {
+                    throw new IllegalArgumentException("unexpected '" + c + "' at column " + (i + 1));
+                }
+            }
+        }
     }
 
     static boolean isSpace(char c) {

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""uridiff external oracle `python-urllib`: CPython's urllib.parse.urlsplit.
+"""uridiff external oracle `python-urllib`: CPython's urllib.parse.urlsplit,
+and urllib.parse.urljoin for pairs.
 
-Speaks uridiff's pipe protocol v1 (see src/oracle/external.rs): one hello line,
-then one JSON string per input line in, one JSON object per line out, in order.
-Standard library only.
+Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+line, then one JSON request {"id", "input", "base"} per line in and one JSON
+answer per line out, in request order, each echoing the request's id.
+Standard library only:
+
+    python3 -I adapters/python-urllib.py
 
 What each key reports, and the documented behaviours it relies on
 (https://docs.python.org/3/library/urllib.parse.html):
@@ -39,6 +43,10 @@ What each key reports, and the documented behaviours it relies on
   brackets, a bracketed host that is no IP address, NFKC-unsafe netloc
   characters, a bad port); `accept` otherwise. urlsplit never judges
   anything else: it splits any string.
+- With a base: urlsplit(base) first (a ValueError there is `reject`, "base:
+  ..."), then urljoin(base, input) (RFC 3986 section 5.2 resolution, per the
+  docs), whose result is `resolved`; the components are those of that
+  result, read exactly as above (urlsplit, `.hostname`, `.port`).
 
 IO: stdin is read in chunks of whatever has arrived (read1); every complete
 line of a chunk is answered, and the answers are written and flushed once
@@ -49,7 +57,7 @@ import json
 import platform
 import sys
 import urllib.parse
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 # The running urllib's own cleaning rules (older Pythons lack one or both,
 # and then urlsplit does not apply them either).
@@ -78,7 +86,7 @@ def _bracketed(netloc, hostname):
     return hostname
 
 
-def answer(text):
+def describe(text):
     try:
         parts = urlsplit(text)
         port = parts.port
@@ -107,16 +115,53 @@ def answer(text):
     }
 
 
+def answer(request):
+    """The answer to one request (a dict with "id", "input" and "base")."""
+    base = request.get("base")
+    text = request["input"]
+    if base is None:
+        result = describe(text)
+    else:
+        try:
+            urlsplit(base)
+        except ValueError as e:
+            return {"id": request["id"], "verdict": "reject", "message": "base: ValueError: %s" % e}
+        try:
+            resolved = urljoin(base, text)
+        except ValueError as e:
+            return {"id": request["id"], "verdict": "reject", "message": "ValueError: %s" % e}
+        result = describe(resolved)
+        if result["verdict"] == "accept":
+            result["resolved"] = resolved
+    return {"id": request["id"], **result}
+
+
+def request(line):
+    """Parses one request line; a line that is no request ends the adapter."""
+    r = json.loads(line)
+    if (
+        not isinstance(r, dict)
+        or type(r.get("id")) is not int
+        or not isinstance(r.get("input"), str)
+        or not (r.get("base") is None or isinstance(r.get("base"), str))
+    ):
+        raise ValueError(
+            'not a request with an integer "id", a string "input" and a null or string "base": %r'
+            % line[:200]
+        )
+    return r
+
+
 def main():
     out = sys.stdout.buffer
     inp = sys.stdin.buffer
     dumps = json.dumps
-    loads = json.loads
     hello = {
-        "uridiff_protocol": 1,
+        "uridiff_protocol": 2,
         "parser": "%s %s urllib.parse.urlsplit"
         % (platform.python_implementation(), platform.python_version()),
         "standard": "urllib.parse (RFC 3986 split with WHATWG input cleaning)",
+        "runtime": "%s %s" % (platform.python_implementation(), platform.python_version()),
     }
     out.write(dumps(hello).encode("ascii") + b"\n")
     out.flush()
@@ -127,14 +172,14 @@ def main():
             break
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()
-        if lines:
-            # ensure_ascii (the default) keeps the output 7-bit.
-            answers = [dumps(answer(loads(line))) for line in lines]
+        # ensure_ascii (the default) keeps the output 7-bit.
+        answers = [dumps(answer(request(line))) for line in lines if line.strip()]
+        if answers:
             answers.append("")
             out.write("\n".join(answers).encode("ascii"))
             out.flush()
     if pending.strip():
-        out.write(dumps(answer(loads(pending))).encode("ascii") + b"\n")
+        out.write(dumps(answer(request(pending))).encode("ascii") + b"\n")
         out.flush()
 
 
@@ -144,5 +189,5 @@ if __name__ == "__main__":
     except BrokenPipeError:
         sys.exit(0)
     except (ValueError, UnicodeDecodeError) as e:
-        sys.stderr.write("python-urllib adapter: input line is not a JSON string: %s\n" % e)
+        sys.stderr.write("python-urllib adapter: bad request line: %s\n" % e)
         sys.exit(2)

@@ -80,7 +80,20 @@ fn accepted(ext: &mut External, input: &str) -> Outcome<'static> {
 
 #[test]
 fn shipped_names_and_unknown_names() {
-    assert_eq!(shipped_names(), ["python-urllib", "java-uri"]);
+    assert_eq!(
+        shipped_names(),
+        [
+            "python-urllib",
+            "java-uri",
+            "urllib3",
+            "node-url",
+            "whatwg-url",
+            "go-net-url",
+            "php-parse-url",
+            "ruby-uri",
+            "ruby-uri-rfc2396"
+        ]
+    );
     assert!(External::shipped("no-such-adapter", START).is_none());
 }
 

@@ -74,7 +74,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         env: &[],
         libraries: &[],
         build: None,
-        resolves: false,
+        // urllib.parse.urljoin, then urlsplit of the result.
+        resolves: true,
         install: "apt-get install python3",
     },
     Shipped {
@@ -95,8 +96,119 @@ pub(super) const SHIPPED: &[Shipped] = &[
         env: &[],
         libraries: &[],
         build: None,
-        resolves: false,
+        // java.net.URI.resolve.
+        resolves: true,
         install: "apt-get install openjdk-17-jdk-headless",
+    },
+    Shipped {
+        name: "urllib3",
+        files: &[("urllib3.py", include_str!("../../../adapters/urllib3.py"))],
+        runtimes: &["python3"],
+        // -s, not -I: -I would ignore PYTHONPATH, where the pinned urllib3
+        // is; the adapter drops its own directory from sys.path itself (its
+        // file is named like the library).
+        command: &["python3", "-s", "{dir}/urllib3.py"],
+        env: &[("PYTHONPATH", "{cache}/python")],
+        libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
+        build: None,
+        // urllib3 has no resolution function: pairs are out of its domain.
+        resolves: false,
+        install: SETUP,
+    },
+    Shipped {
+        name: "node-url",
+        files: &[("node-url.js", include_str!("../../../adapters/node-url.js"))],
+        runtimes: &["node"],
+        command: &["node", "{dir}/node-url.js"],
+        env: &[],
+        libraries: &[],
+        build: None,
+        // Node's legacy url.resolve.
+        resolves: true,
+        install: "apt-get install nodejs npm",
+    },
+    Shipped {
+        name: "whatwg-url",
+        files: &[(
+            "whatwg-url.js",
+            include_str!("../../../adapters/whatwg-url.js"),
+        )],
+        runtimes: &["node"],
+        command: &["node", "{dir}/whatwg-url.js"],
+        env: &[("NODE_PATH", "{cache}/node/node_modules")],
+        libraries: &[(
+            "whatwg-url",
+            "{cache}/node/node_modules/whatwg-url/package.json",
+        )],
+        build: None,
+        // The URL Standard's basic URL parser with a base.
+        resolves: true,
+        install: SETUP,
+    },
+    Shipped {
+        name: "go-net-url",
+        files: &[(
+            "go-net-url.go",
+            include_str!("../../../adapters/go-net-url.go"),
+        )],
+        runtimes: &[],
+        command: &["{cache}/go/go-net-url-{hash}"],
+        env: &[],
+        libraries: &[],
+        // One file, standard library only: it builds without a module.
+        build: Some(Build {
+            output: "{cache}/go/go-net-url-{hash}",
+            command: &[
+                "go",
+                "build",
+                "-trimpath",
+                "-o",
+                "{output}",
+                "{dir}/go-net-url.go",
+            ],
+        }),
+        // net/url's URL.ResolveReference.
+        resolves: true,
+        install: "apt-get install golang-go",
+    },
+    Shipped {
+        name: "php-parse-url",
+        files: &[(
+            "php-parse-url.php",
+            include_str!("../../../adapters/php-parse-url.php"),
+        )],
+        runtimes: &["php"],
+        command: &["php", "{dir}/php-parse-url.php"],
+        env: &[],
+        libraries: &[],
+        build: None,
+        // PHP has no resolver: pairs are out of its domain.
+        resolves: false,
+        install: "apt-get install php-cli",
+    },
+    Shipped {
+        name: "ruby-uri",
+        files: &[("ruby-uri.rb", include_str!("../../../adapters/ruby-uri.rb"))],
+        runtimes: &["ruby"],
+        command: &["ruby", "{dir}/ruby-uri.rb"],
+        env: &[],
+        libraries: &[],
+        build: None,
+        // URI.join (URI::RFC3986_Parser, Ruby's default).
+        resolves: true,
+        install: "apt-get install ruby",
+    },
+    Shipped {
+        name: "ruby-uri-rfc2396",
+        files: &[("ruby-uri.rb", include_str!("../../../adapters/ruby-uri.rb"))],
+        runtimes: &["ruby"],
+        command: &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
+        env: &[],
+        libraries: &[],
+        build: None,
+        // URI::RFC2396_Parser's own merge.
+        resolves: true,
+        install: "apt-get install ruby",
     },
 ];
 

@@ -1,0 +1,565 @@
+#!/usr/bin/env python3
+"""Tests of uridiff's shipped external adapters (adapters/), over the pipe
+protocol v2 (README, "External oracles").
+
+    python3 adapters/tests/test_adapters.py [--only NAME]... [--allow-missing NAME]...
+
+Each adapter is started as uridiff starts it: its file copied into a fresh
+temporary directory and run from there with its runtime, with the cache
+root's libraries on PYTHONPATH / NODE_PATH, and the Go adapter run as the
+binary <cache root>/go/go-net-url-<first 16 hex of its source's SHA-256>
+(built with `go build` when it is missing, as uridiff does on first use).
+The cache root is $URIDIFF_CACHE, else $XDG_CACHE_HOME/uridiff, else
+$HOME/.cache/uridiff.
+
+What is checked, for each adapter:
+- the hello: the first line, protocol 2, a parser with its version (the
+  pinned one for urllib3 and whatwg-url), a standard and a runtime;
+- the v2 rules: one answer per request, in request order, each echoing its
+  request's id (ids with gaps and beyond 2**32, never reset between
+  batches); answers arrive before the input closes (the adapter flushes);
+  well-formed answers (verdict, message, only known keys, the components the
+  adapter documents, `null` for an absent query or fragment and "" for an
+  empty one); inputs holding a NUL, a newline, non-ASCII text (outside the
+  BMP too) and 4 KiB; no surplus line and exit status 0 when the input
+  closes;
+- behaviours from the parsers' documentation and known confusions (the
+  BEHAVIOURS table below), and that every adapter with a resolution
+  function resolves a network-path reference to its host, while those
+  without one answer `out-of-domain`.
+
+An adapter whose runtime or library is missing FAILS, with the command that
+installs it, unless --allow-missing NAME is given (then it is listed as
+missing, never skipped in silence). Exit status: 0 when every adapter tested
+passed, 1 otherwise, 2 on a usage error.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ADAPTERS_DIR = os.path.dirname(HERE)
+REPO = os.path.dirname(ADAPTERS_DIR)
+
+SETUP = "bash scripts/setup-oracles.sh"
+
+# Deadlines only keep a broken adapter from hanging the test; they are no
+# measure of speed (Java's source launcher compiles the adapter first).
+HELLO_DEADLINE = 120.0
+BATCH_DEADLINE = 60.0
+EXIT_DEADLINE = 30.0
+
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+ANSWER_KEYS = {"id", "verdict", "message", "resolved", "notes"} | set(COMPONENTS)
+VERDICTS = {"accept", "reject", "out-of-domain"}
+
+
+def cache_root():
+    if os.environ.get("URIDIFF_CACHE"):
+        return os.environ["URIDIFF_CACHE"]
+    if os.environ.get("XDG_CACHE_HOME"):
+        return os.path.join(os.environ["XDG_CACHE_HOME"], "uridiff")
+    return os.path.join(os.path.expanduser("~"), ".cache", "uridiff")
+
+
+def apt(packages):
+    return "apt-get update && apt-get install -y %s" % packages
+
+
+def pinned_urllib3():
+    with open(os.path.join(ADAPTERS_DIR, "requirements.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("urllib3=="):
+                return line.split("==", 1)[1].split()[0]
+    raise SystemExit("adapters/requirements.txt pins no urllib3")
+
+
+def pinned_whatwg_url():
+    with open(os.path.join(ADAPTERS_DIR, "package.json"), encoding="utf-8") as f:
+        return json.load(f)["dependencies"]["whatwg-url"]
+
+
+class Adapter:
+    """How uridiff runs one shipped adapter, and what it documents."""
+
+    def __init__(self, name, file, runtime, argv, install, resolves, omits=(),
+                 env=None, library=None, parser=None):
+        self.name = name
+        self.file = file
+        self.runtime = runtime
+        # The command line, with FILE standing for the adapter's path.
+        self.argv = argv
+        self.install = install
+        self.resolves = resolves
+        # Components the adapter does not report (keys left out).
+        self.omits = set(omits)
+        # Environment variables pointing at the cache root's libraries.
+        self.env = env or {}
+        # (path that must exist in the cache root, what it is) or None.
+        self.library = library
+        # The exact parser the hello must name, when pinned.
+        self.parser = parser
+
+
+def adapters(root):
+    go_source = os.path.join(ADAPTERS_DIR, "go-net-url.go")
+    with open(go_source, "rb") as f:
+        go_hash = hashlib.sha256(f.read()).hexdigest()[:16]
+    go_bin = os.path.join(root, "go", "go-net-url-" + go_hash)
+    python_lib = os.path.join(root, "python")
+    node_lib = os.path.join(root, "node", "node_modules")
+    urllib3_version = pinned_urllib3()
+    whatwg_version = pinned_whatwg_url()
+    return [
+        Adapter("python-urllib", "python-urllib.py", "python3", ["python3", "-I", "FILE"],
+                apt("python3"), resolves=True),
+        Adapter("urllib3", "urllib3.py", "python3", ["python3", "-s", "FILE"],
+                apt("python3") + " && " + SETUP, resolves=False,
+                env={"PYTHONPATH": python_lib},
+                library=(os.path.join(python_lib, "urllib3", "__init__.py"),
+                         "urllib3 %s in %s" % (urllib3_version, python_lib)),
+                parser="urllib3 " + urllib3_version),
+        Adapter("java-uri", "JavaUri.java", "java",
+                ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "FILE"],
+                apt("default-jre-headless"), resolves=True),
+        Adapter("node-url", "node-url.js", "node", ["node", "FILE"], apt("nodejs npm"),
+                resolves=True, omits={"authority"}),
+        Adapter("whatwg-url", "whatwg-url.js", "node", ["node", "FILE"],
+                apt("nodejs npm") + " && " + SETUP, resolves=True, omits={"authority"},
+                env={"NODE_PATH": node_lib},
+                library=(os.path.join(node_lib, "whatwg-url", "package.json"),
+                         "whatwg-url %s in %s" % (whatwg_version, node_lib)),
+                parser="whatwg-url " + whatwg_version),
+        Adapter("go-net-url", "go-net-url.go", "go", [go_bin], apt("golang-go"),
+                resolves=True),
+        Adapter("php-parse-url", "php-parse-url.php", "php", ["php", "FILE"], apt("php-cli"),
+                resolves=False, omits={"authority"}),
+        Adapter("ruby-uri", "ruby-uri.rb", "ruby", ["ruby", "FILE"], apt("ruby"),
+                resolves=True, omits={"authority"}),
+        Adapter("ruby-uri-rfc2396", "ruby-uri.rb", "ruby", ["ruby", "FILE", "rfc2396"],
+                apt("ruby"), resolves=True, omits={"authority"}),
+    ]
+
+
+# --- What the adapters must do ------------------------------------------------
+
+
+def host(expected):
+    """An expectation: accepted, with this host."""
+
+    def check(answer):
+        if answer.get("verdict") != "accept":
+            return "expected accept with host %r, got %s" % (expected, brief(answer))
+        if answer.get("host") != expected:
+            return "expected host %r, got %r" % (expected, answer.get("host"))
+        return None
+
+    return check
+
+
+def component(key, expected):
+    """An expectation: accepted, with this component (None: JSON null)."""
+
+    def check(answer):
+        if answer.get("verdict") != "accept":
+            return "expected accept with %s %r, got %s" % (key, expected, brief(answer))
+        if key not in answer:
+            return "expected %s %r, but the key is missing" % (key, expected)
+        if answer[key] != expected:
+            return "expected %s %r, got %r" % (key, expected, answer[key])
+        return None
+
+    return check
+
+
+def answered(answer):
+    """An expectation met by any well-formed answer (checked elsewhere)."""
+    return None
+
+
+def path_in(*allowed):
+    def check(answer):
+        if answer.get("verdict") != "accept":
+            return "expected accept, got %s" % brief(answer)
+        if answer.get("path") not in allowed:
+            return "expected path in %r, got %r" % (allowed, answer.get("path"))
+        return None
+
+    return check
+
+
+EVERY = object()
+
+LONG_PATH = "/" + "a" * 4096
+
+# (input, base, {adapter name or EVERY: expectation}).
+PROTOCOL_CASES = [
+    ("a\u0000b", None, {EVERY: answered}),
+    ("http://h/a\nb", None, {EVERY: answered}),
+    ("http://h/\u00e9\U0001F600", None, {EVERY: answered}),
+    ("http://h" + LONG_PATH, None, {EVERY: component("path", LONG_PATH)}),
+    ("", None, {EVERY: answered}),
+    ("http://h/p", None, {EVERY: component("query", None)}),
+    ("http://h/p?", None, {EVERY: component("query", "")}),
+    ("http://h/p#", None, {EVERY: component("fragment", "")}),
+    ("http://h/p?q", None, {EVERY: component("fragment", None)}),
+    ("http://h/\u00e9", None, {
+        "python-urllib": path_in("/\u00e9"),
+        "php-parse-url": path_in("/\u00e9"),
+        "urllib3": path_in("/%C3%A9"),
+        "node-url": path_in("/\u00e9"),
+        "whatwg-url": path_in("/%C3%A9"),
+        "go-net-url": path_in("/%C3%A9"),
+    }),
+]
+
+# The confusions the adapters exist to show (each one a documented behaviour
+# of that parser).
+BEHAVIOURS = [
+    # urlsplit and PHP split the authority at the last '@' and take '\' as
+    # userinfo; urllib3 and Node end the authority at '\' (as WHATWG does).
+    ("http://example.com\\@evil.com/", None, {
+        "python-urllib": host("evil.com"),
+        "urllib3": host("example.com"),
+        "php-parse-url": host("evil.com"),
+        "node-url": host("example.com"),
+    }),
+    # A bracketed host that is no IP literal: Node drops the brackets; PHP
+    # and Go keep it as written.
+    ("http://[localhost]/", None, {
+        "node-url": host("localhost"),
+        "php-parse-url": host("[localhost]"),
+        "go-net-url": host("[localhost]"),
+    }),
+    # Two ports: PHP and Go take the port after the last ':' and keep the
+    # rest, ':' included, as the host.
+    ("http://127.0.0.1:11211:80/", None, {
+        "php-parse-url": host("127.0.0.1:11211"),
+        "go-net-url": host("127.0.0.1:11211"),
+    }),
+]
+
+PAIR = ("//evil.example/x", "https://good.example/a")
+
+
+def pair_expectation(adapter):
+    if adapter.resolves:
+        def check(answer):
+            problem = host("evil.example")(answer)
+            if problem is None and not isinstance(answer.get("resolved"), str):
+                problem = "a resolved pair without a string `resolved`: %s" % brief(answer)
+            return problem
+
+        return check
+
+    def check(answer):
+        if answer.get("verdict") != "out-of-domain" or not answer.get("message"):
+            return "expected out-of-domain with a message (no resolution function), got %s" % brief(answer)
+        return None
+
+    return check
+
+
+# --- Running an adapter -------------------------------------------------------
+
+
+def brief(value, limit=300):
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class Running:
+    """A started adapter, its output lines read by a thread into a queue."""
+
+    def __init__(self, argv, env):
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        )
+        self.lines = queue.Queue()
+        self.stderr = []
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read_stdout(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _read_stderr(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line.decode("utf-8", "replace"))
+            del self.stderr[:-20]
+
+    def send(self, requests):
+        data = "".join(json.dumps(r) + "\n" for r in requests).encode("utf-8")
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def read(self, n, deadline):
+        """n lines, or fewer when the output ends or the deadline passes."""
+        got = []
+        while len(got) < n:
+            try:
+                line = self.lines.get(timeout=deadline)
+            except queue.Empty:
+                break
+            if line is None:
+                self.lines.put(None)
+                break
+            got.append(line)
+        return got
+
+    def close(self, deadline):
+        """Closes the input; returns (surplus lines, exit status or None)."""
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            status = self.proc.wait(timeout=deadline)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            status = None
+        surplus = []
+        while True:
+            try:
+                line = self.lines.get(timeout=5)
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            surplus.append(line)
+        return surplus, status
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stderr_tail(self):
+        return "".join(self.stderr[-5:]).strip()
+
+
+def build_go(adapter, root):
+    """Builds the Go adapter into the cache root, as uridiff does on first use."""
+    target = adapter.argv[0]
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    tmp = tempfile.mkdtemp(dir=os.path.dirname(target), prefix="build.tmp.")
+    try:
+        shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), tmp)
+        env = dict(os.environ, CGO_ENABLED="0", GOFLAGS="")
+        if not env.get("GOCACHE") and not env.get("HOME"):
+            # go build needs a build cache: a throw-away one without a home.
+            env["GOCACHE"] = os.path.join(tmp, "gocache")
+        out = subprocess.run(
+            ["go", "build", "-trimpath", "-o", "go-net-url", adapter.file],
+            cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )
+        if out.returncode != 0:
+            return "go build failed: %s" % out.stdout.decode("utf-8", "replace").strip()
+        os.replace(os.path.join(tmp, "go-net-url"), target)
+        return None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def missing(adapter):
+    """What is missing to run the adapter (with the install command), or None."""
+    if shutil.which(adapter.runtime) is None:
+        if adapter.name == "go-net-url" and os.access(adapter.argv[0], os.X_OK):
+            return None  # built already: go itself is not needed to run it
+        return "%s not found: %s" % (adapter.runtime, adapter.install)
+    if adapter.library and not os.path.exists(adapter.library[0]):
+        return "missing %s: %s" % (adapter.library[1], SETUP)
+    return None
+
+
+def check_answer(adapter, request, answer):
+    """Protocol-level problems of one answer (a list of strings)."""
+    problems = []
+    if not isinstance(answer, dict):
+        return ["answer to id %d is not a JSON object: %s" % (request["id"], brief(answer))]
+    unknown = set(answer) - ANSWER_KEYS
+    if unknown:
+        problems.append("answer to id %d has unknown keys %s" % (request["id"], sorted(unknown)))
+    verdict = answer.get("verdict")
+    if verdict not in VERDICTS:
+        problems.append("answer to id %d has verdict %r" % (request["id"], verdict))
+    message = answer.get("message", "missing")
+    if not (message is None or isinstance(message, str)):
+        problems.append("answer to id %d has message %r" % (request["id"], message))
+    if verdict == "accept":
+        for key in COMPONENTS:
+            if key in adapter.omits:
+                if key in answer:
+                    problems.append("answer to id %d reports %s, which the adapter documents as not reported"
+                                    % (request["id"], key))
+            elif key not in answer:
+                problems.append("answer to id %d leaves out %s" % (request["id"], key))
+            elif not (answer[key] is None or isinstance(answer[key], str)):
+                problems.append("answer to id %d has %s %r" % (request["id"], key, answer[key]))
+    notes = answer.get("notes", [])
+    if not (isinstance(notes, list) and all(isinstance(n, str) for n in notes)):
+        problems.append("answer to id %d has notes %r" % (request["id"], notes))
+    if "resolved" in answer and (request.get("base") is None or not isinstance(answer["resolved"], str)):
+        problems.append("answer to id %d has resolved %r" % (request["id"], answer["resolved"]))
+    return problems
+
+
+def exchange(adapter, running, requests):
+    """Sends one batch and reads its answers; returns (answers, problems)."""
+    running.send(requests)
+    lines = running.read(len(requests), BATCH_DEADLINE)
+    problems = []
+    answers = []
+    for request, line in zip(requests, lines):
+        try:
+            answer = json.loads(line)
+        except ValueError as e:
+            problems.append("answer to id %d is not JSON (%s): %s" % (request["id"], e, brief(line)))
+            answers.append(None)
+            continue
+        if not isinstance(answer, dict) or answer.get("id") != request["id"]:
+            got = answer.get("id") if isinstance(answer, dict) else None
+            problems.append("expected an answer with id %d, got id %r: %s"
+                            % (request["id"], got, brief(answer)))
+            answers.append(None)
+            continue
+        problems.extend(check_answer(adapter, request, answer))
+        answers.append(answer)
+    if len(lines) < len(requests):
+        problems.append(
+            "%d answers for a batch of %d (no more output within %d s before the input closed; the "
+            "first unanswered id is %d)" % (len(lines), len(requests), BATCH_DEADLINE,
+                                             requests[len(lines)]["id"]))
+    return answers, problems
+
+
+def expectations_for(adapter, cases):
+    out = []
+    for text, base, table in cases:
+        check = table.get(adapter.name) or table.get(EVERY)
+        if check is not None:
+            out.append((text, base, check))
+    return out
+
+
+def test(adapter, root):
+    """Runs every check on one adapter; returns (hello, problems)."""
+    if adapter.name == "go-net-url" and not os.access(adapter.argv[0], os.X_OK):
+        problem = build_go(adapter, root)
+        if problem:
+            return None, [problem]
+    workdir = tempfile.mkdtemp(prefix="uridiff-adapter-")
+    try:
+        path = os.path.join(workdir, adapter.file)
+        shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), path)
+        argv = [path if a == "FILE" else a for a in adapter.argv]
+        env = dict(os.environ, **adapter.env)
+        running = Running(argv, env)
+        try:
+            return run_checks(adapter, running)
+        finally:
+            running.kill()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run_checks(adapter, running):
+    problems = []
+    first = running.read(1, HELLO_DEADLINE)
+    if not first:
+        return None, ["no hello within %d s (stderr: %s)" % (HELLO_DEADLINE, running.stderr_tail())]
+    try:
+        hello = json.loads(first[0])
+    except ValueError:
+        return None, ["the first line is no JSON hello: %s" % brief(first[0])]
+    if not isinstance(hello, dict) or hello.get("uridiff_protocol") != 2:
+        return hello, ["the hello does not say uridiff_protocol 2: %s" % brief(hello)]
+    for key in ("parser", "standard", "runtime"):
+        if not isinstance(hello.get(key), str) or not hello[key].strip():
+            problems.append("the hello has no %s: %s" % (key, brief(hello)))
+    parser = hello.get("parser") or ""
+    if not any(c.isdigit() for c in parser):
+        problems.append("the hello's parser names no version: %r" % parser)
+    if adapter.parser and parser != adapter.parser:
+        problems.append("the hello names parser %r, the pinned one is %r" % (parser, adapter.parser))
+
+    # Ids with gaps, beyond 32 bits, never reset between batches.
+    ids = iter([7, 8, 12, 1000] + list(range(2**40, 2**40 + 2000)))
+    batch1 = expectations_for(adapter, PROTOCOL_CASES) + expectations_for(adapter, BEHAVIOURS)
+    batch2 = [(PAIR[0], PAIR[1], pair_expectation(adapter))] + expectations_for(adapter, PROTOCOL_CASES[5:9])
+    # Longer than one of uridiff's batches (512), so answers stream while
+    # requests are still being written.
+    batch3 = [("http://h/%d" % i, None, component("path", "/%d" % i)) for i in range(600)]
+    for batch in (batch1, batch2, batch3):
+        requests = [{"id": next(ids), "input": text, "base": base} for text, base, _ in batch]
+        answers, batch_problems = exchange(adapter, running, requests)
+        problems.extend(batch_problems)
+        for (text, base, check), request, answer in zip(batch, requests, answers):
+            if answer is None:
+                continue
+            problem = check(answer)
+            if problem:
+                what = repr(text) if base is None else "%r against %r" % (text, base)
+                problems.append("%s: %s" % (brief(what, 120), problem))
+        if len(answers) < len(requests):
+            break
+    surplus, status = running.close(EXIT_DEADLINE)
+    if surplus:
+        problems.append("%d line(s) after the last answer: %s" % (len(surplus), brief(surplus[0])))
+    if status is None:
+        problems.append("did not exit within %d s of its input closing" % EXIT_DEADLINE)
+    elif status != 0:
+        problems.append("exit status %d when its input closed (stderr: %s)" % (status, running.stderr_tail()))
+    return hello, problems
+
+
+def main():
+    root = cache_root()
+    table = adapters(root)
+    names = [a.name for a in table]
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", action="append", default=[], metavar="NAME", choices=names,
+                    help="test only this adapter (repeatable)")
+    ap.add_argument("--allow-missing", action="append", default=[], metavar="NAME", choices=names,
+                    help="an adapter whose runtime or library is missing is listed, not failed (repeatable)")
+    args = ap.parse_args()
+    selected = [a for a in table if not args.only or a.name in args.only]
+    failed = 0
+    for adapter in selected:
+        absent = missing(adapter)
+        if absent:
+            if adapter.name in args.allow_missing:
+                print("missing  %-17s %s (allowed by --allow-missing)" % (adapter.name, absent))
+            else:
+                print("FAILED   %-17s %s" % (adapter.name, absent))
+                failed += 1
+            continue
+        hello, problems = test(adapter, root)
+        parser = hello.get("parser") if isinstance(hello, dict) else None
+        if problems:
+            failed += 1
+            print("FAILED   %-17s %s" % (adapter.name, parser or ""))
+            for problem in problems:
+                print("         - %s" % problem)
+        else:
+            print("ok       %-17s %s; %s" % (adapter.name, parser, hello.get("runtime")))
+        sys.stdout.flush()
+    print("%d adapter(s) tested, %d failed" % (len(selected), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

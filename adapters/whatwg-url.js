@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// uridiff external oracle `whatwg-url`: the npm package whatwg-url, the URL
+// Standard's reference implementation (https://github.com/jsdom/whatwg-url,
+// following https://url.spec.whatwg.org/), through its URL-record API.
+//
+// Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+// line, then one JSON request {"id", "input", "base"} per line in and one
+// JSON answer per line out, in request order, each echoing the request's id.
+// whatwg-url is pinned in adapters/package.json and package-lock.json
+// (16.0.1: the newest release whose engines field admits Node 20; 17.x needs
+// Node 22.14) and installed by scripts/setup-oracles.sh:
+//
+//     NODE_PATH=<cache root>/node/node_modules node adapters/whatwg-url.js
+//
+// The URL record API (whatwg-url's README, "Low-level URL Standard API"):
+// parseURL(input, { baseURL }) runs the standard's "URL parser" and returns a
+// URL record or null (failure); the record keeps a null query apart from an
+// empty one, which the URL class's `search` getter does not.
+//
+// What each key reports, mapped as uridiff's in-process WHATWG oracles (`url`,
+// `ada`) map theirs, so that the outcomes compare:
+//
+// - Plain input: parseURL(input). On failure, if parseURL(input) succeeds
+//   against a base no input names ("x-uridiff-probe:/", a non-special
+//   scheme, so a special-scheme input is never read as a same-scheme
+//   reference), the input is a relative reference: `out-of-domain` (as for
+//   `ada`); else `reject`.
+//   With a base: parseURL(base) (failure gives `reject`, "base: ..."), then
+//   parseURL(input, { baseURL }) (failure gives `reject`); `resolved` is
+//   serializeURL of the result.
+// - scheme: the record's scheme (the standard lower-cases it).
+// - authority: not reported (key left out): the URL record has no authority,
+//   only username, password, host and port.
+// - userinfo: null when the host is null. Otherwise username and password
+//   joined as the serializer writes them: null when both are empty (the
+//   standard has no empty userinfo: `http://@h/` drops the '@'), the
+//   username alone when the password is empty, else "username:password".
+// - host: serializeHost(host): a domain as the host parser returns it
+//   (lower-cased, IDNA), an IPv4 address in dotted decimal (`0x7f.1` gives
+//   "127.0.0.1"), an IPv6 address compressed in brackets ("[::1]"), "" for
+//   the empty host (`file:///p`); null when the record's host is null.
+// - port: the record's port in decimal (serializeInteger); null when null,
+//   which includes a scheme's default port (the standard drops it).
+// - path: serializePath(record): the path list joined with '/', or the
+//   opaque path as is (`mailto:a@b` gives "a@b").
+// - query, fragment: the record's query and fragment (null or a string,
+//   percent-encoded by the standard's encode sets).
+// - notes: "opaque-path" when the record has an opaque path and
+//   "serialization-differs" when serializeURL differs from the input (plain
+//   inputs only), as the in-process `url` oracle notes them. When the installed whatwg-url exports
+//   parseURLWithValidationErrors (17.x does; the pinned 16.0.1 does not),
+//   the parse goes through it and each validation error the standard names
+//   (https://url.spec.whatwg.org/#validation-error, "invalid-URL-unit",
+//   "IPv4-non-decimal-part" ...) is a note too.
+// - message: for `reject` and `out-of-domain`, what failed (with the
+//   validation errors, when known).
+//
+// IO: standard input is read in chunks; every complete line of a chunk is
+// answered and the answers are written together, once per chunk.
+
+"use strict";
+
+let whatwg;
+let version;
+try {
+  whatwg = require("whatwg-url");
+  version = require("whatwg-url/package.json").version;
+} catch (e) {
+  process.stderr.write(
+    `whatwg-url adapter: the npm package whatwg-url is not installed where NODE_PATH points `
+      + `(${process.env.NODE_PATH || "NODE_PATH is not set"}): run bash scripts/setup-oracles.sh `
+      + `and start it with NODE_PATH=<cache root>/node/node_modules (${e.message})\n`,
+  );
+  process.exit(3);
+}
+
+const HELLO = {
+  uridiff_protocol: 2,
+  parser: `whatwg-url ${version}`,
+  standard: "WHATWG URL Standard (reference implementation)",
+  runtime: `Node.js ${process.version}`,
+};
+
+const PROBE_BASE = whatwg.parseURL("x-uridiff-probe:/");
+
+// parseURL, with the validation errors when this whatwg-url reports them
+// (null otherwise).
+const parse = typeof whatwg.parseURLWithValidationErrors === "function"
+  ? (input, options) => {
+    const { url, validationErrors } = whatwg.parseURLWithValidationErrors(input, options);
+    return { url, errors: validationErrors.map(String) };
+  }
+  : (input, options) => ({ url: whatwg.parseURL(input, options), errors: null });
+
+function userinfo(u) {
+  if (u.host === null || (u.username === "" && u.password === "")) {
+    return null;
+  }
+  return u.password === "" ? u.username : `${u.username}:${u.password}`;
+}
+
+// `input` is null for a pair, whose serialization is `resolved` instead.
+function describe(id, u, input) {
+  const notes = [];
+  if (whatwg.hasAnOpaquePath(u)) {
+    notes.push("opaque-path");
+  }
+  if (input !== null && whatwg.serializeURL(u) !== input) {
+    notes.push("serialization-differs");
+  }
+  return {
+    id,
+    verdict: "accept",
+    scheme: u.scheme,
+    userinfo: userinfo(u),
+    host: u.host === null ? null : whatwg.serializeHost(u.host),
+    port: u.port === null ? null : whatwg.serializeInteger(u.port),
+    path: whatwg.serializePath(u),
+    query: u.query,
+    fragment: u.fragment,
+    message: null,
+    notes,
+  };
+}
+
+function failure(what, errors) {
+  return errors === null || errors.length === 0
+    ? `${what}: the URL parser returned failure`
+    : `${what}: the URL parser returned failure (${errors.join(", ")})`;
+}
+
+function answer(request) {
+  const { id, input, base } = request;
+  if (base === null || base === undefined) {
+    const { url, errors } = parse(input);
+    if (url === null) {
+      if (whatwg.parseURL(input, { baseURL: PROBE_BASE }) !== null) {
+        return { id, verdict: "out-of-domain", message: "a relative reference and no base URL" };
+      }
+      return { id, verdict: "reject", message: failure("input", errors) };
+    }
+    const a = describe(id, url, input);
+    if (errors !== null) {
+      a.notes.push(...errors);
+    }
+    return a;
+  }
+  const parsedBase = parse(base);
+  if (parsedBase.url === null) {
+    return { id, verdict: "reject", message: failure("base", parsedBase.errors) };
+  }
+  const { url, errors } = parse(input, { baseURL: parsedBase.url });
+  if (url === null) {
+    return { id, verdict: "reject", message: failure("input against the base", errors) };
+  }
+  const a = describe(id, url, null);
+  a.resolved = whatwg.serializeURL(url);
+  if (errors !== null) {
+    a.notes.push(...errors);
+  }
+  return a;
+}
+
+function request(line) {
+  let r;
+  try {
+    r = JSON.parse(line);
+  } catch (e) {
+    fail(`request line is not JSON: ${e.message}`);
+  }
+  if (r === null || typeof r !== "object" || !Number.isSafeInteger(r.id)
+      || typeof r.input !== "string"
+      || !(r.base === null || r.base === undefined || typeof r.base === "string")) {
+    fail(`request line without an integer "id", a string "input" and a null or string "base": ${line}`);
+  }
+  return r;
+}
+
+function fail(message) {
+  process.stderr.write(`whatwg-url adapter: ${message}\n`);
+  process.exit(2);
+}
+
+function main() {
+  process.stdout.on("error", (e) => process.exit(e.code === "EPIPE" ? 0 : 2));
+  process.stdout.write(`${JSON.stringify(HELLO)}\n`);
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop();
+    const out = [];
+    for (const line of lines) {
+      if (line.trim() !== "") {
+        out.push(JSON.stringify(answer(request(line))));
+      }
+    }
+    if (out.length > 0) {
+      out.push("");
+      process.stdout.write(out.join("\n"));
+    }
+  });
+  process.stdin.on("end", () => {
+    if (pending.trim() !== "") {
+      process.stdout.write(`${JSON.stringify(answer(request(pending)))}\n`);
+    }
+  });
+}
+
+main();

@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# Installs what uridiff's shipped external oracles (adapters/) need: their
+# runtimes from Debian, their pinned libraries from PyPI and npm into the
+# cache root, and the Go adapter's binary. Idempotent: what is there is left
+# alone, so a second run only checks (and is fast).
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+usage: scripts/setup-oracles.sh [--check] [--help]
+
+Makes every shipped external oracle of uridiff ready to run, then prints one
+line per adapter: "ready", or what is missing and the command that installs it.
+
+  1. Runtimes, from Debian with apt-get (as root, or through sudo when it
+     works without a password; otherwise it says what it could not install):
+       go      golang-go
+       php     php-cli
+       ruby    ruby
+       node    nodejs npm         (only when node is missing)
+       java    default-jre-headless (only when java is missing)
+       python3 python3 python3-pip (when python3 or its pip is missing)
+  2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
+     $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
+       <root>/python/  urllib3 and idna: pip install --target <root>/python
+                       --require-hashes --no-deps -r adapters/requirements.txt
+       <root>/node/    whatwg-url: adapters/package.json and package-lock.json
+                       copied there, then npm ci --omit=dev --ignore-scripts
+  3. The Go adapter, built with go build (CGO_ENABLED=0) into
+       <root>/go/go-net-url-<first 16 hex digits of the SHA-256 of
+                              adapters/go-net-url.go>
+
+Adapters then run with PYTHONPATH=<root>/python (urllib3) and
+NODE_PATH=<root>/node/node_modules (whatwg-url).
+
+Options:
+  --check   install nothing: only print each adapter's state
+  --help    this text
+
+Exit status: 0 when every install it attempted succeeded (an adapter whose
+runtime needs root it does not have is listed as missing, with the apt-get
+line, and does not change the status); with --check, 0 only when every
+adapter is ready. 1 when an install failed (or, with --check, an adapter is
+not ready); 2 on a usage error.
+USAGE
+}
+
+check_only=0
+for arg in "$@"; do
+    case "$arg" in
+        -h|--help) usage; exit 0 ;;
+        --check) check_only=1 ;;
+        *) echo "setup-oracles.sh: unknown argument '$arg'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+adapters="$repo/adapters"
+
+if [ -n "${URIDIFF_CACHE:-}" ]; then
+    root="$URIDIFF_CACHE"
+elif [ -n "${XDG_CACHE_HOME:-}" ]; then
+    root="$XDG_CACHE_HOME/uridiff"
+elif [ -n "${HOME:-}" ]; then
+    root="$HOME/.cache/uridiff"
+else
+    echo "setup-oracles.sh: none of URIDIFF_CACHE, XDG_CACHE_HOME and HOME is set: no cache root" >&2
+    exit 2
+fi
+
+failed=0
+say() { echo "setup-oracles.sh: $*" >&2; }
+have() { command -v "$1" >/dev/null 2>&1; }
+sha256() {
+    if have sha256sum; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -c1-64
+}
+
+# Installs go to a temporary directory beside their target and are renamed
+# into place, so an interrupted run leaves no half-installed library; the
+# temporary directories go when the script ends, however it ends.
+temporaries=()
+# shellcheck disable=SC2317  # run by the EXIT trap
+cleanup() { if [ "${#temporaries[@]}" -gt 0 ]; then rm -rf "${temporaries[@]}"; fi; }
+trap cleanup EXIT
+temporary() { # parent prefix: prints a new directory's path
+    mkdir -p "$1"
+    mktemp -d "$1/$2.XXXXXX"
+}
+
+# The pinned versions, read from the committed files (printed in the lines).
+pin() { sed -n "s/^$1==\([^ ]*\).*/\1/p" "$adapters/requirements.txt"; }
+urllib3_pin="$(pin urllib3)"
+whatwg_pin="$(sed -n 's/.*"whatwg-url": *"\([^"]*\)".*/\1/p' "$adapters/package.json" | head -n 1)"
+go_hash="$(sha256 "$adapters/go-net-url.go" | cut -c1-16)"
+go_bin="$root/go/go-net-url-$go_hash"
+
+# The stamps record which committed file an install came from, so a changed
+# pin reinstalls and an unchanged one costs a comparison.
+python_stamp="$root/python/.uridiff-requirements.sha256"
+node_stamp="$root/node/.uridiff-package-lock.sha256"
+requirements_sum="$(sha256 "$adapters/requirements.txt")"
+lock_sum="$(sha256 "$adapters/package-lock.json")"
+stamp_is() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+
+python_libs_ready() { stamp_is "$python_stamp" "$requirements_sum" && [ -d "$root/python/urllib3" ]; }
+node_libs_ready() { stamp_is "$node_stamp" "$lock_sum" && [ -f "$root/node/node_modules/whatwg-url/package.json" ]; }
+pip_works() { python3 -m pip --version >/dev/null 2>&1; }
+
+# whatwg-url's engines field (package.json) as a test on `node --version`.
+node_fits() {
+    local v major minor
+    v="$(node --version 2>/dev/null)" || return 1
+    v="${v#v}"
+    major="${v%%.*}"
+    minor="${v#*.}"; minor="${minor%%.*}"
+    case "$major$minor" in *[!0-9]*|"") return 1 ;; esac
+    [ "$major" -ge 24 ] || { [ "$major" -eq 22 ] && [ "$minor" -ge 12 ]; } \
+        || { [ "$major" -eq 20 ] && [ "$minor" -ge 19 ]; }
+}
+
+# --- 1. Runtimes from Debian ------------------------------------------------
+packages=()
+have go || packages+=(golang-go)
+have php || packages+=(php-cli)
+have ruby || packages+=(ruby)
+have node || packages+=(nodejs npm)
+have java || packages+=(default-jre-headless)
+if ! have python3; then
+    packages+=(python3 python3-pip)
+elif ! python_libs_ready && ! pip_works; then
+    packages+=(python3-pip)
+fi
+
+apt_line=""
+if [ "${#packages[@]}" -gt 0 ]; then
+    apt_line="apt-get update && apt-get install -y ${packages[*]}"
+    sudo=()
+    can_install=0
+    if [ "$check_only" = 1 ]; then
+        :
+    elif ! have apt-get; then
+        say "no apt-get here: install ${packages[*]} (or their equivalents) with this system's package manager"
+    elif [ "$(id -u)" = 0 ]; then
+        can_install=1
+    elif have sudo && sudo -n true 2>/dev/null; then
+        sudo=(sudo -n)
+        can_install=1
+    else
+        say "not root and no password-less sudo: could not install ${packages[*]}; as root: $apt_line"
+    fi
+    if [ "$can_install" = 1 ]; then
+        say "installing ${packages[*]} (apt-get; this takes a while)"
+        log="$(mktemp)"
+        if ! { "${sudo[@]}" apt-get update -qq \
+                && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+                    --no-install-recommends "${packages[@]}"; } >"$log" 2>&1; then
+            tail -n 20 "$log" >&2
+            say "apt-get install ${packages[*]} failed (its last lines are above)"
+            failed=1
+        fi
+        rm -f "$log"
+        hash -r
+    fi
+fi
+
+# --- 2. Pinned libraries ----------------------------------------------------
+if [ "$check_only" = 0 ] && have python3 && ! python_libs_ready; then
+    if ! pip_works; then
+        say "python3 has no pip: could not install urllib3"
+    else
+        say "installing urllib3 $urllib3_pin into $root/python (pip, pinned hashes)"
+        tmp="$(temporary "$root" python.tmp)"
+        temporaries+=("$tmp")
+        if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-input \
+                --target "$tmp" --require-hashes --no-deps \
+                -r "$adapters/requirements.txt" >&2; then
+            echo "$requirements_sum" >"$tmp/.uridiff-requirements.sha256"
+            rm -rf "$root/python"
+            mv "$tmp" "$root/python"
+        else
+            say "pip install of adapters/requirements.txt failed"
+            failed=1
+        fi
+    fi
+fi
+
+if [ "$check_only" = 0 ] && have node && ! node_libs_ready; then
+    if ! have npm; then
+        say "node is here but npm is not: could not install whatwg-url"
+    else
+        say "installing whatwg-url $whatwg_pin into $root/node (npm ci, pinned lock file)"
+        tmp="$(temporary "$root" node.tmp)"
+        temporaries+=("$tmp")
+        cp "$adapters/package.json" "$adapters/package-lock.json" "$tmp/"
+        if (cd "$tmp" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error) >&2; then
+            echo "$lock_sum" >"$tmp/.uridiff-package-lock.sha256"
+            rm -rf "$root/node"
+            mv "$tmp" "$root/node"
+        else
+            say "npm ci of adapters/package-lock.json failed"
+            failed=1
+        fi
+    fi
+fi
+
+# --- 3. The Go adapter --------------------------------------------------------
+if [ "$check_only" = 0 ] && have go && [ ! -x "$go_bin" ]; then
+    say "building the Go adapter into $go_bin"
+    tmp="$(temporary "$root/go" build.tmp)"
+    temporaries+=("$tmp")
+    cp "$adapters/go-net-url.go" "$tmp/"
+    # go build keeps its build cache under $HOME (or $GOCACHE); without
+    # either, a throw-away one in the build directory.
+    gocache="${GOCACHE:-}"
+    if [ -z "$gocache" ] && [ -z "${HOME:-}" ]; then
+        gocache="$tmp/gocache"
+    fi
+    if (cd "$tmp" && export CGO_ENABLED=0 GOFLAGS='' && { [ -z "$gocache" ] || export GOCACHE="$gocache"; } \
+            && go build -trimpath -o go-net-url go-net-url.go) >&2; then
+        mv "$tmp/go-net-url" "$go_bin"
+    else
+        say "go build of adapters/go-net-url.go failed"
+        failed=1
+    fi
+fi
+
+# --- Report -------------------------------------------------------------------
+missing=0
+line() { printf '%-18s %s\n' "$1" "$2"; }
+apt_hint_cmd() { echo "apt-get update && apt-get install -y $1"; }
+apt_hint() { echo "missing $1: $(apt_hint_cmd "$2")"; }
+setup_hint="bash scripts/setup-oracles.sh"
+
+runtime_line() { # name program package
+    if have "$2"; then line "$1" ready; else line "$1" "$(apt_hint "$2" "$3")"; missing=1; fi
+}
+
+runtime_line python-urllib python3 python3
+if ! have python3; then
+    line urllib3 "$(apt_hint python3 "python3 python3-pip") (then $setup_hint)"; missing=1
+elif python_libs_ready; then
+    line urllib3 "ready (urllib3 $urllib3_pin in $root/python)"
+elif ! pip_works; then
+    line urllib3 "missing urllib3 $urllib3_pin and pip: $(apt_hint_cmd python3-pip) && $setup_hint"; missing=1
+else
+    line urllib3 "missing urllib3 $urllib3_pin in $root/python: $setup_hint"; missing=1
+fi
+runtime_line java-uri java default-jre-headless
+runtime_line node-url node "nodejs npm"
+if ! have node; then
+    line whatwg-url "$(apt_hint node "nodejs npm") (then $setup_hint)"; missing=1
+elif ! node_fits; then
+    line whatwg-url "node $(node --version) is too old for whatwg-url $whatwg_pin (needs ^20.19.0 || ^22.12.0 || >=24.0.0): install a newer Node.js"; missing=1
+elif node_libs_ready; then
+    line whatwg-url "ready (whatwg-url $whatwg_pin in $root/node)"
+elif ! have npm; then
+    line whatwg-url "missing whatwg-url $whatwg_pin and npm: install the npm that comes with this Node.js, then $setup_hint"; missing=1
+else
+    line whatwg-url "missing whatwg-url $whatwg_pin in $root/node: $setup_hint"; missing=1
+fi
+if [ -x "$go_bin" ]; then
+    line go-net-url "ready ($go_bin)"
+elif have go; then
+    line go-net-url "missing $go_bin: $setup_hint (or let uridiff build it on first use)"; missing=1
+else
+    line go-net-url "$(apt_hint go golang-go) (then $setup_hint)"; missing=1
+fi
+runtime_line php-parse-url php php-cli
+runtime_line ruby-uri ruby ruby
+runtime_line ruby-uri-rfc2396 ruby ruby
+
+if [ "$failed" = 1 ]; then
+    say "an install step failed (its output is above)"
+    exit 1
+fi
+if [ "$missing" = 1 ]; then
+    if [ "$check_only" = 1 ]; then
+        exit 1
+    fi
+    say "some adapters are not ready (lines above): they need what this run could not install"
+fi
+exit 0
