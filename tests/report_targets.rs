@@ -20,10 +20,12 @@ fn jsonl_report(target: &str) -> Vec<serde_json::Value> {
         .arg(corpus(target))
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{target}: {}",
+    // 1 is an unexplained finding: the pure-Rust build lacks ada, the
+    // peer that explains some of url's departures. Reading is what counts.
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{target}: {:?} {}",
+        out.status,
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout)
