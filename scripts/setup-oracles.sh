@@ -18,7 +18,8 @@ line per adapter: "ready", or what is missing and the command that installs it.
        php     php-cli
        ruby    ruby
        node    nodejs npm         (only when node is missing)
-       java    default-jre-headless (only when java is missing)
+       java    default-jdk-headless (only when java is missing: java-uri runs
+               its source file, which needs the compiler a JRE lacks)
        python3 python3 python3-pip (when python3 or its pip is missing)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
@@ -124,7 +125,7 @@ have go || packages+=(golang-go)
 have php || packages+=(php-cli)
 have ruby || packages+=(ruby)
 have node || packages+=(nodejs npm)
-have java || packages+=(default-jre-headless)
+have java || packages+=(default-jdk-headless)
 if ! have python3; then
     packages+=(python3 python3-pip)
 elif ! python_libs_ready && ! pip_works; then
@@ -245,7 +246,7 @@ elif ! pip_works; then
 else
     line urllib3 "missing urllib3 $urllib3_pin in $root/python: $setup_hint"; missing=1
 fi
-runtime_line java-uri java default-jre-headless
+runtime_line java-uri java default-jdk-headless
 runtime_line node-url node "nodejs npm"
 if ! have node; then
     line whatwg-url "$(apt_hint node "nodejs npm") (then $setup_hint)"; missing=1

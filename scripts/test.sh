@@ -20,6 +20,10 @@ The HTML report's test needs Chromium or Google Chrome (Debian's chromium is
 installed with apt-get when neither is found and apt-get may run as root: as
 root, or through sudo without a password); the external-oracle tests need
 python3 and java.
+  scripts/setup-oracles.sh      the shipped external oracles' runtimes and
+                                pinned libraries, installed when missing
+  adapters/tests/test_adapters.py
+                                each shipped adapter over the pipe protocol
   scripts/fuzz-replay.sh        the saved corpus through each fuzz target
                                 binary once (-runs=0); installs cargo-fuzz
                                 when missing
@@ -49,6 +53,10 @@ if ! has_browser && can_apt_install; then
     echo "no Chromium: installing Debian's chromium for the HTML report's test" >&2
     apt_install chromium >/dev/null || echo "warning: apt-get install chromium failed" >&2
 fi
+# The shipped external oracles' runtimes and pinned libraries (Go, PHP, Ruby,
+# Node's whatwg-url, urllib3), then each adapter against its own test.
+bash scripts/setup-oracles.sh
+python3 adapters/tests/test_adapters.py
 cargo test --locked --workspace
 cargo test --locked --no-default-features --features cli
 bash scripts/fuzz-replay.sh

@@ -362,3 +362,57 @@ fn a_signal_ends_every_adapter_and_removes_their_files() {
         );
     }
 }
+
+/// A PATH with only `sh` on it, and an empty cache root: no shipped
+/// adapter's runtime or library is there.
+fn bare_environment() -> (tempfile::TempDir, tempfile::TempDir) {
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("/bin/sh", bin.path().join("sh")).unwrap();
+    (bin, tempfile::tempdir().unwrap())
+}
+
+#[test]
+fn a_named_adapter_whose_runtime_is_missing_is_refused_before_any_input_is_read() {
+    let (bin, cache) = bare_environment();
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["check", "--oracle", "php-parse-url"])
+        .env("PATH", bin.path())
+        .env("URIDIFF_CACHE", cache.path())
+        // Standard input is never read: a terminal would wait forever.
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "nothing checked");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("php-parse-url") && err.contains("apt-get install php-cli"),
+        "{err}"
+    );
+}
+
+#[test]
+fn oracle_all_runs_what_is_ready_and_names_every_adapter_it_skips() {
+    let (bin, cache) = bare_environment();
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["check", "--json", "--oracle", "all", "http://a/"])
+        .env("PATH", bin.path())
+        .env("URIDIFF_CACHE", cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in uridiff::oracle::external::shipped_names() {
+        assert!(
+            err.contains(&format!("skipping {name}:")),
+            "{name} not named: {err}"
+        );
+    }
+    let case: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(case["outcomes"].get("python-urllib").is_none());
+}

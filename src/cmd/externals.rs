@@ -6,11 +6,14 @@ use std::time::Duration;
 
 use uridiff::oracle::external::{self, Externals, Spec};
 
+use super::error::diagnostic;
+
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExternalArgs {
     /// Add a shipped external oracle by name (its adapter is embedded in
     /// uridiff, its runtime must be installed; an unknown name is answered
-    /// with the list). Repeatable.
+    /// with the list), or `all`: every shipped adapter whose runtime is
+    /// here (`uridiff oracles` lists them). Repeatable.
     #[arg(long = "oracle", value_name = "NAME")]
     oracle: Vec<String>,
     /// Add any program that speaks the pipe protocol (see README), started
@@ -30,7 +33,39 @@ pub fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> 
     if args.oracle.is_empty() && args.oracle_cmd.is_empty() {
         return Ok(None);
     }
-    let mut specs: Vec<Spec> = args.oracle.iter().cloned().map(Spec::Shipped).collect();
+    let mut specs: Vec<Spec> = Vec::new();
+    let status = external::shipped_status();
+    for name in &args.oracle {
+        if name == "all" {
+            // Every shipped adapter whose runtime is here; the others are
+            // named with what they lack.
+            for s in &status {
+                match &s.missing {
+                    None => specs.push(Spec::Shipped(s.name.to_owned())),
+                    Some(missing) => {
+                        diagnostic(format_args!("--oracle all: skipping {}: {missing}", s.name))
+                    }
+                }
+            }
+            continue;
+        }
+        // A named adapter whose runtime is missing is refused before any
+        // input is read (an unknown name is the library's to refuse).
+        if let Some(missing) = status
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(|s| s.missing.as_ref())
+        {
+            return Err(format!("--oracle {name}: {missing}"));
+        }
+        specs.push(Spec::Shipped(name.clone()));
+    }
+    // `all` beside a name it covers: each adapter once.
+    let mut seen = std::collections::HashSet::new();
+    specs.retain(|spec| match spec {
+        Spec::Shipped(name) => seen.insert(name.clone()),
+        Spec::Command { .. } => true,
+    });
     for text in &args.oracle_cmd {
         specs.push(Spec::parse_command(text).map_err(|e| e.to_string())?);
     }

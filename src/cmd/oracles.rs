@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use uridiff::oracle::external::shipped_status;
 use uridiff::oracle::registry;
 
 use super::error::{Failure, Status};
@@ -24,6 +25,18 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 "library": o.library,
                 "reads": o.reads,
                 "domain": o.domain,
+                "kind": "in-process",
+            });
+            writeln!(out, "{row}")?;
+        }
+        for s in shipped_status() {
+            let row = serde_json::json!({
+                "id": s.name,
+                "kind": "shipped-adapter",
+                "resolves": s.resolves,
+                "present": s.missing.is_none(),
+                "missing": s.missing.as_ref().map(|m| m.what.clone()),
+                "install": s.missing.as_ref().map(|m| m.install),
             });
             writeln!(out, "{row}")?;
         }
@@ -50,6 +63,19 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
                 o.standard.as_str(),
                 o.domain
             )?;
+        }
+        writeln!(
+            out,
+            "\nshipped adapters (--oracle NAME, or --oracle all for every one that is ready):"
+        )?;
+        let statuses = shipped_status();
+        let w = statuses.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for s in statuses {
+            let resolves = if s.resolves { "resolves" } else { "parses" };
+            match &s.missing {
+                None => writeln!(out, "{:<w$}  {resolves:<8}  ready", s.name)?,
+                Some(m) => writeln!(out, "{:<w$}  {resolves:<8}  missing: {m}", s.name)?,
+            }
         }
     }
     out.flush()?;

@@ -98,7 +98,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         build: None,
         // java.net.URI.resolve.
         resolves: true,
-        install: "apt-get install openjdk-17-jdk-headless",
+        install: "apt-get install default-jdk-headless",
     },
     Shipped {
         name: "urllib3",
