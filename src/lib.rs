@@ -5,9 +5,10 @@
 //! The data flow, in order: input (and base) → [`oracle`] registry → one
 //! [`oracle::Outcome`] per parser → the defect checks of [`triage`](mod@triage)
 //! (self-checks, round trips, peers) → [`diff`] against rfc2396 → [`triage`](mod@triage) (classes with a
-//! basis and a severity) → host confusions → a [`Case`], built by
-//! [`check()`](fn@check) / [`check_with_base`], the one entry point of the fuzz targets,
-//! the tests and the CLI.
+//! basis and a severity) → host confusions → a [`Case`], built by a
+//! [`Harness`] (the command line, the saved corpus, `minimize`: external
+//! oracles, a base, notes for a reader), or by [`check()`](fn@check) /
+//! [`check_with_base`], the fuzz targets' one line through the same pipeline.
 //!
 //! - [`rfc2396`]: the strict RFC 2396 parser ([`rfc2396::parse`]) and
 //!   Section 5.2 reference resolution ([`rfc2396::resolve`]), the workspace
@@ -19,8 +20,12 @@
 //! - [`diff`]: field-by-field comparison of two outcomes.
 //! - [`triage`]: the class catalogue ([`triage::Class`], one row each), the
 //!   spec rules, the defect checks, IP literals.
-//! - [`check`](mod@check): [`Case`], [`check()`](fn@check), [`check_with_base`] and the host
-//!   confusions.
+//! - [`harness`]: [`Harness`], its builder, [`Query`], and the
+//!   [`ExternalOracles`] it drives; [`check()`](fn@check) and
+//!   [`check_with_base`] run the same pipeline (self-checks, triage, peers,
+//!   host confusions) on the registry alone.
+//! - [`case`]: [`Case`], its host confusions and its JSON shape.
+//! - [`signature`]: [`Signature`], a finding's identity.
 //! - [`report`]: the report model by signature, rendered as Markdown, JSON
 //!   Lines and HTML.
 //! - [`corpus`]: the saved corpus: coverage inputs, the signature set and
@@ -42,7 +47,7 @@
 #![forbid(unsafe_code)]
 
 pub mod case;
-pub mod check;
+mod check;
 pub mod components;
 pub mod corpus;
 pub mod diff;
@@ -61,3 +66,8 @@ pub use case::{Case, HostConfusion, INLINE_OUTCOMES, OutcomeList};
 pub use check::{check, check_with_base};
 pub use harness::{ExternalOracles, Harness, Query};
 pub use signature::Signature;
+
+// The nouns, at the root.
+pub use components::{Component, ComponentSet, Components};
+pub use oracle::{Note, OracleId, Outcome, Verdict};
+pub use triage::{Basis, Class, Finding, Severity};

@@ -13,7 +13,7 @@ use super::io::{read_file, stdin_lines};
 use super::text::visible;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// One JSON object per input per line instead of the table.
     #[arg(long)]
     json: bool,
@@ -231,7 +231,7 @@ impl Source {
     }
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let base = super::io::base(
         args.base.as_deref(),
         args.base_file.as_deref(),

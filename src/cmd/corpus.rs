@@ -16,7 +16,7 @@ use super::text::path as shown_path;
 use uridiff::text::visible_lines;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     action: Action,
 }
@@ -121,7 +121,7 @@ fn no_corpus(root: &std::path::Path) -> Failure {
     ))
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     match &args.action {
         Action::Bless(r) => {
             if !is_corpus(&r.root) {

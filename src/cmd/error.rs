@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 /// How a command ended. Exit codes follow `diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
+pub(crate) enum Status {
     /// Everything was fine (exit 0).
     Clean = 0,
     /// The inputs showed what was asked about (exit 1): an invalid
@@ -25,7 +25,7 @@ pub enum Status {
 
 /// Why a command stopped (exit 2).
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The command line asks for what cannot be done: a bad option value,
     /// an input that is no input, a directory with no saved corpus.
     Usage(String),
@@ -75,13 +75,13 @@ impl Failure {
 /// cursor, retitle the terminal or reverse the text that follows. Nothing
 /// is left to report a failure to when standard error itself fails, so
 /// that is ignored.
-pub fn diagnostic(message: impl fmt::Display) {
+pub(crate) fn diagnostic(message: impl fmt::Display) {
     let text = uridiff::text::visible_lines(&message.to_string());
     let _ = writeln!(io::stderr().lock(), "uridiff: {text}");
 }
 
 /// The exit code of a command's outcome, with its failure printed.
-pub fn exit_code(outcome: Result<Status, Failure>) -> ExitCode {
+pub(crate) fn exit_code(outcome: Result<Status, Failure>) -> ExitCode {
     match outcome {
         Ok(status) => ExitCode::from(status as u8),
         Err(failure) => {

@@ -9,7 +9,7 @@ use uridiff::oracle::external::{self, Externals, Spec};
 use super::error::diagnostic;
 
 #[derive(Debug, Clone, clap::Args)]
-pub struct ExternalArgs {
+pub(crate) struct ExternalArgs {
     /// Add a shipped external oracle by name (its adapter is embedded in
     /// uridiff, its runtime must be installed; an unknown name is answered
     /// with the list), or `all`: every shipped adapter whose runtime is
@@ -29,7 +29,7 @@ pub struct ExternalArgs {
 /// The external oracles asked for, started; none when none were. A usage
 /// error (a bad name or NAME=COMMAND, an unknown shipped name, a name
 /// given twice) is found before any of them starts.
-pub fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> {
+pub(crate) fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> {
     if args.oracle.is_empty() && args.oracle_cmd.is_empty() {
         return Ok(None);
     }
@@ -81,7 +81,7 @@ pub fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> 
 /// a signal ended. The adapters run in process groups of their own, so
 /// a terminal's Ctrl-C reaches uridiff only; without this they would
 /// outlive it.
-pub fn end_with_signals() {
+pub(crate) fn end_with_signals() {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;

@@ -28,13 +28,13 @@ fn bare(e: &io::Error) -> String {
 
 /// `e` with what uridiff was doing in front (`cannot read PATH`), its kind
 /// kept (a closed pipe stays a closed pipe).
-pub fn context(e: &io::Error, doing: impl fmt::Display) -> io::Error {
+pub(crate) fn context(e: &io::Error, doing: impl fmt::Display) -> io::Error {
     io::Error::new(e.kind(), format!("{doing}: {}", bare(e)))
 }
 
 /// A writer whose errors say what was being written.
 #[derive(Debug)]
-pub struct Labeled<W> {
+pub(crate) struct Labeled<W> {
     inner: W,
     what: &'static str,
 }
@@ -55,14 +55,14 @@ impl<W: Write> Write for Labeled<W> {
 
 impl<W> Labeled<W> {
     /// `inner`, whose errors will say `cannot write WHAT`.
-    pub fn new(inner: W, what: &'static str) -> Self {
+    pub(crate) fn new(inner: W, what: &'static str) -> Self {
         Labeled { inner, what }
     }
 }
 
 /// Standard output, locked, whose errors say `cannot write standard
 /// output` (a full disk, say). Buffer it where many small writes go.
-pub fn stdout() -> Labeled<io::StdoutLock<'static>> {
+pub(crate) fn stdout() -> Labeled<io::StdoutLock<'static>> {
     Labeled::new(io::stdout().lock(), "standard output")
 }
 
@@ -76,7 +76,7 @@ fn utf8(bytes: Vec<u8>) -> Result<String, String> {
 /// outer error is I/O (the file cannot be read, is a directory or a
 /// device, or is over the limit), the inner one says why the bytes are no
 /// input (not UTF-8). A pipe is read like a file (`--file <(...)`).
-pub fn read_file(path: &Path) -> io::Result<Result<String, String>> {
+pub(crate) fn read_file(path: &Path) -> io::Result<Result<String, String>> {
     read_named(path, "input")
 }
 
@@ -124,7 +124,7 @@ fn read_named(path: &Path, what: &str) -> io::Result<Result<String, String>> {
 /// `-`, read exactly like `--file`): what carries a base that holds a NUL,
 /// which no argument can. `input_file` is the `--file` of the same
 /// command: standard input cannot hold both.
-pub fn base(
+pub(crate) fn base(
     base: Option<&str>,
     base_file: Option<&Path>,
     input_file: Option<&Path>,
@@ -165,7 +165,7 @@ fn is_fifo(_: &fs::Metadata) -> bool {
 /// [`MAX_INPUT_BYTES`] long in memory: each line's number and its text,
 /// or why it is no input (not UTF-8, or over the limit). A trailing `\r`
 /// is dropped.
-pub fn stdin_lines() -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
+pub(crate) fn stdin_lines() -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
     Lines::new(io::stdin().lock(), MAX_INPUT_BYTES).map(|line| {
         let line = line.map_err(|e| context(&e, "cannot read standard input"))?;
         let text = match line.bytes {
@@ -180,7 +180,7 @@ pub fn stdin_lines() -> impl Iterator<Item = io::Result<(usize, Result<String, S
 /// device, a socket, or a link to one), as a source not checked: its name
 /// and what it is. Such a path is never opened: a FIFO would wait for a
 /// writer, a device could stream forever.
-pub fn not_a_file(path: &Path) -> (String, String) {
+pub(crate) fn not_a_file(path: &Path) -> (String, String) {
     let what = match fs::metadata(path) {
         Ok(m) => kind(&m),
         Err(_) => "unreadable",
@@ -216,7 +216,7 @@ fn kind(_: &fs::Metadata) -> &'static str {
 
 /// Says that a command checked nothing, having read `read` inputs (all of
 /// them not UTF-8 or over the limit): exit status 2, not a clean 0.
-pub fn nothing_checked(read: usize) {
+pub(crate) fn nothing_checked(read: usize) {
     if read == 0 {
         diagnostic("nothing was checked: no input (standard input holds no line)");
     } else if read == 1 {
@@ -254,7 +254,7 @@ fn identity(_: &fs::Metadata) -> Option<(u64, u64)> {
 /// A symbolic link is written through: the file it names is replaced and
 /// the link stays a link.
 #[derive(Debug)]
-pub struct Output {
+pub(crate) struct Output {
     /// The path the user gave, which every message names.
     given: PathBuf,
     /// The file that will be replaced or created.
@@ -267,7 +267,7 @@ pub struct Output {
 
 impl Output {
     /// Checks `path` as an output that must not be any of `inputs`.
-    pub fn prepare(path: &Path, inputs: &[PathBuf]) -> Result<Output, Failure> {
+    pub(crate) fn prepare(path: &Path, inputs: &[PathBuf]) -> Result<Output, Failure> {
         let shown = path.display();
         let target = link_target(path).map_err(|e| {
             context(
@@ -347,12 +347,12 @@ impl Output {
     }
 
     /// The directory the output goes to (where a spool may go too).
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// The path the user gave.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.given
     }
 
@@ -379,7 +379,7 @@ impl Output {
 
     /// Writes the file: to a temporary file in its directory, renamed into
     /// place once complete.
-    pub fn write(
+    pub(crate) fn write(
         self,
         write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
     ) -> io::Result<()> {
@@ -420,7 +420,7 @@ fn link_target(path: &Path) -> io::Result<PathBuf> {
 
 /// Writes `path` atomically, with no input to guard: [`Output::prepare`]
 /// then [`Output::write`].
-pub fn write_atomically(
+pub(crate) fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&fs::File>) -> io::Result<()>,
 ) -> Result<(), Failure> {
@@ -432,7 +432,7 @@ pub fn write_atomically(
 /// can be written in order: beside `output` when there is one (its
 /// directory is known to be writable), or in the temporary directory
 /// (`TMPDIR`, or `/tmp`).
-pub fn spool(output: Option<&Output>, what: &str) -> io::Result<fs::File> {
+pub(crate) fn spool(output: Option<&Output>, what: &str) -> io::Result<fs::File> {
     let (dir, named) = match output {
         Some(o) => (o.dir().to_path_buf(), String::new()),
         None => (std::env::temp_dir(), " (TMPDIR)".to_owned()),

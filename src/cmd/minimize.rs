@@ -9,7 +9,7 @@ use super::io::{Output, read_file, stdout};
 use super::text::visible;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Print `{"input", "minimized", "signatures"}` instead of the input.
     #[arg(long)]
     json: bool,
@@ -33,7 +33,7 @@ pub struct Args {
     input: Option<String>,
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     // Every output is checked before the work: a run is not lost to an
     // --out that cannot be written, or that is the input file.
     let inputs: Vec<PathBuf> = args.file.iter().cloned().collect();

@@ -2,15 +2,15 @@
 //! command ends), `io` (inputs and atomically written files), `text` (the
 //! aligned views) and `externals` (external oracles).
 
-pub mod check;
-pub mod corpus;
-pub mod error;
-pub mod externals;
-pub mod io;
-pub mod minimize;
-pub mod oracles;
-pub mod parse;
-pub mod report;
-pub mod resolve;
-pub mod targets;
-pub mod text;
+pub(crate) mod check;
+pub(crate) mod corpus;
+pub(crate) mod error;
+pub(crate) mod externals;
+pub(crate) mod io;
+pub(crate) mod minimize;
+pub(crate) mod oracles;
+pub(crate) mod parse;
+pub(crate) mod report;
+pub(crate) mod resolve;
+pub(crate) mod targets;
+pub(crate) mod text;

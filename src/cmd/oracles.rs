@@ -8,13 +8,13 @@ use uridiff::oracle::registry;
 use super::error::{Failure, Status};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// One JSON object per oracle instead of the table.
     #[arg(long)]
     json: bool,
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {

@@ -10,7 +10,7 @@ use super::io::{stdin_lines, stdout};
 use super::text::{column_of, component, visible};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// One JSON object per input per line instead of the aligned view.
     #[arg(long)]
     json: bool,
@@ -163,7 +163,7 @@ fn write_view(
 /// A line's number and its text, or why it is no input.
 type Line = (usize, Result<String, String>);
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     // Arguments, or standard input answered line by line as it arrives.
     let from_args = !args.inputs.is_empty();
     let inputs: Box<dyn Iterator<Item = io::Result<Line>>> = if from_args {

@@ -15,7 +15,7 @@ use super::io::{Labeled, Output, not_a_file, spool, stdout};
 use super::text::path as shown_path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Markdown.
     Md,
     /// JSON Lines: a summary, then one object per distinct input (in the
@@ -26,7 +26,7 @@ pub enum Format {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Md)]
     format: Format,
@@ -126,7 +126,7 @@ fn write_report(
     }
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let mut walk = Vec::new();
     let files = files(&args.paths, &mut walk)?;
     // Refuse a bad --out (or one that is an input) before reading anything.

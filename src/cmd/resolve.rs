@@ -7,14 +7,14 @@ use uridiff::rfc2396;
 use super::error::{Failure, Status, diagnostic};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The base URI: an absolute RFC 2396 URI.
     base: String,
     /// The reference to resolve against it.
     reference: String,
 }
 
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     match rfc2396::resolve(&args.base, &args.reference) {
         Ok(resolved) => {
             let mut out = super::io::stdout();

@@ -11,7 +11,7 @@ use uridiff::fuzzing::{CorpusFormat, FuzzTarget};
 use super::error::{Failure, Status};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// `names`: one target name per line. `tsv`: a header line, then one
     /// line per target with TAB-separated columns `target` (the name of its
     /// fuzz binary and corpus directory), `format` (what one corpus file
@@ -26,7 +26,7 @@ pub struct Args {
 
 /// What `uridiff targets` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ListFormat {
+pub(crate) enum ListFormat {
     /// One name per line.
     Names,
     /// A header, then name, corpus format and report mode per line.
@@ -50,7 +50,7 @@ const fn report_mode(format: CorpusFormat) -> &'static str {
 
 /// Prints every target in the order of `FuzzTarget::ALL`: its name alone,
 /// or its TSV row. The scripts read the TSV form (scripts/lib.sh).
-pub fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let mut out = io::stdout().lock();
     if args.format == ListFormat::Tsv {
         writeln!(out, "{TSV_HEADER}")?;
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<Status, Failure> {
 /// trait cannot be implemented for the library's enum here, and the
 /// library does not depend on clap.
 #[derive(Clone, Copy, Debug)]
-pub struct AddTarget(pub FuzzTarget);
+pub(crate) struct AddTarget(pub FuzzTarget);
 
 static ADD_TARGETS: LazyLock<Vec<AddTarget>> = LazyLock::new(|| {
     FuzzTarget::ALL

@@ -2,10 +2,10 @@
 
 use unicode_width::UnicodeWidthChar;
 
-pub use uridiff::text::visible;
+pub(crate) use uridiff::text::visible;
 
 /// The terminal column at which byte `index` of `s` appears in `visible(s)`.
-pub fn column_of(s: &str, index: usize) -> usize {
+pub(crate) fn column_of(s: &str, index: usize) -> usize {
     uridiff::text::shown_before(s, index)
         .chars()
         .map(|c| c.width().unwrap_or(1))
@@ -13,12 +13,12 @@ pub fn column_of(s: &str, index: usize) -> usize {
 }
 
 /// A path as a person reads it on the terminal (hidden characters escaped).
-pub fn path(p: &std::path::Path) -> String {
+pub(crate) fn path(p: &std::path::Path) -> String {
     visible(&p.display().to_string())
 }
 
 /// A component value for the aligned views: quoted text, or `absent`.
-pub fn component(value: Option<&str>) -> String {
+pub(crate) fn component(value: Option<&str>) -> String {
     match value {
         Some(v) => format!("\"{}\"", visible(v)),
         None => "absent".to_owned(),

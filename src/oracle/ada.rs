@@ -24,7 +24,7 @@ const REPORTED: ComponentSet =
     ComponentSet::ALL.difference(ComponentSet::of(&[Component::Authority]));
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let u = match ada_url::Url::parse(input, None) {
         Ok(u) => u,
         Err(_) if ada_url::Url::can_parse(input, Some(PROBE_BASE)) => {
@@ -85,7 +85,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 
 /// The URL Standard's basic URL parser with a base (`Url::parse(reference,
 /// Some(base))`); ada refuses when the base is no URL.
-pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
     if !ada_url::Url::can_parse(base, None) {
         return Err(super::Refusal::reject("ada: the base is not a valid URL"));
     }

@@ -94,7 +94,7 @@ const REPORTED: ComponentSet = ComponentSet::of(&[
 ]);
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let s = split(input);
     let mut c = Components::new(REPORTED);
     c.set(Component::Scheme, s.scheme);
@@ -106,7 +106,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 }
 
 /// The Appendix B expression splits; it does not resolve.
-pub fn resolve(_base: &str, _reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(_base: &str, _reference: &str) -> Result<String, super::Refusal> {
     Err(super::Refusal::out_of_domain(
         "the Appendix B expression splits a reference; it does not resolve one",
     ))

@@ -35,7 +35,7 @@ fn has_scheme(input: &str) -> bool {
 }
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let parsed = Url::new().and_then(|mut u| {
         u.set_url(input, Flags::NON_SUPPORT_SCHEME)?;
         u.parts_with(Flags::GET_EMPTY)
@@ -99,7 +99,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 /// libcurl's own resolution: the reference set on a handle that holds the
 /// base (`curl_url_set` with `CURLUPART_URL` on a handle with a URL, the
 /// way curl follows a redirect).
-pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
     let mut url = Url::new().map_err(super::Refusal::reject)?;
     url.set_url(base, Flags::NON_SUPPORT_SCHEME)
         .map_err(|e| super::Refusal::reject(format!("base: {e}")))?;

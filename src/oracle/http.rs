@@ -9,7 +9,7 @@ use super::{Note, Outcome, borrow_at};
 use crate::components::{Component, ComponentSet, Components};
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let uri = match http::Uri::try_from(input) {
         Ok(uri) => uri,
         Err(e) => return Outcome::reject(e.to_string()),
@@ -74,7 +74,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 /// origin-form reference (path and query only, RFC 9112 section 3.2.1) on
 /// the base's scheme and authority, and takes an absolute-form one as it
 /// is. Other forms are no redirect target it can follow.
-pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
     let uri = http::Uri::try_from(reference).map_err(super::Refusal::reject)?;
     if uri.scheme().is_some() {
         return Ok(uri.to_string());

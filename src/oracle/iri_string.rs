@@ -8,7 +8,7 @@ use super::Outcome;
 use crate::components::{Component, ComponentSet, Components};
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let r = match UriReferenceStr::new(input) {
         Ok(r) => r,
         Err(e) => return Outcome::reject(e.to_string()),
@@ -31,7 +31,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 /// `absolute-URI` (section 4.3: no fragment). A result that RFC 3986 cannot
 /// write (a path starting `//` with no authority) is refused, as
 /// iri-string's `ensure_rfc3986_normalizable` reports.
-pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
     let base = iri_string::types::UriAbsoluteStr::new(base)
         .map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
     let reference = UriReferenceStr::new(reference).map_err(super::Refusal::reject)?;

@@ -1,7 +1,7 @@
 //! Oracles: parsers that give a second opinion on the same input.
 //!
 //! Each oracle maps its parser's result into [`Outcome`]: accepted (with
-//! [`Components`] read from the rawest accessors the parser offers, and notes
+//! [`Components`](crate::components::Components) read from the rawest accessors the parser offers, and notes
 //! on every normalisation or leniency observed), rejected (with the parser's
 //! message), or out of its domain (an input the parser does not claim to
 //! handle, such as a relative reference for `url` without a base).

@@ -8,7 +8,7 @@ use super::Outcome;
 use crate::components::{Component, ComponentSet, Components};
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
-pub fn run(input: &str) -> Outcome<'_> {
+pub(super) fn run(input: &str) -> Outcome<'_> {
     let r = match UriRef::parse(input) {
         Ok(r) => r,
         Err(e) => return Outcome::reject(e.to_string()),
@@ -33,7 +33,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 /// RFC 3986 section 5.2 (`UriRef::resolve_against`): fluent-uri refuses a
 /// base with a fragment or a rootless base without authority for a
 /// relative reference (its `ResolveError`).
-pub fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
+pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refusal> {
     let base =
         fluent_uri::Uri::parse(base).map_err(|e| super::Refusal::reject(format!("base: {e}")))?;
     let reference = UriRef::parse(reference).map_err(super::Refusal::reject)?;

@@ -163,24 +163,24 @@ impl Process {
     }
 
     /// Sets the longest line the reader accepts from now on.
-    pub fn set_line_limit(&self, limit: usize) {
+    pub(super) fn set_line_limit(&self, limit: usize) {
         self.line_limit.store(limit, Ordering::Relaxed);
     }
 
     /// Hands bytes to the writer thread; `false` when its input is closed.
-    pub fn send(&self, bytes: Vec<u8>) -> bool {
+    pub(super) fn send(&self, bytes: Vec<u8>) -> bool {
         self.to_child
             .as_ref()
             .is_some_and(|tx| tx.send(bytes).is_ok())
     }
 
     /// Closes its standard input (once the writer has written what it has).
-    pub fn close_input(&mut self) {
+    pub(super) fn close_input(&mut self) {
         self.to_child = None;
     }
 
     /// The next event, waiting until `deadline` (forever when `None`).
-    pub fn next_event(&self, deadline: Option<Instant>) -> Result<Event, RecvTimeoutError> {
+    pub(super) fn next_event(&self, deadline: Option<Instant>) -> Result<Event, RecvTimeoutError> {
         match deadline {
             Some(d) => self
                 .events
@@ -193,13 +193,13 @@ impl Process {
     }
 
     /// The next event if one is there.
-    pub fn try_event(&self) -> Result<Event, TryRecvError> {
+    pub(super) fn try_event(&self) -> Result<Event, TryRecvError> {
         self.events.try_recv()
     }
 
     /// Waits until `deadline` for the process to exit; `None` when it did
     /// not (it is killed then) or its status could not be read.
-    pub fn wait_exit(&mut self, deadline: Option<Instant>) -> Option<ExitStatus> {
+    pub(super) fn wait_exit(&mut self, deadline: Option<Instant>) -> Option<ExitStatus> {
         loop {
             match self.try_reap() {
                 Ok(Some(status)) => return Some(status),
@@ -216,7 +216,7 @@ impl Process {
 
     /// The end of the command's standard error, once it has closed (or
     /// after `grace`).
-    pub fn stderr_tail(&self, grace: Duration) -> String {
+    pub(super) fn stderr_tail(&self, grace: Duration) -> String {
         let _ = self.stderr_done.recv_timeout(grace);
         let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
         let bytes: Vec<u8> = tail.iter().copied().collect();
@@ -224,7 +224,7 @@ impl Process {
     }
 
     /// Kills the process group and reaps the process.
-    pub fn kill(&mut self) {
+    pub(super) fn kill(&mut self) {
         self.to_child = None;
         if self.reaped {
             return;

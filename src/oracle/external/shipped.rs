@@ -317,7 +317,7 @@ impl Shipped {
     }
 
     /// The command as shown in messages: the sources by their file names.
-    pub fn display(&self) -> String {
+    pub(super) fn display(&self) -> String {
         let shown: Vec<String> = self
             .command
             .iter()
@@ -385,7 +385,7 @@ impl Shipped {
 
     /// Everything to start it: the files written to a new temporary
     /// directory, the program built if it has to be, and the command.
-    pub fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
+    pub(super) fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
         let cache = cache_root();
         if let Some(missing) = self.missing(cache.as_deref()) {
             return Err(Prepare::Missing(missing.to_string()));
