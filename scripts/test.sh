@@ -40,7 +40,7 @@ esac
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 # The HTML report's test drives a headless browser, the first of these names
-# on PATH (tests/html_report.rs); Debian's chromium is installed here when
+# on PATH (tests/it/html_report.rs); Debian's chromium is installed here when
 # none is and we may; otherwise that test fails with an install hint.
 has_browser() {
     local b

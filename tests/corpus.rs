@@ -9,16 +9,15 @@
     clippy::panic
 )]
 
-use std::path::Path;
-
 use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load, load_signatures};
 #[cfg(all(feature = "ada", feature = "curl"))]
 use uridiff::corpus::{SIGNATURES, audit, bless_signatures, render_signatures};
 use uridiff::fuzzing::{parse_invariants, resolve_invariants};
 use uridiff::oracle::OracleId;
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+/// The saved corpus.
+fn root() -> &'static std::path::Path {
+    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
 }
 
 /// The recording holds every oracle of the default build; findings and

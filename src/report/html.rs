@@ -7,7 +7,7 @@
 //! The page's state lives in the address's fragment
 //! (`#severity=high&basis=defect&q=evil&sort=count&expand=3`), so a view can
 //! be linked to, and a headless browser can be pointed at one (the test in
-//! `tests/html_report.rs` does).
+//! `tests/it/html_report.rs` does).
 
 use std::io::{self, Write};
 use std::path::Path;

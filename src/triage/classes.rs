@@ -1,7 +1,7 @@
 //! The class catalogue: one row per class, with everything about it in one
 //! place: its stable id, what it means, its basis, its default severity, the
 //! spec sections (or documentation) behind it, example inputs that must
-//! produce it (`tests/triage.rs` checks every one), and, for a class a spec
+//! produce it (`tests/it/triage.rs` checks every one), and, for a class a spec
 //! rule explains, the rule's predicate and scope.
 //!
 //! **The order of the rows is the precedence of the rules**: triage tries
@@ -477,7 +477,7 @@ classes! {
         basis: Spec, severity: Low,
         rule: authority::java_empty_authority, scope: External("java-uri"),
         spec: "java.net.URI javadoc (Java SE 17): an empty authority is permitted, its components undefined; RFC 2396 section 3.2",
-        // Checked through the CLI with the shipped adapter (tests/external_cli.rs).
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("java-uri", "file:///etc/passwd")],
     }
     /// An empty host where RFC 2396 has none (an empty `server`).

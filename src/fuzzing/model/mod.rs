@@ -3,7 +3,7 @@
 //! params, query, fragment) with controlled mutations, and its rendering.
 //!
 //! The decoding is a contract with the saved corpus: a corpus/structured/
-//! file means a URI only through it, and tests/fuzzing.rs pins it. So each
+//! file means a URI only through it, and tests/it/fuzzing.rs pins it. So each
 //! choice reads exactly the bytes it always read: a weighted choice one
 //! byte (its `Weights` table), a length one `int_in_range` (its `MAX_*`
 //! cap), the derived types what `arbitrary`'s derive reads.

@@ -505,8 +505,15 @@ mod tests {
 
     #[test]
     fn names_come_from_the_table() {
-        assert_eq!(shipped_names(), ["python-urllib", "java-uri"]);
-        assert!(find("java-uri").is_some());
+        let names = shipped_names();
+        let unique: std::collections::BTreeSet<_> = names.iter().collect();
+        assert_eq!(unique.len(), names.len(), "a name twice: {names:?}");
+        assert!(names.iter().all(|n| find(n).is_some()));
+        assert!(
+            SHIPPED
+                .iter()
+                .all(|s| !s.files.is_empty() && !s.command.is_empty())
+        );
         assert!(find("no-such").is_none());
         let status = shipped_status();
         assert_eq!(status.len(), SHIPPED.len());

@@ -6,30 +6,12 @@
     clippy::panic
 )]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn uridiff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .output()
-        .expect("run uridiff")
-}
-
-fn uridiff_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uridiff");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::util::{uridiff, uridiff_stdin};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -20,19 +20,7 @@ use serde_json::Value;
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::text::{Reader, is_hidden, reproduce, visible};
 
-const BIN: &str = env!("CARGO_BIN_EXE_uridiff");
-
-fn uridiff<S: AsRef<OsStr>>(args: &[S]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn uridiff_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use crate::util::{BIN, uridiff, uridiff_in};
 
 fn with_stdin<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(BIN)

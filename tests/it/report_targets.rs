@@ -9,9 +9,7 @@ fn uridiff() -> Command {
 }
 
 fn corpus(target: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(target)
+    crate::util::root().join("corpus").join(target)
 }
 
 fn jsonl_report(target: &str) -> Vec<serde_json::Value> {

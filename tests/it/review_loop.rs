@@ -8,28 +8,11 @@
 )]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-fn uridiff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::util::{uridiff, uridiff_stdin};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -90,7 +73,7 @@ fn check_file_reads_nuls_and_the_trailing_newline_exactly() {
 
 #[test]
 fn a_non_utf8_line_is_listed_and_no_error() {
-    let out = with_stdin(
+    let out = uridiff_stdin(
         &["check", "--json"],
         b"http://h/\n\xff\xfe\nhttp://a_b.example/\n",
     );

@@ -1,0 +1,28 @@
+//! The integration tests, as one binary (one link step for a crate that
+//! links libcurl and Ada): a module per area, shared helpers in `util`.
+//! Two stay binaries of their own: `tests/allocations.rs` counts
+//! allocations process-wide, which tests running beside it would disturb,
+//! and `tests/corpus.rs` is the saved-corpus replay whose bless command,
+//! `BLESS=1 cargo test --test corpus`, the recorded expectations name.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+mod util;
+
+mod appendix_b;
+mod cli;
+mod external;
+mod external_cli;
+mod findings;
+mod fuzzing;
+mod hostile;
+mod html_report;
+mod report_targets;
+mod resolution;
+mod review_loop;
+mod streaming;
+mod triage;

@@ -1,0 +1,46 @@
+//! What the integration tests share: running the built binary.
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// The `uridiff` binary cargo built for these tests.
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_uridiff");
+
+/// The repository root (the saved corpus, the scripts, test data).
+pub(crate) fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `uridiff ARGS` and waits for it.
+pub(crate) fn uridiff<S: AsRef<OsStr>>(args: &[S]) -> Output {
+    Command::new(BIN).args(args).output().expect("run uridiff")
+}
+
+/// Runs `uridiff ARGS` in `dir`.
+pub(crate) fn uridiff_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run uridiff")
+}
+
+/// Runs `uridiff ARGS` with `stdin` on its standard input.
+pub(crate) fn uridiff_stdin<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run uridiff");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for uridiff")
+}
