@@ -79,7 +79,8 @@ pub(crate) struct AddTarget(pub FuzzTarget);
 
 static ADD_TARGETS: LazyLock<Vec<AddTarget>> = LazyLock::new(|| {
     FuzzTarget::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|t| !t.holds_models())
         .map(AddTarget)
         .collect()

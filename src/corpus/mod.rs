@@ -44,7 +44,10 @@ use crate::signature::Signature;
 /// The fuzz targets whose corpus directories the saved corpus replays
 /// through `check` ([`FuzzTarget::in_saved_corpus`]).
 pub fn targets() -> impl Iterator<Item = FuzzTarget> {
-    FuzzTarget::ALL.into_iter().filter(|t| t.in_saved_corpus())
+    FuzzTarget::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.in_saved_corpus())
 }
 /// The curated file, relative to the corpus root.
 pub const CURATED: &str = "curated.txt";

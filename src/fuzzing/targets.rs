@@ -6,24 +6,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A fuzz target. [`FuzzTarget::as_str`] is its binary's name and its
-/// corpus directory's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FuzzTarget {
-    /// The strict parser's invariants ([`parse_invariants`](super::parse_invariants)).
-    Parse,
-    /// Resolution's invariants ([`resolve_invariants`](super::resolve_invariants)).
-    Resolve,
-    /// Every oracle on one input (`check`).
-    Differential,
-    /// Every oracle on a rendered [`UriModel`](super::UriModel).
-    Structured,
-    /// Every oracle resolving a reference against a base (`check_with_base`).
-    ResolveDifferential,
-    /// libcurl's URL API through the `curl-url` wrapper.
-    CurlUrl,
-}
-
 /// What one corpus file of a target holds. [`CorpusFormat::as_str`] names
 /// it in `uridiff targets --format tsv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,45 +42,64 @@ impl fmt::Display for CorpusFormat {
     }
 }
 
+/// One row per target: its variant, its name (the binary's and the corpus
+/// directory's), what its corpus files hold, and whether the saved corpus
+/// replays its directory through `check`. Adding a target is a row here, its
+/// file in `fuzz/fuzz_targets/` and its `[[bin]]` in `fuzz/Cargo.toml`.
+macro_rules! fuzz_targets {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident = $name:literal { format: $format:ident, saved: $saved:literal }
+    )*) => {
+        /// A fuzz target. [`FuzzTarget::as_str`] is its binary's name and its
+        /// corpus directory's.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum FuzzTarget {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl FuzzTarget {
+            /// Every target, in the order `uridiff targets` lists them (and
+            /// `scripts/fuzz.sh all` fuzzes them).
+            pub const ALL: &'static [FuzzTarget] = &[$(FuzzTarget::$variant,)*];
+
+            /// The name of the target's binary and corpus directory.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(FuzzTarget::$variant => $name,)* }
+            }
+
+            /// What the target's corpus files hold.
+            pub const fn format(self) -> CorpusFormat {
+                match self { $(FuzzTarget::$variant => CorpusFormat::$format,)* }
+            }
+
+            /// Does the saved corpus (`uridiff::corpus`, replayed by `cargo
+            /// test`) check this target's directory through `check`?
+            pub const fn in_saved_corpus(self) -> bool {
+                match self { $(FuzzTarget::$variant => $saved,)* }
+            }
+        }
+    };
+}
+
+fuzz_targets! {
+    /// The strict parser's invariants ([`parse_invariants`](super::parse_invariants)).
+    Parse = "parse" { format: Reference, saved: true }
+    /// Resolution's invariants ([`resolve_invariants`](super::resolve_invariants)).
+    Resolve = "resolve" { format: ResolvePair, saved: true }
+    /// Every oracle on one input (`check`).
+    Differential = "differential" { format: Reference, saved: true }
+    /// Every oracle on a rendered [`UriModel`](super::UriModel).
+    Structured = "structured" { format: Structured, saved: true }
+    /// Every oracle resolving a reference against a base (`check_with_base`).
+    ResolveDifferential = "resolve-differential" { format: ResolvePair, saved: true }
+    /// libcurl's URL API through the `curl-url` wrapper. Not in the saved
+    /// corpus's replay: its inputs hold libcurl to invariants of its own,
+    /// which only its fuzz binary checks (scripts/fuzz-replay.sh).
+    CurlUrl = "curl_url" { format: CurlText, saved: false }
+}
+
 impl FuzzTarget {
-    /// Every target, in the order `uridiff targets` lists them (and
-    /// `scripts/fuzz.sh all` fuzzes them).
-    pub const ALL: [FuzzTarget; 6] = [
-        FuzzTarget::Parse,
-        FuzzTarget::Resolve,
-        FuzzTarget::Differential,
-        FuzzTarget::Structured,
-        FuzzTarget::ResolveDifferential,
-        FuzzTarget::CurlUrl,
-    ];
-
-    /// The name of the target's binary and corpus directory.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            FuzzTarget::Parse => "parse",
-            FuzzTarget::Resolve => "resolve",
-            FuzzTarget::Differential => "differential",
-            FuzzTarget::Structured => "structured",
-            FuzzTarget::ResolveDifferential => "resolve-differential",
-            FuzzTarget::CurlUrl => "curl_url",
-        }
-    }
-
-    /// What the target's corpus files hold.
-    pub const fn format(self) -> CorpusFormat {
-        match self {
-            FuzzTarget::Parse | FuzzTarget::Differential => CorpusFormat::Reference,
-            FuzzTarget::Resolve | FuzzTarget::ResolveDifferential => CorpusFormat::ResolvePair,
-            FuzzTarget::Structured => CorpusFormat::Structured,
-            FuzzTarget::CurlUrl => CorpusFormat::CurlText,
-        }
-    }
-
-    /// Does a corpus file hold one URI reference?
-    pub const fn holds_references(self) -> bool {
-        matches!(self.format(), CorpusFormat::Reference)
-    }
-
     /// Does a corpus file hold a (base, reference) pair?
     pub const fn holds_pairs(self) -> bool {
         matches!(self.format(), CorpusFormat::ResolvePair)
@@ -107,14 +108,6 @@ impl FuzzTarget {
     /// Does a corpus file hold a structured model?
     pub const fn holds_models(self) -> bool {
         matches!(self.format(), CorpusFormat::Structured)
-    }
-
-    /// Does the saved corpus (`uridiff::corpus`, replayed by `cargo test`)
-    /// check this target's directory through `check`? All but `curl_url`:
-    /// its inputs hold libcurl to invariants of its own, which only its fuzz
-    /// binary checks (scripts/fuzz-replay.sh).
-    pub const fn in_saved_corpus(self) -> bool {
-        !matches!(self, FuzzTarget::CurlUrl)
     }
 }
 
@@ -148,7 +141,8 @@ impl FromStr for FuzzTarget {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         FuzzTarget::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|t| t.as_str() == s)
             .ok_or_else(|| UnknownTarget(s.to_owned()))
     }
@@ -160,7 +154,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for t in FuzzTarget::ALL {
+        for &t in FuzzTarget::ALL {
             assert_eq!(t.as_str().parse::<FuzzTarget>(), Ok(t));
         }
         assert!("curl-url".parse::<FuzzTarget>().is_err());
