@@ -20,23 +20,7 @@ use serde_json::Value;
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::text::{Reader, is_hidden, reproduce, visible};
 
-use crate::util::{BIN, uridiff, uridiff_in};
-
-fn with_stdin<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    // The command may stop reading early (a refused line); a closed pipe
-    // is its answer, not a test failure.
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    child.wait_with_output().unwrap()
-}
+use crate::util::{BIN, uridiff, uridiff_in, uridiff_stdin as with_stdin};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
