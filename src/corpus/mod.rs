@@ -2,9 +2,10 @@
 //!
 //! Layout (under `corpus/`):
 //!
-//! - `<target>/`: libFuzzer inputs, one per file named by its SHA-1, for the
-//!   targets `parse`, `differential`, `structured` (a rendered [`UriModel`])
-//!   and `resolve` (a `(base, reference)` pair);
+//! - `<target>/`: libFuzzer inputs, one per file named by its SHA-1, for
+//!   every fuzz target whose row in [`FuzzTarget`] says the saved corpus
+//!   replays it (each decoded in its target's format: a reference, a
+//!   `(base, reference)` pair, a rendered [`UriModel`]; see [`read`]);
 //! - `curated.txt`: commented cases, one JSON string per line, each with a
 //!   `#` comment saying why it exists and where it came from;
 //! - `signatures.txt`: generated; every finding signature the corpus shows

@@ -63,7 +63,7 @@ fn parse_json_has_exactly_the_documented_keys_in_order() {
 }
 
 #[test]
-fn parse_json_examples_from_the_issue_hold() {
+fn parse_json_shows_the_grammar_decisions() {
     let v = parse_json("ftp://@host.com/");
     assert_eq!(
         (

@@ -106,7 +106,8 @@ fn python_urllib_answers() {
         py.hello()
     );
 
-    // The examples.
+    // A reg_name authority and a doubled '@' (RFC 2396 section 3.2):
+    // urlsplit takes the host after the last '@'.
     let o = accepted(&mut py, "http://a_b.example/");
     assert_eq!(get(&o, Component::Host), Some("a_b.example"));
     assert_eq!(get(&o, Component::Authority), Some("a_b.example"));
@@ -204,7 +205,8 @@ fn java_uri_answers() {
         java.hello()
     );
 
-    // The examples: a reg_name authority, as RFC 2396.
+    // A reg_name authority (RFC 2396 section 3.2): java.net.URI reports no
+    // host, as RFC 2396 does.
     let o = accepted(&mut java, "http://a_b.example/");
     assert_eq!(get(&o, Component::Host), None);
     assert_eq!(get(&o, Component::Authority), Some("a_b.example"));
