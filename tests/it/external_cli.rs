@@ -416,3 +416,84 @@ fn oracle_all_runs_what_is_ready_and_names_every_adapter_it_skips() {
     let case: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(case["outcomes"].get("python-urllib").is_none());
 }
+
+/// The shipped adapters on the classic payloads (the table of README's
+/// "External oracles"): every adapter must be ready, as
+/// `scripts/setup-oracles.sh` leaves them (a missing one fails with its
+/// install command, never a silent skip).
+#[test]
+fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
+    let missing: Vec<String> = uridiff::oracle::external::shipped_status()
+        .into_iter()
+        .filter_map(|s| s.missing.map(|m| format!("{}: {m}", s.name)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "run bash scripts/setup-oracles.sh: {missing:?}"
+    );
+    let case = |args: &[&str]| -> Value {
+        let mut all = vec!["check", "--json", "--oracle", "all"];
+        all.extend(args);
+        let out = uridiff(&all);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {out:?}"
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let host = |c: &Value, o: &str| c["outcomes"][o]["host"].as_str().map(str::to_owned);
+    let confused = |c: &Value, a: &str, b: &str| {
+        c["host_confusions"].as_array().unwrap().iter().any(|h| {
+            let o = &h["oracles"];
+            (o[0] == a && o[1] == b) || (o[0] == b && o[1] == a)
+        })
+    };
+
+    let c = case(&["--", "http://example.com\\@evil.com/"]);
+    assert_eq!(host(&c, "python-urllib").as_deref(), Some("evil.com"));
+    assert_eq!(host(&c, "urllib3").as_deref(), Some("example.com"));
+    assert_eq!(host(&c, "php-parse-url").as_deref(), Some("evil.com"));
+    assert_eq!(host(&c, "node-url").as_deref(), Some("example.com"));
+    assert!(confused(&c, "python-urllib", "urllib3"));
+    assert!(confused(&c, "url", "php-parse-url"));
+
+    let c = case(&["--", "http://[localhost]/"]);
+    assert_eq!(host(&c, "node-url").as_deref(), Some("localhost"));
+    for parser in ["php-parse-url", "go-net-url"] {
+        assert_eq!(host(&c, parser).as_deref(), Some("[localhost]"));
+        let defect = c["findings"].as_array().unwrap().iter().any(|f| {
+            f["oracle"] == parser && f["basis"] == "defect" && f["class"] == "invalid-ip-literal"
+        });
+        assert!(
+            defect,
+            "{parser}: a bracketed host that is no IP literal: {c}"
+        );
+    }
+
+    let c = case(&["--", "http://127.0.0.1:11211:80/"]);
+    for parser in ["php-parse-url", "go-net-url"] {
+        assert_eq!(host(&c, parser).as_deref(), Some("127.0.0.1:11211"));
+        assert!(
+            confused(&c, parser, "node-url"),
+            "{parser} against node-url: {c}"
+        );
+    }
+
+    let c = case(&["--base", "https://good.example/a", "//evil.example/x"]);
+    for s in uridiff::oracle::external::shipped_status() {
+        if s.resolves {
+            assert_eq!(
+                host(&c, s.name).as_deref(),
+                Some("evil.example"),
+                "{}",
+                s.name
+            );
+        } else {
+            assert_eq!(
+                c["outcomes"][s.name]["verdict"], "out-of-domain",
+                "{}",
+                s.name
+            );
+        }
+    }
+}
