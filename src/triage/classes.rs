@@ -480,6 +480,39 @@ classes! {
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("java-uri", "file:///etc/passwd")],
     }
+    /// The parser's API has no empty value for a component RFC 2396 has
+    /// present and empty: urllib3's `parse_url` gives `None` for an empty
+    /// path or authority, PHP's `parse_url` leaves an empty path out, Node's
+    /// legacy `url.parse` gives `pathname: null`.
+    EmptyAsAbsent = "empty-as-absent" {
+        basis: Spec, severity: Low,
+        rule: authority::empty_as_absent,
+        scope: External("urllib3") | External("php-parse-url") | External("node-url"),
+        spec: "RFC 2396 section 3 (a path is always present, possibly empty); urllib3 util.Url docs (path None); PHP parse_url docs (missing components are not returned); Node url.parse docs (urlObject.pathname)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1")],
+    }
+    /// Ruby's `URI::FTP#path` is the path without the `/` that separates it
+    /// from the host: RFC 1738 makes an FTP url-path relative to the login
+    /// directory, and Ruby's documentation says so.
+    FtpRelativePath = "ftp-relative-path" {
+        basis: Spec, severity: Medium,
+        rule: path::ftp_relative_path, scope: External("ruby-uri") | External("ruby-uri-rfc2396"),
+        spec: "RFC 1738 section 3.2.2; Ruby URI::FTP#path documentation",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("ruby-uri", "ftp:///path"), ("ruby-uri-rfc2396", "ftp://h/path")],
+    }
+    /// `file://localhost/…` names the local machine: the parser reports the
+    /// empty host for it (RFC 8089 section 2; the URL Standard's file host
+    /// state; Ruby's `URI::File`).
+    FileLocalhost = "file-localhost" {
+        basis: Spec, severity: Low,
+        rule: host::file_localhost,
+        scope: External("ruby-uri") | External("ruby-uri-rfc2396") | External("whatwg-url"),
+        spec: "RFC 8089 sections 2 and 3; URL Standard, file host state; Ruby URI::File documentation",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("ruby-uri", "file://localhost"), ("whatwg-url", "file://localhost/etc")],
+    }
     /// An empty host where RFC 2396 has none (an empty `server`).
     EmptyHost = "empty-host" {
         basis: Spec, severity: Low,

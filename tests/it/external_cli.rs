@@ -497,3 +497,31 @@ fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
         }
     }
 }
+
+/// Every class example that names a shipped adapter produces its class when
+/// checked with that adapter (the in-process examples are held by
+/// `triage::every_example_produces_its_class…`; these need the runtimes
+/// `scripts/setup-oracles.sh` installs, and fail with its command without).
+#[test]
+fn every_adapter_example_of_the_class_catalogue_produces_its_class() {
+    use uridiff::triage::ExampleOracle;
+    let mut checked = 0;
+    for class in uridiff::Class::ALL {
+        for (oracle, input) in class.examples() {
+            let ExampleOracle::External(name) = oracle else {
+                continue;
+            };
+            let out = uridiff(&["check", "--json", "--oracle", name, "--", input]);
+            let case: Value = serde_json::from_slice(&out.stdout)
+                .unwrap_or_else(|e| panic!("{name} {input:?}: {e}: {out:?}"));
+            let found = case["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["class"] == class.id() && f["oracle"] == *name);
+            assert!(found, "{} with {name} on {input:?}: {case}", class.id());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} adapter examples");
+}

@@ -148,3 +148,9 @@ pub(crate) fn empty_password(ctx: &Ctx<'_, '_>) -> Diff {
     });
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Userinfo])))
 }
+
+/// A component RFC 2396 has present and empty that the parser's API
+/// reports as absent (it has no empty value for it).
+pub(crate) fn empty_as_absent(ctx: &Ctx<'_, '_>) -> Diff {
+    Diff::of_fields(ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none()))
+}

@@ -107,3 +107,15 @@ pub(crate) fn case_normalized(ctx: &Ctx<'_, '_>) -> Diff {
         Component::Authority,
     ])))
 }
+
+/// `file://localhost` read as the local machine's empty host (RFC 8089
+/// section 2).
+pub(crate) fn file_localhost(ctx: &Ctx<'_, '_>) -> Diff {
+    if !super::is_file(ctx) {
+        return Diff::NONE;
+    }
+    let f = ctx.fields_where(|ours, theirs| {
+        ours.is_some_and(|h| h.eq_ignore_ascii_case("localhost")) && theirs == Some("")
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
+}

@@ -73,3 +73,16 @@ pub(crate) fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::of_fields(host)
     }
 }
+
+/// An `ftp` path reported without its leading `/` (RFC 1738 section 3.2.2:
+/// the url-path is relative to the login directory).
+pub(crate) fn ftp_relative_path(ctx: &Ctx<'_, '_>) -> Diff {
+    if !ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("ftp")) {
+        return Diff::NONE;
+    }
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(ours), Some(theirs)) => ours.strip_prefix('/') == Some(theirs),
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
