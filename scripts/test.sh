@@ -24,6 +24,9 @@ python3 and java.
                                 pinned libraries, installed when missing
   adapters/tests/test_adapters.py
                                 each shipped adapter over the pipe protocol
+                                (cargo test then replays the regression set
+                                through every adapter against
+                                testdata/external-outcomes.txt)
   scripts/fuzz-replay.sh        the saved corpus through each fuzz target
                                 binary once (-runs=0); installs cargo-fuzz
                                 when missing
