@@ -82,15 +82,49 @@ pub(crate) fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Opt
     }
 }
 
-/// Are two different host spellings the same address? Equal once
-/// percent-decoded, lower-cased, without a final `.`, and with WHATWG's
-/// IPv4 number forms (`0x7f.1`, `2130706433`) read as the dotted quad they
-/// stand for (URL Standard, IPv4 parser).
+/// Are two different host spellings the same address? IPv6 literals are
+/// compared as addresses (RFC 4291 section 2.2's text forms, `[0000::1]` and
+/// `[::1]`, with or without brackets), their zone IDs as written: after `%`
+/// inside an IP literal comes a zone ID (RFC 6874 section 2), never a
+/// percent-encoded octet, so `[fe80::%31]` is not `[fe80::1]`. Other hosts
+/// are equal once percent-decoded, lower-cased, without a final `.`, and
+/// with WHATWG's IPv4 number forms (`0x7f.1`, `2130706433`) read as the
+/// dotted quad they stand for (URL Standard, IPv4 parser).
 pub(crate) fn same_address(a: &str, b: &str) -> bool {
     canonical_address(a) == canonical_address(b)
 }
 
+/// An IPv6 literal (bracketed or bare) as its address in the RFC 5952
+/// text form plus its zone ID as written; `None` for any other host.
+fn ipv6_literal(host: &str) -> Option<String> {
+    let inner = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    if !inner.contains(':') {
+        return None;
+    }
+    let (address, zone) = match inner.split_once('%') {
+        Some((address, zone)) => (address, Some(zone)),
+        None => (inner, None),
+    };
+    // std's Display of an Ipv6Addr is RFC 5952's canonical text.
+    let address: std::net::Ipv6Addr = address.parse().ok()?;
+    Some(match zone {
+        Some(zone) => format!("[{address}%{zone}]"),
+        None => format!("[{address}]"),
+    })
+}
+
 fn canonical_address(host: &str) -> String {
+    if let Some(literal) = ipv6_literal(host) {
+        return literal;
+    }
+    if host.starts_with('[') {
+        // An IP literal that is no IPv6 address (IPvFuture, or malformed):
+        // its text, case folded, `%` left as written.
+        return host.to_ascii_lowercase();
+    }
     let lower = decoded_lower(host);
     let bare = lower.strip_suffix('.').unwrap_or(&lower);
     if ends_in_a_number(bare)
@@ -188,5 +222,23 @@ mod tests {
         assert!(same_address("Example.COM.", "example.com"));
         assert!(!same_address("0x7f.2", "127.0.0.1"));
         assert!(!same_address("evil.com", "example.com"));
+    }
+
+    #[test]
+    fn same_address_compares_ipv6_as_addresses_and_never_decodes_a_zone_id() {
+        assert!(same_address("[0000::1]", "[::1]"));
+        assert!(same_address("[::FFFF:127.0.0.1]", "[::ffff:7f00:1]"));
+        assert!(
+            same_address("::1", "[0:0:0:0:0:0:0:1]"),
+            "a bare literal (Go's Hostname)"
+        );
+        assert!(same_address("[fe80::1%25eth0]", "[FE80::1%25eth0]"));
+        assert!(
+            !same_address("[fe80::%31]", "[fe80::1]"),
+            "%31 starts a zone ID"
+        );
+        assert!(!same_address("[fe80::1%25eth0]", "[fe80::1%25eth1]"));
+        assert!(!same_address("[::1]", "[::2]"));
+        assert!(!same_address("[v1.x]", "[v1.y]"));
     }
 }
