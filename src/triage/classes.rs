@@ -632,6 +632,15 @@ classes! {
         spec: "RFC 3986 section 3.2 (authority = [ userinfo \"@\" ] host [ \":\" port ])",
         examples: [(Http, "http://[::1]evil.com:80/"), (Http, "http://h:80x/")],
     }
+    /// The parser reports a scheme no standard here allows: each writes it
+    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1,
+    /// RFC 2396 section 3.1, the URL Standard's scheme state), so an empty
+    /// scheme, or one that starts with a digit or `~`, is none.
+    InvalidScheme = "invalid-scheme" {
+        basis: Defect, severity: Medium,
+        spec: "RFC 3986 section 3.1; RFC 2396 section 3.1; URL Standard, scheme start state",
+        examples: [(Http, "://h/"), (Http, "1://h/")],
+    }
     /// A host with `[` or `]` that is not an IP literal of RFC 3986 section
     /// 3.2.2 (IPv6address or IPvFuture; a zone ID only as RFC 6874's `%25`).
     InvalidIpLiteral = "invalid-ip-literal" {

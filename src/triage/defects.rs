@@ -139,6 +139,21 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
             ));
         }
     }
+    // RFC 3986 section 3.1 (and RFC 2396's, and WHATWG's): a scheme starts
+    // with a letter, then letters, digits, `+`, `-`, `.`.
+    if let Some(scheme) = c.get(Component::Scheme)
+        && !is_scheme(scheme)
+    {
+        let fields = ComponentSet::of(&[Component::Scheme]);
+        out.push(defect(
+            Class::InvalidScheme,
+            severity::of_self_check(Class::InvalidScheme, fields),
+            id,
+            None,
+            fields,
+            effect::invalid_scheme(id, scheme),
+        ));
+    }
     // One pass over the host's bytes (two `contains` calls would be two
     // memchr calls, on every input).
     if let Some(h) = host
@@ -155,6 +170,13 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
             effect::invalid_ip_literal(id, h),
         ));
     }
+}
+
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1).
+fn is_scheme(scheme: &str) -> bool {
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// Reparses an accepting parser's own serialization (when it differs from

@@ -136,6 +136,18 @@ pub(crate) fn dropped_input(
     )
 }
 
+/// `invalid-scheme`: the scheme the parser reports, and why it is none.
+pub(crate) fn invalid_scheme(oracle: OracleId, scheme: &str) -> String {
+    if scheme.is_empty() {
+        format!("{oracle} accepts an empty scheme (RFC 3986 section 3.1: at least one letter)")
+    } else {
+        format!(
+            "{oracle} accepts the scheme {}, which does not start with a letter or holds a character RFC 3986 section 3.1 does not allow",
+            show(Some(scheme))
+        )
+    }
+}
+
 /// `invalid-ip-literal`: the bracketed host a parser accepted.
 pub(crate) fn invalid_ip_literal(oracle: OracleId, host: &str) -> String {
     format!(
