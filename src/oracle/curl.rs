@@ -66,15 +66,19 @@ pub(super) fn run(input: &str) -> Outcome<'_> {
     let mut c = Components::new(REPORTED);
     c.set(Component::Scheme, scheme);
     if let Some(host) = host {
+        // As libcurl's URL API writes the userinfo back (curl_url_get
+        // with CURLUPART_URL, lib/urlapi.c): user, then `:` and the
+        // password, then `;` and the login options (IMAP, POP3, SMTP).
         let mut userinfo = user;
-        if let (Some(u), Some(options)) = (userinfo.as_mut(), &options) {
-            u.push(';');
-            u.push_str(options);
-        }
         if let Some(password) = &password {
             let u = userinfo.get_or_insert_with(String::new);
             u.push(':');
             u.push_str(password);
+        }
+        if let Some(options) = &options {
+            let u = userinfo.get_or_insert_with(String::new);
+            u.push(';');
+            u.push_str(options);
         }
         c.set(Component::Userinfo, userinfo);
         let host = match (&zoneid, host.strip_suffix(']')) {

@@ -215,6 +215,14 @@ classes! {
         spec: "libcurl curl_url_set (CURLUE_NO_HOST); curl docs/URL-SYNTAX.md (Hostname); RFC 2396 section 3",
         examples: [(Curl, "http:///"), (Curl, "mailto:a@b")],
     }
+    /// libcurl refuses a host name its host name check does not take
+    /// (`CURLUE_BAD_HOSTNAME`), where RFC 2396 reads a `reg_name`.
+    CurlBadHostname = "curl-bad-hostname" {
+        basis: Spec, severity: Medium,
+        rule: curl::curl_bad_hostname, scope: Oracle(Curl),
+        spec: "libcurl curl_url_set (CURLUE_BAD_HOSTNAME); curl docs/URL-SYNTAX.md (Hostname); RFC 2396 section 3.2.1",
+        examples: [(Curl, "mysql://a,b,c/bar")],
+    }
     /// curl accepts one or three slashes after the scheme and finds the
     /// host there.
     CurlSlashes = "curl-slashes" {

@@ -11,6 +11,7 @@ use crate::diff::Diff;
 use crate::rfc2396::ErrorKind;
 use crate::triage::Ctx;
 use crate::triage::host::same_address;
+use crate::triage::ip_literal::is_ip_literal;
 
 /// curl "only does limited checks of the format" and passes illegal
 /// characters on (everything.curl.dev, "URLs"); it percent-encodes bytes
@@ -19,6 +20,22 @@ use crate::triage::host::same_address;
 /// and non-ASCII text.
 pub(crate) fn curl_lenient_characters(ctx: &Ctx<'_, '_>) -> Diff {
     if !ctx.theirs.accepted() {
+        return Diff::NONE;
+    }
+    // RFC 2396 stopped at the bracket of a host that is a valid IP
+    // literal: no leniency, curl parsed an RFC 3986 IP-literal, as
+    // `ip-literal` says.
+    let at_bracket = matches!(
+        ctx.error().map(|e| e.kind()),
+        Some(ErrorKind::Unwise(b'[' | b']'))
+    );
+    // (as written in the input: curl rewrites a raw `%` zone ID to RFC
+    // 6874's `%25`, which is a leniency)
+    if at_bracket
+        && ctx
+            .theirs(Component::Host)
+            .is_some_and(|h| h.starts_with('[') && is_ip_literal(h) && ctx.input.contains(h))
+    {
         return Diff::NONE;
     }
     rejected_with(ctx, |k, _| {
@@ -60,7 +77,7 @@ pub(crate) fn curl_file_host(ctx: &Ctx<'_, '_>) -> Diff {
 /// "Hostname"), where RFC 2396 allows `scheme:/path`, an empty authority
 /// and opaque URIs (section 3).
 pub(crate) fn curl_host_required(ctx: &Ctx<'_, '_>) -> Diff {
-    if ctx.theirs.accepted() || is_file(ctx) {
+    if ctx.theirs.accepted() || is_file(ctx) || curl_error_is(ctx, "CURLUE_BAD_HOSTNAME") {
         return Diff::NONE;
     }
     match ctx.parsed {
@@ -104,6 +121,30 @@ pub(crate) fn curl_slashes(ctx: &Ctx<'_, '_>) -> Diff {
                 .with(Component::Path)
                 .union(opaque_query(ctx)),
         )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// Did libcurl refuse with this `CURLUcode` (its name, as the curl oracle's
+/// message carries it)?
+fn curl_error_is(ctx: &Ctx<'_, '_>, code: &str) -> bool {
+    ctx.theirs.message.as_deref().is_some_and(|m| {
+        m.match_indices(code).any(|(at, _)| {
+            !m[at + code.len()..].starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric())
+        })
+    })
+}
+
+/// libcurl refuses a host name with a character its host name check does
+/// not take (`CURLUE_BAD_HOSTNAME`: `,` and other punctuation), where RFC
+/// 2396 section 3.2.1 reads a `reg_name` authority.
+pub(crate) fn curl_bad_hostname(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.accepted() || !curl_error_is(ctx, "CURLUE_BAD_HOSTNAME") {
+        return Diff::NONE;
+    }
+    if ctx.ours.accepted() {
+        Diff::VERDICT
     } else {
         Diff::NONE
     }
