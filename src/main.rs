@@ -69,5 +69,8 @@ fn main() -> ExitCode {
         Command::Minimize(args) => cmd::minimize::run(&args),
         Command::Targets(args) => cmd::targets::run(&args),
     };
+    if let Some(status) = cmd::externals::signal_exit_status() {
+        return ExitCode::from(status);
+    }
     cmd::error::exit_code(result)
 }

@@ -75,6 +75,19 @@ pub(crate) fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, S
         .map_err(|e| e.to_string())
 }
 
+/// The signal that is ending uridiff, once the handler has one (0: none).
+static ENDING_SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// The exit status a signal asks for (128 plus its number), once one has
+/// arrived. The command's own work can end first, when the handler's kill
+/// makes an adapter's pipe close: its status must not hide the signal.
+pub(crate) fn signal_exit_status() -> Option<u8> {
+    let signal = ENDING_SIGNAL.load(std::sync::atomic::Ordering::SeqCst);
+    (signal != 0)
+        .then(|| u8::try_from(128 + signal).ok())
+        .flatten()
+}
+
 /// On SIGINT or SIGTERM: kill every external oracle's process group,
 /// remove the shipped adapters' temporary directories, and exit with
 /// 128 plus the signal's number (130, 143), as a shell reports a process
@@ -90,6 +103,9 @@ pub(crate) fn end_with_signals() {
         .name("uridiff-signals".to_owned())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
+                // Recorded before the kill: the main thread may see its
+                // adapters die and finish before this thread exits.
+                ENDING_SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
                 external::kill_all();
                 std::process::exit(128 + signal);
             }
