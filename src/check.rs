@@ -121,7 +121,8 @@ fn analyse(
     // Peers first: a peer disagreement explains what no spec rule explains
     // of the parser it blames.
     let mut peer_findings = Vec::new();
-    defects::peers(reference, others, &mut peer_findings);
+    let input = resolution.is_none().then_some(text);
+    defects::peers(reference, others, input, &mut peer_findings);
     for (id, outcome) in others.iter_mut() {
         if outcome.is_missing() {
             continue;
@@ -131,6 +132,9 @@ fn analyse(
             defects::self_checks(*id, outcome, &mut case.findings);
         }
         defects::round_trip(*id, outcome, &mut case.findings);
+        if resolution.is_none() {
+            defects::standard_failures(*id, outcome, text, &mut case.findings);
+        }
         let own = case.findings.get(first_defect..).unwrap_or_default();
         let defect = match own.first() {
             Some(first) => Some(Defects {

@@ -643,6 +643,14 @@ classes! {
         spec: "RFC 3986 section 3.2 (authority = [ userinfo \"@\" ] host [ \":\" port ])",
         examples: [(Http, "http://[::1]evil.com:80/"), (Http, "http://h:80x/")],
     }
+    /// A WHATWG parser accepts an authority whose host after `@` is empty,
+    /// which the URL Standard fails (authority state and host state:
+    /// host-missing validation error, return failure).
+    HostMissing = "host-missing" {
+        basis: Defect, severity: Medium,
+        spec: "URL Standard, authority state and host state (host-missing validation error, return failure)",
+        examples: [(Url, "s://@")],
+    }
     /// The parser reports a scheme no standard here allows: each writes it
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1,
     /// RFC 2396 section 3.1, the URL Standard's scheme state), so an empty

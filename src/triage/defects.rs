@@ -172,6 +172,52 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
     }
 }
 
+/// Inputs the parser's own standard says fail, which it accepts. The URL
+/// Standard's authority and host states: after an `@`, an empty host is a
+/// host-missing validation error that returns failure, for special and
+/// non-special schemes alike (`s://@`, `s://u@:1`); `file` has no
+/// authority state.
+pub(crate) fn standard_failures(
+    id: OracleId,
+    outcome: &Outcome<'_>,
+    input: &str,
+    out: &mut Vec<Finding>,
+) {
+    if !outcome.accepted() || id.standard() != Some(crate::oracle::Standard::Whatwg) {
+        return;
+    }
+    let Some((scheme, rest)) = input.split_once(':') else {
+        return;
+    };
+    if scheme.eq_ignore_ascii_case("file") {
+        return;
+    }
+    // The URL Standard reads `\` as `//` for special schemes; either way
+    // the authority runs to the next `/`, `\`, `?` or `#`.
+    let Some(after) = rest.strip_prefix("//") else {
+        return;
+    };
+    let authority = after
+        .split(['/', '\\', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let Some((_, host_port)) = authority.rsplit_once('@') else {
+        return;
+    };
+    let host = host_port.split(':').next().unwrap_or_default();
+    if host.is_empty() {
+        let fields = ComponentSet::of(&[Component::Host]);
+        out.push(defect(
+            Class::HostMissing,
+            severity::of_self_check(Class::HostMissing, fields),
+            id,
+            None,
+            fields,
+            effect::host_missing(id, authority),
+        ));
+    }
+}
+
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1).
 fn is_scheme(scheme: &str) -> bool {
     let mut bytes = scheme.bytes();
@@ -223,6 +269,7 @@ pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Find
 pub(crate) fn peers(
     ours: &Outcome<'_>,
     outcomes: &[(OracleId, Outcome<'_>)],
+    input: Option<&str>,
     out: &mut Vec<Finding>,
 ) {
     // Two oracles of one standard are peers (the registry's `standard`).
@@ -232,7 +279,13 @@ pub(crate) fn peers(
         };
         for (b, ob) in outcomes.iter().skip(i + 1) {
             if b.standard() == Some(standard) {
-                peer_pair((ours, outcomes), (*a, oa), (*b, ob), ComponentSet::ALL, out);
+                peer_pair(
+                    (ours, outcomes, input),
+                    (*a, oa),
+                    (*b, ob),
+                    ComponentSet::ALL,
+                    out,
+                );
             }
         }
     }
@@ -253,7 +306,13 @@ pub(crate) fn peers(
                 == that.components.get(Component::Authority)
         {
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
-            peer_pair((ours, outcomes), (peer, that), (row.id, this), parts, out);
+            peer_pair(
+                (ours, outcomes, input),
+                (peer, that),
+                (row.id, this),
+                parts,
+                out,
+            );
         }
     }
 }
@@ -265,7 +324,7 @@ pub(crate) fn peers(
 /// validating parsers side with (for `/\p` against `x://h/a`, url's host
 /// `p`, where ada and libcurl stay on `h`); else the later one.
 fn peer_pair(
-    (ours, outcomes): (&Outcome<'_>, &[(OracleId, Outcome<'_>)]),
+    (ours, outcomes, input): (&Outcome<'_>, &[(OracleId, Outcome<'_>)], Option<&str>),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
@@ -313,14 +372,28 @@ fn peer_pair(
             })
             .sum()
     };
-    // Whether anything settles which peer departs: rfc2396, or the others.
-    let (blame_a, settled) = match (departs(oa), departs(ob)) {
+    // A peer that accepts what its own standard fails is the one that
+    // departs (the standard's text settles it: see `standard_failures`).
+    let fails = |id: OracleId, o: &Outcome<'_>| {
+        let mut found = Vec::new();
+        if let Some(input) = input {
+            standard_failures(id, o, input, &mut found);
+        }
+        !found.is_empty()
+    };
+    // Whether anything settles which peer departs: the standard's text,
+    // rfc2396, or the others.
+    let (blame_a, settled) = match (fails(a, oa), fails(b, ob)) {
         (true, false) => (true, true),
         (false, true) => (false, true),
-        _ => {
-            let (sa, sb) = (support(oa), support(ob));
-            (sa < sb, sa != sb)
-        }
+        _ => match (departs(oa), departs(ob)) {
+            (true, false) => (true, true),
+            (false, true) => (false, true),
+            _ => {
+                let (sa, sb) = (support(oa), support(ob));
+                (sa < sb, sa != sb)
+            }
+        },
     };
     let ((a, oa), (b, ob)) = if blame_a {
         ((b, ob), (a, oa))

@@ -136,6 +136,14 @@ pub(crate) fn dropped_input(
     )
 }
 
+/// `host-missing`: the authority whose empty host the URL Standard fails.
+pub(crate) fn host_missing(oracle: OracleId, authority: &str) -> String {
+    format!(
+        "{oracle} accepts the authority {}, whose host after '@' is empty: the URL Standard's host-missing validation error returns failure",
+        show(Some(authority))
+    )
+}
+
 /// `invalid-scheme`: the scheme the parser reports, and why it is none.
 pub(crate) fn invalid_scheme(oracle: OracleId, scheme: &str) -> String {
     if scheme.is_empty() {
