@@ -15,7 +15,7 @@ use crate::signature::Signature;
 
 /// The signatures (`class/basis/oracle/fields`) of a case's findings.
 pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
-    case.findings.iter().map(|f| f.signature()).collect()
+    case.findings.iter().map(Signature::of).collect()
 }
 
 /// The signatures `input` (against `base`) shows.

@@ -509,7 +509,7 @@ fn write_case(out: &mut String, case: &Case<'_>) {
     let findings: Vec<String> = case
         .findings
         .iter()
-        .map(|f| format!("{}/{}", f.signature(), f.severity))
+        .map(|f| format!("{}/{}", Signature::of(f), f.severity))
         .collect();
     let _ = writeln!(
         out,

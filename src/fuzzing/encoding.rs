@@ -22,7 +22,7 @@ pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
 /// target reports as a new defect.
 pub fn new_defects<'c>(case: &'c Case<'_>, known: &BTreeSet<Signature>) -> Vec<&'c Finding> {
     case.defects()
-        .filter(|f| !known.contains(&f.signature()))
+        .filter(|f| !known.contains(&Signature::of(f)))
         .collect()
 }
 
@@ -44,7 +44,7 @@ pub fn corpus_entry_with(case: &Case<'_>, origin: &str, new_defects: &[&Finding]
         let _ = write!(
             entry,
             "\n#   new defect {}: {}",
-            f.signature(),
+            Signature::of(f),
             case.effect(f).replace('\n', "\\n")
         );
     }

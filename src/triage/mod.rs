@@ -16,6 +16,7 @@
 //! percent octets, dot segments, drive letters), `ip_literal.rs` (RFC
 //! 3986's `IP-literal`).
 
+mod basis;
 mod classes;
 pub(crate) mod defects;
 mod effect;
@@ -67,12 +68,6 @@ impl Finding {
             .into_iter()
             .chain(self.fields.iter().map(component_name))
             .collect()
-    }
-
-    /// The signature reports group by and the regression set keeps one
-    /// input for: (class, basis, oracle, fields).
-    pub fn signature(&self) -> crate::signature::Signature {
-        crate::signature::Signature::of(self)
     }
 }
 

@@ -1,0 +1,51 @@
+//! A finding's [`Basis`], and the oracle a catalogue example names
+//! ([`ExampleOracle`]): the small types the class catalogue's rows are
+//! written in.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::oracle::OracleId;
+
+/// Why a finding exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// A by-design difference between standards, citing the sections.
+    Spec,
+    /// A parser breaks its own standard: it accepts what its standard
+    /// forbids, drops or invents input, changes its answer when it reparses
+    /// its own output, or disagrees with a peer of the same standard. A bug.
+    Defect,
+    /// No rule explains the finding: it may be either.
+    Unexplained,
+}
+
+impl Basis {
+    /// The stable id.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::Spec => "spec",
+            Basis::Defect => "defect",
+            Basis::Unexplained => "unexplained",
+        }
+    }
+}
+
+impl fmt::Display for Basis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The parser a catalogue example names: an oracle of the registry, or an
+/// external oracle by the name of its shipped adapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExampleOracle {
+    /// An oracle of the registry (which this build may lack).
+    Oracle(OracleId),
+    /// An external oracle run with the adapter shipped under this name
+    /// (`uridiff check --oracle NAME`).
+    External(&'static str),
+}
