@@ -183,7 +183,12 @@ pub(crate) fn standard_failures(
     input: &str,
     out: &mut Vec<Finding>,
 ) {
-    if !outcome.accepted() || id.standard() != Some(crate::oracle::Standard::Whatwg) {
+    // `@` first: one memchr settles the common input (`check()` runs this
+    // for every WHATWG oracle on every input).
+    if !outcome.accepted()
+        || id.standard() != Some(crate::oracle::Standard::Whatwg)
+        || !input.contains('@')
+    {
         return;
     }
     let Some((scheme, rest)) = input.split_once(':') else {
