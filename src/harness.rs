@@ -117,16 +117,6 @@ impl<'b> Harness<'b> {
         Builder::default()
     }
 
-    /// The base inputs are resolved against, if any.
-    pub fn base(&self) -> Option<&'b str> {
-        self.base
-    }
-
-    /// Has it external oracles?
-    pub fn has_externals(&self) -> bool {
-        self.externals.is_some()
-    }
-
     /// How many queries are worth gathering before a batch: one when every
     /// oracle runs in process (each input is answered as soon as it is
     /// read), [`EXTERNAL_BATCH`] with external oracles.

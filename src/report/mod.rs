@@ -292,9 +292,9 @@ impl<'w> Builder<'w> {
             }
         }
         // A batch at a time: external oracles answer a batch in one round
-        // trip, and in-process checking needs no more than one.
-        let batch = harness.batch_size().max(crate::harness::EXTERNAL_BATCH);
-        for chunk in fresh.chunks(batch) {
+        // trip (a report never waits for lines to arrive, so it always
+        // fills a batch).
+        for chunk in fresh.chunks(crate::harness::EXTERNAL_BATCH) {
             let queries: Vec<Query<'_>> = chunk
                 .iter()
                 .map(|(_, input, base)| Query {
