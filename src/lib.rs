@@ -54,6 +54,7 @@ pub mod diff;
 pub mod fuzzing;
 pub mod harness;
 pub mod input;
+pub mod known;
 pub mod minimize;
 pub mod oracle;
 pub mod report;

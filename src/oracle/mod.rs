@@ -12,6 +12,7 @@ mod appendix_b;
 #[cfg(feature = "curl")]
 mod curl;
 pub mod external;
+mod grammar;
 mod http;
 mod iri_string;
 mod outcome;
