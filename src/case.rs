@@ -150,6 +150,25 @@ pub struct FindingJson {
     pub effect: String,
     /// The spec sections behind the class.
     pub spec: &'static str,
+    /// For a defect found by comparing parsers (`peer-disagreement`,
+    /// `reference-disagreement`) and a variation a reference permits: the
+    /// reference's oracle id that decided it, or null when nothing settles
+    /// it. Absent on other findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<Option<OracleId>>,
+    /// For a defect a documented deviation covers: its id and source.
+    /// Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<KnownJson>,
+}
+
+/// A documented deviation, as a finding names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KnownJson {
+    /// The row's id in `testdata/known-deviations.tsv`.
+    pub id: &'static str,
+    /// Where the deviation is documented.
+    pub source: &'static str,
 }
 
 impl Case<'_> {
@@ -166,6 +185,11 @@ impl Case<'_> {
                 fields: f.field_names(),
                 effect: self.effect(f),
                 spec: f.class.spec(),
+                decided_by: f.decided_by.as_json(),
+                known: f.known.and_then(crate::known::by_id).map(|k| KnownJson {
+                    id: k.id.as_str(),
+                    source: k.source.as_str(),
+                }),
             })
             .collect()
     }

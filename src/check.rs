@@ -6,23 +6,118 @@
 use crate::case::{Case, HostConfusion, OutcomeList};
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
-use crate::oracle::{self, OracleId, Outcome, registry};
+use crate::oracle::{self, OracleId, Outcome, Standard, registry};
+use crate::reference;
 use crate::rfc2396;
 use crate::triage::host::{hosts_differ, same_address};
+use crate::reference::References;
 use crate::triage::{Defects, Resolution, defects, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
 /// round trips on each, rfc2396 against each other parser (triage), peers
-/// against each other, and host confusions between accepting parsers. The
-/// fuzz targets' one line; [`Harness`](crate::Harness) adds external
-/// oracles, a base and notes for a reader.
+/// against each other and against their standard's reference where they
+/// disagree, and host confusions between accepting parsers. The fuzz
+/// targets' one line; [`Harness`](crate::Harness) adds external oracles,
+/// the WHATWG reference (`whatwg-url`, over the pipe), a base and notes for
+/// a reader.
 pub fn check(input: &str) -> Case<'_> {
-    check_single(input, Vec::new())
+    check_single(input, Vec::new()).finish(None)
 }
 
-/// [`check`], with the outcomes of oracles outside the registry (external
-/// ones, over the pipe protocol) added after the registry's.
-pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Case<'a> {
+/// A case whose parsers have answered, before the references are asked
+/// and the findings made.
+#[derive(Debug)]
+pub(crate) struct Pending<'a> {
+    case: Case<'a>,
+    /// With a base: the text triage reads as rfc2396's side.
+    text: Option<String>,
+    /// References that came with the outcomes (an external `whatwg-url`
+    /// given with `--oracle`): they go after the parsers.
+    references: Vec<(OracleId, Outcome<'a>)>,
+    /// The standards whose references the disagreement needs (none when
+    /// every parser agrees with rfc2396).
+    needed: Vec<Standard>,
+}
+
+impl<'a> Pending<'a> {
+    fn new(
+        mut case: Case<'a>,
+        text: Option<String>,
+        extra: Vec<(OracleId, Outcome<'a>)>,
+    ) -> Self {
+        let mut references = Vec::new();
+        for (id, outcome) in extra {
+            if id.is_reference() {
+                references.push((id, outcome));
+            } else {
+                case.outcomes.push((id, outcome));
+            }
+        }
+        let needed = if reference::disagreement(&case.outcomes) {
+            reference::standards_needed(&case.outcomes)
+        } else {
+            Vec::new()
+        };
+        Pending {
+            case,
+            text,
+            references,
+            needed,
+        }
+    }
+
+    /// Does deciding this case need the WHATWG reference, which it does not
+    /// have yet?
+    pub(crate) fn needs_whatwg(&self) -> bool {
+        self.needed.contains(&Standard::Whatwg)
+            && !self.references.iter().any(|(id, _)| {
+                Some(*id) == reference::reference_for(Standard::Whatwg)
+            })
+    }
+
+    /// Asks the in-process references, adds `whatwg` (the WHATWG
+    /// reference's outcome, when the caller asked it; missing otherwise),
+    /// and makes the findings.
+    pub(crate) fn finish(self, whatwg: Option<Outcome<'static>>) -> Case<'a> {
+        let needs_whatwg = self.needs_whatwg();
+        let Pending {
+            mut case,
+            text,
+            references,
+            needed,
+        } = self;
+        if !needed.is_empty() {
+            case.outcomes.extend(reference::in_process(&needed, case.base, case.input));
+            case.outcomes.extend(references);
+            if needs_whatwg && let Some(id) = reference::reference_for(Standard::Whatwg) {
+                let outcome =
+                    whatwg.unwrap_or_else(|| Outcome::missing(reference::WHATWG_NOT_ASKED));
+                case.outcomes.push((id, outcome));
+            }
+        }
+        match (case.base, text) {
+            (Some(base), Some(text)) => {
+                let parsed = rfc2396::parse(&text);
+                let resolution = Resolution::new(base, case.input);
+                analyse(&mut case, &text, &parsed, Some(&resolution));
+                case.resolved = Some(text);
+            }
+            _ => {
+                let input = case.input;
+                let parsed = rfc2396::parse(input);
+                analyse(&mut case, input, &parsed, None);
+            }
+        }
+        case
+    }
+}
+
+/// The parsers' outcomes for one input: the registry's, then `extra`
+/// (external oracles, over the pipe protocol).
+pub(crate) fn check_single<'a>(
+    input: &'a str,
+    extra: Vec<(OracleId, Outcome<'a>)>,
+) -> Pending<'a> {
     let parsed = rfc2396::parse(input);
     // The outcomes go straight into the case (its list is inline: moving a
     // filled one would copy every outcome again).
@@ -34,7 +129,7 @@ pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>
         findings: Vec::new(),
         host_confusions: Vec::new(),
     };
-    for row in registry() {
+    for row in registry().iter().filter(|row| !row.reference) {
         case.outcomes.push((
             row.id,
             if row.id == OracleId::Rfc2396 {
@@ -44,31 +139,29 @@ pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>
             },
         ));
     }
-    case.outcomes.extend(extra);
-    analyse(&mut case, input, &parsed, None);
-    case
+    Pending::new(case, None, extra)
 }
 
 /// Resolves `reference` against `base` with every oracle's own algorithm
 /// (RFC 2396 section 5.2, RFC 3986 section 5.2, the URL Standard, libcurl;
 /// `http::Uri` follows an origin-form reference on the base's host) and
 /// checks the resolved URIs as [`check`] checks one input: defects,
-/// differences from rfc2396's result, peers, and host confusions between
-/// the hosts each parser would send the request to.
+/// differences from rfc2396's result, peers and references, and host
+/// confusions between the hosts each parser would send the request to.
 pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    check_pair(base, reference, Vec::new())
+    check_pair(base, reference, Vec::new()).finish(None)
 }
 
-/// [`check_with_base`], with the outcomes of oracles outside the registry
-/// (external ones) for the pair added after the registry's.
+/// The parsers' outcomes for a resolution: the registry's, then `extra`
+/// (external oracles) for the pair.
 pub(crate) fn check_pair<'a>(
     base: &'a str,
     reference: &'a str,
     extra: Vec<(OracleId, Outcome<'a>)>,
-) -> Case<'a> {
+) -> Pending<'a> {
     let mut outcomes = OutcomeList::new();
     let mut resolved = None;
-    for row in registry() {
+    for row in registry().iter().filter(|row| !row.reference) {
         let outcome = match (row.resolve)(base, reference) {
             Ok(text) => {
                 let outcome = (row.run)(&text).into_owned();
@@ -81,7 +174,6 @@ pub(crate) fn check_pair<'a>(
         };
         outcomes.push((row.id, outcome));
     }
-    outcomes.extend(extra);
     // Triage reads rfc2396's resolved URI, or, when it refused, the text it
     // refused (the base, else the reference), so that rules keyed on its
     // error see the right one.
@@ -92,7 +184,7 @@ pub(crate) fn check_pair<'a>(
             reference.to_owned()
         }
     });
-    let mut case = Case {
+    let case = Case {
         input: reference,
         base: Some(base),
         resolved: None,
@@ -100,11 +192,7 @@ pub(crate) fn check_pair<'a>(
         findings: Vec::new(),
         host_confusions: Vec::new(),
     };
-    let parsed = rfc2396::parse(&text);
-    let resolution = Resolution::new(base, reference);
-    analyse(&mut case, &text, &parsed, Some(&resolution));
-    case.resolved = Some(text);
-    case
+    Pending::new(case, Some(text), extra)
 }
 
 /// Self-checks, triage against rfc2396, peers and host confusions over the
@@ -115,14 +203,29 @@ fn analyse(
     parsed: &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
     resolution: Option<&Resolution<'_>>,
 ) {
-    let Some(((_, reference), others)) = case.outcomes.split_first_mut() else {
+    // The parsers first, then the references asked (none where every
+    // parser agrees).
+    let split = case
+        .outcomes
+        .iter()
+        .position(|(id, _)| id.is_reference())
+        .unwrap_or(case.outcomes.len());
+    let (parsers, references) = case.outcomes.split_at_mut(split);
+    let references = References::new(references);
+    let Some(((_, reference), others)) = parsers.split_first_mut() else {
         return;
     };
-    // Peers first: a peer disagreement explains what no spec rule explains
-    // of the parser it blames.
+    // Peers and references first: a defect they find explains what no spec
+    // rule explains of the parser it blames.
     let mut peer_findings = Vec::new();
-    let input = resolution.is_none().then_some(text);
-    defects::peers(reference, others, input, &mut peer_findings);
+    let pair = case.base.map(|base| (base, case.input));
+    defects::peers(others, &references, pair, &mut peer_findings);
+    defects::against_references(
+        others,
+        &references,
+        pair,
+        &mut peer_findings,
+    );
     for (id, outcome) in others.iter_mut() {
         if outcome.is_missing() {
             continue;
@@ -172,7 +275,19 @@ fn analyse(
         }
     }
     case.findings.extend(peer_findings);
+    mark_known(case);
     host_confusions(case);
+}
+
+/// Marks each defect a parser's documented deviation covers
+/// (`testdata/known-deviations.tsv`).
+fn mark_known(case: &mut Case<'_>) {
+    for finding in &mut case.findings {
+        if finding.basis == crate::triage::Basis::Defect {
+            finding.known = crate::known::lookup(finding.oracle, case.input, case.base)
+                .map(|k| k.id.as_str());
+        }
+    }
 }
 
 /// Does `outcome` report the very authority slices rfc2396 accepted (the
@@ -196,8 +311,12 @@ fn same_authority_slices(reference: &Outcome<'_>, outcome: &Outcome<'_>) -> bool
 /// Every pair of accepting, validating parsers that report hosts and see
 /// different ones.
 fn host_confusions(case: &mut Case<'_>) {
+    // References decide; they are not parsers a service runs.
     let with_host = |(id, o): &(OracleId, Outcome<'_>)| {
-        id.validates() && o.accepted() && o.components.reported().contains(Component::Host)
+        id.validates()
+            && !id.is_reference()
+            && o.accepted()
+            && o.components.reported().contains(Component::Host)
     };
     let scheme = case
         .outcome(OracleId::Rfc2396)

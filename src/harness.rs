@@ -16,9 +16,10 @@
 //! with the registry's oracles only, and no allocation for a harness.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::case::Case;
-use crate::check::{check_pair, check_single};
+use crate::check::{Pending, check_pair, check_single};
 use crate::oracle::{OracleId, Outcome};
 
 /// One thing to check: an input, or a reference and the base to resolve it
@@ -67,6 +68,7 @@ pub struct Builder<'b> {
     base: Option<&'b str>,
     externals: Option<Box<dyn ExternalOracles + 'b>>,
     annotate: bool,
+    whatwg: Whatwg<'b>,
 }
 
 impl<'b> Builder<'b> {
@@ -93,12 +95,34 @@ impl<'b> Builder<'b> {
         self
     }
 
+    /// Asks the URL Standard's reference implementation (the shipped
+    /// `whatwg-url` adapter: one Node process for the whole program,
+    /// started the first time a case needs it, each batch answered within
+    /// `timeout`) where WHATWG parsers disagree. Without it (the default,
+    /// and `check()`), the WHATWG reference is missing and WHATWG peer
+    /// disagreements stay undecided.
+    #[must_use]
+    pub fn whatwg_reference(mut self, timeout: Duration) -> Self {
+        self.whatwg = Whatwg::Shared(timeout);
+        self
+    }
+
+    /// Asks `reference` (any [`ExternalOracles`] whose single oracle answers
+    /// as the URL Standard's reference would) where WHATWG parsers
+    /// disagree: for tests, and for a reference run some other way.
+    #[must_use]
+    pub fn whatwg_reference_from(mut self, reference: Box<dyn ExternalOracles + 'b>) -> Self {
+        self.whatwg = Whatwg::Own(reference);
+        self
+    }
+
     /// The harness.
     pub fn build(self) -> Harness<'b> {
         Harness {
             base: self.base,
             externals: self.externals,
             annotate: self.annotate,
+            whatwg: self.whatwg,
         }
     }
 }
@@ -109,7 +133,26 @@ pub struct Harness<'b> {
     base: Option<&'b str>,
     externals: Option<Box<dyn ExternalOracles + 'b>>,
     annotate: bool,
+    whatwg: Whatwg<'b>,
 }
+
+/// The WHATWG reference of a harness.
+#[derive(Debug, Default)]
+enum Whatwg<'b> {
+    /// Not asked ([`Harness::default`], `check()`).
+    #[default]
+    Off,
+    /// The process-wide `whatwg-url` process
+    /// ([`reference::ask_whatwg`](crate::reference)), each batch answered
+    /// within the duration.
+    Shared(Duration),
+    /// A reference of the caller's.
+    Own(Box<dyn ExternalOracles + 'b>),
+}
+
+/// Why a harness built without [`Builder::whatwg_reference`] has no WHATWG
+/// reference.
+const WHATWG_OFF: &str = "whatwg-url (the URL Standard's reference) was not asked: this harness was built without Builder::whatwg_reference";
 
 impl<'b> Harness<'b> {
     /// A builder (no base, no external oracles, no notes).
@@ -136,7 +179,7 @@ impl<'b> Harness<'b> {
         let mut cases = self.check_queries(&[query]);
         cases
             .pop()
-            .unwrap_or_else(|| check_single(query.input, Vec::new()))
+            .unwrap_or_else(|| check_single(query.input, Vec::new()).finish(None))
     }
 
     /// Checks inputs, each resolved against the harness's base if it has
@@ -161,14 +204,35 @@ impl<'b> Harness<'b> {
             _ => Vec::new(),
         };
         extra.reverse();
-        queries
+        let pending: Vec<Pending<'a>> = queries
             .iter()
             .map(|query| {
                 let own = extra.pop().unwrap_or_default();
-                let mut case = match query.base {
+                match query.base {
                     Some(base) => check_pair(base, query.input, own),
                     None => check_single(query.input, own),
+                }
+            })
+            .collect();
+        // The WHATWG reference answers, in one batch, the queries whose
+        // WHATWG parsers disagree (usually few: it is not asked where
+        // every parser agrees).
+        let asked: Vec<Query<'a>> = queries
+            .iter()
+            .zip(&pending)
+            .filter(|(_, p)| p.needs_whatwg())
+            .map(|(q, _)| *q)
+            .collect();
+        let mut answers = self.ask_whatwg(&asked).into_iter();
+        pending
+            .into_iter()
+            .map(|p| {
+                let whatwg = if p.needs_whatwg() {
+                    answers.next()
+                } else {
+                    None
                 };
+                let mut case = p.finish(whatwg);
                 if self.annotate {
                     case.annotate();
                 }
@@ -177,9 +241,36 @@ impl<'b> Harness<'b> {
             .collect()
     }
 
-    /// Ends the external oracles; the errors their end shows.
+    /// The WHATWG reference's outcome for each query (missing, with why,
+    /// where it cannot answer).
+    fn ask_whatwg(&mut self, queries: &[Query<'_>]) -> Vec<Outcome<'static>> {
+        if queries.is_empty() {
+            return Vec::new();
+        }
+        match &mut self.whatwg {
+            Whatwg::Off => queries.iter().map(|_| Outcome::missing(WHATWG_OFF)).collect(),
+            Whatwg::Shared(timeout) => crate::reference::ask_whatwg(queries, *timeout),
+            Whatwg::Own(reference) => reference
+                .run(queries)
+                .into_iter()
+                .map(|mut outcomes| {
+                    outcomes.pop().map_or_else(
+                        || Outcome::missing("the WHATWG reference gave no answer"),
+                        |(_, o)| o,
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Ends the external oracles and the WHATWG reference; the errors
+    /// their end shows.
     pub fn finish(self) -> Vec<String> {
-        self.externals.map(|e| e.finish()).unwrap_or_default()
+        let mut errors = self.externals.map(|e| e.finish()).unwrap_or_default();
+        if let Whatwg::Own(reference) = self.whatwg {
+            errors.extend(reference.finish());
+        }
+        errors
     }
 }
 

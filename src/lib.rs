@@ -57,6 +57,7 @@ pub mod input;
 pub mod known;
 pub mod minimize;
 pub mod oracle;
+pub mod reference;
 pub mod report;
 pub use rfc2396;
 pub mod signature;

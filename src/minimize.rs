@@ -20,7 +20,12 @@ pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
 
 /// The signatures `input` (against `base`) shows.
 pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<Signature> {
-    signatures(&Harness::default().check_query(Query { input, base }))
+    signatures(
+        &Harness::builder()
+            .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
+            .build()
+            .check_query(Query { input, base }),
+    )
 }
 
 /// The most predicate calls one minimisation makes: enough for inputs of a

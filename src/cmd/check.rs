@@ -238,7 +238,10 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         args.file.as_deref(),
     )?;
     let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
-    let mut builder = Harness::builder().base(base.as_deref()).annotate(true);
+    let mut builder = Harness::builder()
+        .base(base.as_deref())
+        .annotate(true)
+        .whatwg_reference(args.externals.timeout());
     if let Some(externals) = externals {
         builder = builder.externals(Box::new(externals));
     }

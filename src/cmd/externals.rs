@@ -29,6 +29,14 @@ pub(crate) struct ExternalArgs {
 /// The external oracles asked for, started; none when none were. A usage
 /// error (a bad name or NAME=COMMAND, an unknown shipped name, a name
 /// given twice) is found before any of them starts.
+impl ExternalArgs {
+    /// The time an external oracle (and the WHATWG reference) may take to
+    /// start and to answer each batch.
+    pub(crate) fn timeout(&self) -> Duration {
+        Duration::from_secs(self.oracle_timeout.max(1))
+    }
+}
+
 pub(crate) fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> {
     if args.oracle.is_empty() && args.oracle_cmd.is_empty() {
         return Ok(None);

@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 
 use uridiff::oracle::external::shipped_status;
-use uridiff::oracle::registry;
+use uridiff::oracle::{Standard, registry};
+use uridiff::reference::WHATWG_URL;
 
 use super::error::{Failure, Status};
 
@@ -26,6 +27,8 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 "reads": o.reads,
                 "domain": o.domain,
                 "kind": "in-process",
+                "reference": o.reference,
+                "reference_for": o.reference.then_some(o.standard),
             });
             writeln!(out, "{row}")?;
         }
@@ -37,6 +40,8 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 "present": s.missing.is_none(),
                 "missing": s.missing.as_ref().map(|m| m.what.clone()),
                 "install": s.missing.as_ref().map(|m| m.install),
+                "reference": s.name == WHATWG_URL,
+                "reference_for": (s.name == WHATWG_URL).then_some(Standard::Whatwg),
             });
             writeln!(out, "{row}")?;
         }
@@ -63,6 +68,22 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 o.standard.as_str(),
                 o.domain
             )?;
+        }
+        writeln!(
+            out,
+            "\nreferences (asked only where the parsers disagree; they decide which one departs):"
+        )?;
+        let whatwg = shipped_status()
+            .into_iter()
+            .find(|s| s.name == WHATWG_URL)
+            .and_then(|s| s.missing)
+            .map_or_else(|| "ready".to_owned(), |m| format!("missing: {m}"));
+        writeln!(
+            out,
+            "whatwg   {WHATWG_URL} (shipped adapter, the URL Standard's reference implementation): {whatwg}"
+        )?;
+        for o in registry().iter().filter(|o| o.reference) {
+            writeln!(out, "{:<8} {} (in process)", o.standard.as_str(), o.id)?;
         }
         writeln!(
             out,

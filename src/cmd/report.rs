@@ -141,7 +141,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     }
     let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Bases come with each item (`--base`, or a pair's own).
-    let mut harness = Harness::builder().annotate(true);
+    let mut harness = Harness::builder()
+        .annotate(true)
+        .whatwg_reference(args.externals.timeout());
     if let Some(externals) = externals {
         harness = harness.externals(Box::new(externals));
     }

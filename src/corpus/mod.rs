@@ -210,7 +210,10 @@ pub struct Entry {
 impl Entry {
     /// The entry through the registry's oracles.
     pub fn check(&self) -> Case<'_> {
-        Harness::default().check_query(Query {
+        Harness::builder()
+            .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
+            .build()
+            .check_query(Query {
             input: &self.input,
             base: self.base.as_deref(),
         })

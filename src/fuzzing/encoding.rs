@@ -20,10 +20,40 @@ pub fn corpus_entry(case: &Case<'_>, origin: &str) -> String {
 
 /// The defect findings of `case` whose signature `known` lacks: what a fuzz
 /// target reports as a new defect.
+///
+/// The fuzz targets run `check()`, which has no WHATWG reference (a Node
+/// process), so a WHATWG peer disagreement there is undecided: it names
+/// the pair in registry order, where the saved corpus (blessed with the
+/// reference) names the parser the reference blamed, as a peer or a
+/// reference disagreement. An undecided finding is new only when neither
+/// of its two parsers has such a signature with the same verdict and
+/// fields.
 pub fn new_defects<'c>(case: &'c Case<'_>, known: &BTreeSet<Signature>) -> Vec<&'c Finding> {
     case.defects()
-        .filter(|f| !known.contains(&Signature::of(f)))
+        .filter(|f| !known.contains(&Signature::of(f)) && !undecided_known(f, known))
         .collect()
+}
+
+/// Is `f` undecided, with a decided signature of either parser known?
+fn undecided_known(f: &Finding, known: &BTreeSet<Signature>) -> bool {
+    use crate::triage::{Class, Decision};
+    f.decided_by == Decision::Undecided
+        && [Some(f.oracle), f.peer]
+            .into_iter()
+            .flatten()
+            .any(|oracle| {
+                [Class::PeerDisagreement, Class::ReferenceDisagreement]
+                    .into_iter()
+                    .any(|class| {
+                        known.contains(&Signature {
+                            class,
+                            basis: f.basis,
+                            oracle,
+                            verdict: f.verdict,
+                            fields: f.fields,
+                        })
+                    })
+            })
 }
 
 /// A corpus entry that also names the new defects found.

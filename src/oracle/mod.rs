@@ -28,6 +28,10 @@ use serde::Serialize;
 pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
 
 pub use self::appendix_b::split as appendix_b_split;
+pub(crate) use self::grammar::{
+    rfc3986_resolve as grammar_rfc3986_resolve,
+    rfc3986_resolve_normalized_base as grammar_rfc3986_resolve_normalized_base,
+};
 
 /// The standard an oracle implements. Two oracles of the same standard are
 /// *peers*: when they disagree, one of them breaks its own standard.
@@ -94,6 +98,10 @@ pub struct OracleInfo {
     /// both read the same authority text, their userinfo, host and port
     /// must agree (a peer disagreement otherwise).
     pub authority_peer: Option<OracleId>,
+    /// Is it its standard's reference (the RFC grammars)? A reference is
+    /// not one of the parsers compared: `check()` asks it only where they
+    /// disagree, and it decides which of them departs from the standard.
+    pub reference: bool,
 }
 
 /// `Some(f)` for a row that names `f`, `None` for one that names nothing.
@@ -120,6 +128,7 @@ macro_rules! oracles {
             $(validates: $validates:literal,)?
             $(annotate: $annotate:expr,)?
             $(authority_peer: $authority_peer:ident,)?
+            $(reference: $reference:literal,)?
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -174,6 +183,16 @@ macro_rules! oracles {
                 }
             }
 
+            /// Is this oracle its standard's reference ([`OracleInfo::reference`];
+            /// of the external ones, the shipped `whatwg-url`, the URL
+            /// Standard's reference implementation)?
+            pub fn is_reference(self) -> bool {
+                match self {
+                    $(OracleId::$variant => false $(|| $reference)?,)*
+                    OracleId::External(name) => name.as_str() == crate::reference::WHATWG_URL,
+                }
+            }
+
             /// Is this a built-in oracle's id?
             pub fn is_builtin_id(id: &str) -> bool {
                 matches!(id, $($id)|*)
@@ -195,6 +214,7 @@ macro_rules! oracles {
                 validates: true $(&& $validates)?,
                 annotate: some_or_none!($($annotate)?),
                 authority_peer: some_or_none!($(OracleId::$authority_peer)?),
+                reference: false $(|| $reference)?,
             },
         )*];
     };
@@ -277,6 +297,28 @@ oracles! {
         domain: "every URI reference",
         run: iri_string::run,
         resolve: iri_string::resolve,
+    }
+    /// RFC 3986 Appendix A run by the grammar engine (`crates/grammar`),
+    /// with section 5.2 transcribed: the reference for RFC 3986.
+    Rfc3986Grammar = "rfc3986-grammar" {
+        standard: Rfc3986,
+        library: "uridiff-grammar (RFC 3986 Appendix A, section 5.2)",
+        reads: "component spans of the grammar's reading",
+        domain: "every string; asked only where the parsers disagree",
+        run: grammar::rfc3986_run,
+        resolve: grammar::rfc3986_resolve_text,
+        reference: true,
+    }
+    /// RFC 2396 Appendix A run by the grammar engine, with section 4.3's
+    /// greedy authority: the reference for RFC 2396.
+    Rfc2396Grammar = "rfc2396-grammar" {
+        standard: Rfc2396,
+        library: "uridiff-grammar (RFC 2396 Appendix A)",
+        reads: "component spans of the grammar's reading",
+        domain: "every string; asked only where the parsers disagree; no resolution",
+        run: grammar::rfc2396_run,
+        resolve: grammar::rfc2396_resolve_text,
+        reference: true,
     }
 }
 

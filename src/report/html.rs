@@ -52,6 +52,7 @@ struct Data<'r> {
     non_utf8: &'r [String],
     not_checked: &'r [(String, String)],
     external_errors: &'r [String],
+    missing_references: &'r [String],
 }
 
 fn example(e: &Example) -> ExampleData<'_> {
@@ -124,6 +125,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         non_utf8: &report.non_utf8,
         not_checked: &report.not_checked,
         external_errors: &report.external_errors,
+        missing_references: &report.missing_references,
     };
     let json = escape_for_script(&serde_json::to_string(&data)?);
     write!(out, "{HEAD}")?;
@@ -289,6 +291,7 @@ function setup() {
   for (const [k, v] of rows) totals.append(el("tr", {}, el("th", {}, k), el("td", {class: "n"}, String(v))));
   const ext = document.getElementById("external");
   for (const e of DATA.external_errors) ext.append(el("p", {class: "unexplained"}, "external oracle failed: " + visible(e)));
+  for (const e of DATA.missing_references) ext.append(el("p", {class: "unexplained"}, "reference missing (what it would decide is undecided): " + visible(e)));
   const classes = [...new Set(DATA.groups.map(g => g.class))].sort();
   const oracles = [...new Set(DATA.groups.map(g => g.oracle))].sort();
   for (const c of classes) document.getElementById("f-class").append(el("option", {}, c));

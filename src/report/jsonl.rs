@@ -31,6 +31,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
         host_confusion_pairs: &'r [PairCount],
         not_checked: usize,
         external_errors: &'r [String],
+        missing_references: &'r [String],
     }
     serde_json::to_writer(
         &mut *out,
@@ -40,6 +41,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
             host_confusion_pairs: &report.pairs,
             not_checked: report.not_checked.len(),
             external_errors: &report.external_errors,
+            missing_references: &report.missing_references,
         },
     )?;
     writeln!(out)?;

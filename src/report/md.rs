@@ -119,6 +119,44 @@ fn groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
     writeln!(out)
 }
 
+/// The defect table: new signatures first, then known ones, each with
+/// the reference that decided it.
+fn defect_groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
+    writeln!(
+        out,
+        "| severity | signature | decided by | known | inputs | effect (shortest example) | example | source | reproduce |\n|---|---|---|---|---:|---|---|---|---|"
+    )?;
+    let (new, known): (Vec<&&Group>, Vec<&&Group>) = groups.iter().partition(|g| g.known.is_none());
+    for g in new.into_iter().chain(known) {
+        let Some(e) = g.examples.first() else {
+            continue;
+        };
+        let decided = match g.decided_by {
+            None => "-".to_owned(),
+            Some(None) => "nothing (undecided)".to_owned(),
+            Some(Some(id)) => code(id.as_str()),
+        };
+        let known = g
+            .known
+            .as_ref()
+            .map_or_else(|| "new".to_owned(), |k| format!("known: {}", code(k.source)));
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            g.severity,
+            code(&g.signature.to_string()),
+            decided,
+            known,
+            g.count,
+            code(&g.effect),
+            example_cell(e),
+            code(&e.source),
+            command(e)
+        )?;
+    }
+    writeln!(out)
+}
+
 /// Writes the Markdown report.
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let t = &report.totals;
@@ -146,6 +184,18 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "| with a host confusion | {} |", t.host_confusions)?;
     writeln!(out, "| signatures | {} |", report.groups.len())?;
     writeln!(out, "| **unexplained** | **{}** |\n", t.unexplained)?;
+
+    if !report.missing_references.is_empty() {
+        writeln!(out, "## References missing\n")?;
+        writeln!(
+            out,
+            "What they would decide is undecided: a peer disagreement of their standard blames nobody (`decided_by: null`).\n"
+        )?;
+        for e in &report.missing_references {
+            writeln!(out, "- {}", code_line(e))?;
+        }
+        writeln!(out)?;
+    }
 
     if !report.external_errors.is_empty() {
         writeln!(out, "## External oracles that failed\n")?;
@@ -184,9 +234,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(
             out,
             "A parser breaks its own standard: drops or invents input, accepts what it forbids, \
-             changes its answer on its own output, or disagrees with a peer of the same standard.\n"
+             changes its answer on its own output, or departs from its standard's reference \
+             (alone, or where a peer of the same standard does not). New ones first; \
+             a documented deviation is marked known.\n"
         )?;
-        groups(out, &defects)?;
+        defect_groups(out, &defects)?;
     }
 
     writeln!(out, "## Host confusions per parser pair\n")?;

@@ -158,6 +158,14 @@ pub struct Group {
     pub spec: &'static str,
     /// The shortest examples.
     pub examples: Vec<Example>,
+    /// For a comparison (peer or reference disagreement, a permitted
+    /// variation): the reference that decided the shortest example, or
+    /// null when nothing did. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<Option<OracleId>>,
+    /// The documented deviation that covers the shortest example, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<crate::case::KnownJson>,
 }
 
 /// Host confusions between one pair of parsers.
@@ -195,6 +203,9 @@ pub struct Report {
     /// External oracles that failed, one line each; their outcomes after the
     /// fault are marked missing.
     pub external_errors: Vec<String>,
+    /// References that were needed and are missing, one line each (why):
+    /// what they would have decided is undecided.
+    pub missing_references: Vec<String>,
 }
 
 impl Report {
@@ -359,6 +370,8 @@ impl<'w> Builder<'w> {
                     .is_none_or(|e| example.key() < e.key());
                 if shortest {
                     group.effect = json.effect.clone();
+                    group.decided_by = json.decided_by;
+                    group.known = json.known.clone();
                 }
                 keep(&mut group.examples, example.clone(), EXAMPLES_PER_SIGNATURE);
             }
@@ -395,6 +408,7 @@ impl<'w> Builder<'w> {
         report.non_utf8.sort();
         report.non_utf8.truncate(LISTED);
         report.not_checked.sort();
+        report.missing_references = crate::reference::whatwg_missing().into_iter().collect();
         report
     }
 }
@@ -411,6 +425,8 @@ fn group_of(signature: Signature, f: FindingJson) -> Group {
         effect: f.effect,
         spec: f.spec,
         examples: Vec::new(),
+        decided_by: f.decided_by,
+        known: f.known,
     }
 }
 

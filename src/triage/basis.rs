@@ -49,3 +49,32 @@ pub enum ExampleOracle {
     /// (`uridiff check --oracle NAME`).
     External(&'static str),
 }
+
+/// Who decided a defect found by comparing parsers (a peer disagreement, a
+/// departure from a reference): the arbiter's verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Decision {
+    /// Not a comparison between parsers (a self-check, a spec difference):
+    /// the standard's text or the class decides, and JSON has no
+    /// `decided_by` key.
+    #[default]
+    NotCompared,
+    /// The standard's reference (its oracle id): the blamed parser departs
+    /// from it and the other does not.
+    Reference(OracleId),
+    /// Nothing settles which parser departs: the reference is missing or
+    /// sides with neither. JSON `decided_by: null`.
+    Undecided,
+}
+
+impl Decision {
+    /// `decided_by` as JSON writes it: `None` when the key is left out,
+    /// `Some(None)` for null.
+    pub fn as_json(self) -> Option<Option<OracleId>> {
+        match self {
+            Decision::NotCompared => None,
+            Decision::Reference(id) => Some(Some(id)),
+            Decision::Undecided => Some(None),
+        }
+    }
+}

@@ -642,6 +642,26 @@ classes! {
         spec: "the standard both implement",
         examples: [(Url, "file://1.2.3.4/C:/")],
     }
+    /// The parser departs from its standard's reference (`whatwg-url` for
+    /// the URL Standard, the RFC 3986 grammar with section 5.2 transcribed)
+    /// on an input where the parsers disagree: `decided_by` names the
+    /// reference.
+    ReferenceDisagreement = "reference-disagreement" {
+        basis: Defect, severity: Medium,
+        spec: "the standard the parser implements, as its reference runs it",
+        examples: [],
+        with_base: [(Rfc3986, "httj://t", "1/%2e/..")],
+    }
+    /// With a base, an RFC 3986 parser resolves against the base normalised
+    /// (dot segments removed, percent-encoded unreserved characters
+    /// decoded) where the strict algorithm uses it as written: section
+    /// 5.2.1 makes that normalisation optional.
+    OptionalBaseNormalization = "optional-base-normalization" {
+        basis: Spec, severity: Low,
+        spec: "RFC 3986 section 5.2.1 (normalization of the base URI, sections 6.2.2 and 6.2.3, is optional)",
+        examples: [],
+        with_base: [(Rfc3986, "h:/.", "")],
+    }
     /// No rule explains it: a finding to investigate.
     Unexplained = "unexplained" {
         basis: NoBasis, severity: Medium,

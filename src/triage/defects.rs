@@ -15,12 +15,13 @@
 //! Each defect names the parser it is about; no spec rule explains one away.
 
 use crate::components::{Component, ComponentSet};
-use crate::diff::diff;
-use crate::oracle::{OracleId, Outcome, info};
+use crate::diff::{Diff, diff};
+use crate::reference::{Answer, References};
+use crate::oracle::{OracleId, Outcome, Standard, info};
 
 use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
-use super::{Class, Finding, Severity, effect, severity};
+use super::{Class, Decision, Finding, Severity, effect, severity};
 
 fn defect(
     class: Class,
@@ -39,6 +40,8 @@ fn defect(
         verdict: false,
         fields,
         detail: Some(detail),
+        decided_by: super::Decision::NotCompared,
+        known: None,
     }
 }
 
@@ -267,14 +270,15 @@ pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Find
     out.push(finding);
 }
 
-/// Peer disagreements among `outcomes` (every oracle but rfc2396, which is
-/// `ours`): parsers of one standard (WHATWG: url and ada; RFC 3986:
-/// rfc3986 and iri-string) that disagree, and http::Uri against RFC 3986 on
-/// how the same authority text splits.
+/// Peer disagreements among `outcomes` (every parser but rfc2396):
+/// parsers of one standard (WHATWG: url and ada; RFC 3986: rfc3986 and
+/// iri-string) that disagree, and http::Uri against RFC 3986 on how the
+/// same authority text splits. The standard's reference decides which one
+/// departs.
 pub(crate) fn peers(
-    ours: &Outcome<'_>,
     outcomes: &[(OracleId, Outcome<'_>)],
-    input: Option<&str>,
+    references: &References<'_, '_>,
+    pair: Option<(&str, &str)>,
     out: &mut Vec<Finding>,
 ) {
     // Two oracles of one standard are peers (the registry's `standard`).
@@ -285,7 +289,8 @@ pub(crate) fn peers(
         for (b, ob) in outcomes.iter().skip(i + 1) {
             if b.standard() == Some(standard) {
                 peer_pair(
-                    (ours, outcomes, input),
+                    references.get(standard),
+                    pair.filter(|_| standard == Standard::Rfc3986),
                     (*a, oa),
                     (*b, ob),
                     ComponentSet::ALL,
@@ -312,7 +317,8 @@ pub(crate) fn peers(
         {
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
             peer_pair(
-                (ours, outcomes, input),
+                peer.standard().and_then(|s| references.get(s)),
+                None,
                 (peer, that),
                 (row.id, this),
                 parts,
@@ -322,19 +328,30 @@ pub(crate) fn peers(
     }
 }
 
-/// One pair of peers over the fields in `scope`. The finding blames the
-/// peer that also departs from rfc2396 where the other agrees with it (for
-/// `file://1.2.3.4/C:/`, url's missing host); when rfc2396 sides with
-/// neither (it may refuse the input), the peer fewer of the other
-/// validating parsers side with (for `/\p` against `x://h/a`, url's host
-/// `p`, where ada and libcurl stay on `h`); else the later one.
+/// Where `o` departs from `reference` on what `d` disputes.
+fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
+    let r = diff(reference, o);
+    (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
+}
+
+/// One pair of peers over the fields in `scope`. The peer that departs
+/// from the standard's reference where the other agrees with it is
+/// blamed (`decided_by` the reference). Where both depart, each one's
+/// departure is its own `reference-disagreement` (see
+/// [`against_references`]); where the reference is missing or sides with
+/// neither, the finding blames nobody: it names the pair in registry
+/// order and says that nothing settles it (`decided_by: null`).
 fn peer_pair(
-    (ours, outcomes, input): (&Outcome<'_>, &[(OracleId, Outcome<'_>)], Option<&str>),
+    reference: Option<Answer<'_, '_>>,
+    rfc3986_pair: Option<(&str, &str)>,
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
     out: &mut Vec<Finding>,
 ) {
+    if oa.is_missing() || ob.is_missing() {
+        return;
+    }
     let mut d = diff(oa, ob);
     d.fields = d.fields.intersection(scope);
     if scope.contains(Component::Port)
@@ -350,78 +367,140 @@ fn peer_pair(
     if d.is_empty() {
         return;
     }
-    let departs = |o: &Outcome<'_>| {
-        let r = diff(ours, o);
-        (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
-    };
-    // How many of the other validating parsers side with `o` on what the
-    // peers dispute: its verdict, or each disputed field's value.
-    let support = |o: &Outcome<'_>| -> usize {
-        outcomes
-            .iter()
-            .filter(|(id, _)| *id != a && *id != b && id.validates())
-            .map(|(_, x)| {
-                if d.verdict {
-                    usize::from(x.accepted() == o.accepted())
-                } else if x.accepted() {
-                    d.fields
-                        .iter()
-                        .filter(|&c| {
-                            x.components.reported().contains(c)
-                                && x.components.get(c) == o.components.get(c)
-                        })
-                        .count()
-                } else {
-                    0
-                }
-            })
-            .sum()
-    };
-    // A peer that accepts what its own standard fails is the one that
-    // departs (the standard's text settles it: see `standard_failures`).
-    let fails = |id: OracleId, o: &Outcome<'_>| {
-        let mut found = Vec::new();
-        if let Some(input) = input {
-            standard_failures(id, o, input, &mut found);
-        }
-        !found.is_empty()
-    };
-    // Whether anything settles which peer departs: the standard's text,
-    // rfc2396, or the others.
-    let (blame_a, settled) = match (fails(a, oa), fails(b, ob)) {
-        (true, false) => (true, true),
-        (false, true) => (false, true),
-        _ => match (departs(oa), departs(ob)) {
-            (true, false) => (true, true),
-            (false, true) => (false, true),
-            _ => {
-                let (sa, sb) = (support(oa), support(ob));
-                (sa < sb, sa != sb)
-            }
+    let (blame_a, decision, undecided_why) = match reference {
+        Some(Answer::Outcome(id, r)) => match (departs(r, oa, d), departs(r, ob, d)) {
+            (true, false) => (true, Decision::Reference(id), None),
+            (false, true) => (false, Decision::Reference(id), None),
+            // Each departs on its own: `against_references` files both.
+            (true, true) => return,
+            (false, false) => (
+                true,
+                Decision::Undecided,
+                Some(format!("the reference {id} reports none of the disputed fields")),
+            ),
         },
+        Some(Answer::Missing(id, why)) => (
+            true,
+            Decision::Undecided,
+            Some(format!("the reference {id} is missing: {why}")),
+        ),
+        None => (
+            true,
+            Decision::Undecided,
+            Some("their standard has no reference here".to_owned()),
+        ),
     };
-    let ((a, oa), (b, ob)) = if blame_a {
-        ((b, ob), (a, oa))
-    } else {
+    let ((blamed, theirs), (peer, peers)) = if blame_a {
         ((a, oa), (b, ob))
+    } else {
+        ((b, ob), (a, oa))
     };
-    let scheme = scheme_of(oa, ob);
+    // A departure RFC 3986 permits (section 5.2.1's optional base
+    // normalisation, the `/.` a path needs): `against_references` files it
+    // as `spec`, and nobody is blamed.
+    if let (Some((base, input)), Some(Answer::Outcome(_, r))) = (rfc3986_pair, reference)
+        && crate::reference::rfc3986_variation(base, input, r, theirs).is_some()
+    {
+        return;
+    }
+    let scheme = scheme_of(theirs, peers);
     let mut finding = defect(
         Class::PeerDisagreement,
         severity::of_departure(
             Class::PeerDisagreement,
             d.fields,
-            &oa.components,
-            &ob.components,
+            &peers.components,
+            &theirs.components,
             scheme,
         ),
-        b,
-        Some(a),
+        blamed,
+        Some(peer),
         d.fields,
-        effect::peer((b, ob), (a, oa), d, settled),
+        effect::peer(
+            (blamed, theirs),
+            (peer, peers),
+            d,
+            decision,
+            undecided_why.as_deref(),
+        ),
     );
     finding.verdict = d.verdict;
+    finding.decided_by = decision;
     out.push(finding);
+}
+
+/// Each parser against its standard's reference, where the case asked it:
+/// a departure that no permitted variation explains is a
+/// `reference-disagreement` defect (`decided_by` the reference), unless a
+/// peer disagreement already blames the parser for it. With a base
+/// (`pair`), RFC 3986's permitted variations are `spec` findings instead
+/// ([`reference::rfc3986_variation`](crate::reference::rfc3986_variation)).
+pub(crate) fn against_references(
+    outcomes: &[(OracleId, Outcome<'_>)],
+    references: &References<'_, '_>,
+    pair: Option<(&str, &str)>,
+    out: &mut Vec<Finding>,
+) {
+    for (id, theirs) in outcomes {
+        let Some(standard) = id.standard() else {
+            continue;
+        };
+        let Some(Answer::Outcome(reference_id, r)) = references.get(standard) else {
+            continue;
+        };
+        if theirs.is_missing()
+            || out.iter().any(|f| {
+                f.oracle == *id && matches!(f.decided_by, Decision::Reference(_))
+            })
+        {
+            continue;
+        }
+        let d = diff(r, theirs);
+        if d.is_empty() {
+            continue;
+        }
+        let variation = match pair {
+            Some((base, input)) if standard == Standard::Rfc3986 => {
+                crate::reference::rfc3986_variation(base, input, r, theirs)
+            }
+            _ => None,
+        };
+        let scheme = scheme_of(r, theirs);
+        let finding = match variation {
+            Some(class) => Finding {
+                class,
+                basis: class.basis(),
+                severity: class.default_severity(),
+                oracle: *id,
+                peer: Some(reference_id),
+                verdict: d.verdict,
+                fields: d.fields,
+                detail: Some(effect::reference_variation(*id, reference_id, class)),
+                decided_by: Decision::Reference(reference_id),
+                known: None,
+            },
+            None => {
+                let mut finding = defect(
+                    Class::ReferenceDisagreement,
+                    severity::of_departure(
+                        Class::ReferenceDisagreement,
+                        d.fields,
+                        &r.components,
+                        &theirs.components,
+                        scheme,
+                    ),
+                    *id,
+                    Some(reference_id),
+                    d.fields,
+                    effect::reference((*id, theirs), (reference_id, r), d),
+                );
+                finding.verdict = d.verdict;
+                finding.decided_by = Decision::Reference(reference_id);
+                finding
+            }
+        };
+        out.push(finding);
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ use crate::components::{Component, component_name};
 use crate::diff::Diff;
 use crate::oracle::{OracleId, Outcome, Verdict};
 
+use super::{Class, Decision};
+
 /// Shows a value for an effect line: quoted and escaped, cut at 48 characters.
 fn show(value: Option<&str>) -> String {
     match value {
@@ -200,19 +202,59 @@ pub(crate) fn round_trip(
     )
 }
 
-/// `peer-disagreement`: `blamed` against its peer, on what `d` holds;
-/// `settled` when rfc2396 or the other parsers side with the peer.
+/// A peer disagreement: who accepts and who refuses, or what differs
+/// (the blamed parser's value first), and what decided it: the reference
+/// the blamed one departs from, or why nothing does.
 pub(crate) fn peer(
     (blamed, theirs): (OracleId, &Outcome<'_>),
     (peer, peers): (OracleId, &Outcome<'_>),
     d: Diff,
-    settled: bool,
+    decision: Decision,
+    undecided_why: Option<&str>,
 ) -> String {
-    if d.verdict {
+    let what = if d.verdict {
         let (yes, no, how) = if peers.accepted() {
             (peer, blamed, theirs.verdict)
         } else {
             (blamed, peer, peers.verdict)
+        };
+        Acceptance {
+            accepting: yes.as_str(),
+            host: None,
+            refusing: no.as_str(),
+            refused: how,
+        }
+        .to_string()
+    } else {
+        d.fields
+            .iter()
+            .map(|c| field_line(c, theirs.components.get(c), peers.components.get(c), "vs"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    match decision {
+        Decision::Reference(reference) => format!(
+            "{blamed} departs from its peer {peer} and from the reference {reference}, which sides with {peer}: {what}"
+        ),
+        _ => format!(
+            "{blamed} and its peer {peer} disagree, and nothing settles which departs ({}): {what}",
+            undecided_why.unwrap_or("no reference")
+        ),
+    }
+}
+
+/// A parser against its standard's reference: who accepts and who
+/// refuses, or each differing field, the parser's value first.
+pub(crate) fn reference(
+    (oracle, theirs): (OracleId, &Outcome<'_>),
+    (reference, r): (OracleId, &Outcome<'_>),
+    d: Diff,
+) -> String {
+    if d.verdict {
+        let (yes, no, how) = if r.accepted() {
+            (reference, oracle, theirs.verdict)
+        } else {
+            (oracle, reference, r.verdict)
         };
         let acceptance = Acceptance {
             accepting: yes.as_str(),
@@ -220,23 +262,24 @@ pub(crate) fn peer(
             refusing: no.as_str(),
             refused: how,
         };
-        return format!("peers disagree: {acceptance}");
+        return format!("{oracle} departs from the reference {reference}: {acceptance}");
     }
     let parts: Vec<String> = d
         .fields
         .iter()
-        .map(|c| field_line(c, theirs.components.get(c), peers.components.get(c), "vs"))
+        .map(|c| field_line(c, theirs.components.get(c), r.components.get(c), "where the reference has"))
         .collect();
-    if settled {
-        format!(
-            "{blamed} departs from its peer {peer}: {}",
-            parts.join("; ")
-        )
-    } else {
-        // Named after the later peer, but nothing says which is wrong.
-        format!(
-            "{blamed} and its peer {peer} disagree, and no other parser sides with either: {}",
-            parts.join("; ")
-        )
+    format!("{oracle} departs from the reference {reference}: {}", parts.join("; "))
+}
+
+/// A permitted variation from the reference's answer.
+pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: Class) -> String {
+    match class {
+        Class::OptionalBaseNormalization => format!(
+            "{oracle} resolves against the base normalised, which {reference} (the strict algorithm) uses as written; RFC 3986 section 5.2.1 makes that normalisation optional"
+        ),
+        _ => format!(
+            "{oracle} writes \"/.\" before a path that starts with \"//\" and has no authority, which {reference} (RFC 3986 section 5.2 as written) leaves as is and cannot recompose"
+        ),
     }
 }

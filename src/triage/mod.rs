@@ -26,6 +26,7 @@ mod rules;
 pub(crate) mod severity;
 mod text;
 
+pub use basis::Decision;
 pub use classes::{Basis, Class, ExampleOracle};
 pub use severity::Severity;
 
@@ -58,6 +59,12 @@ pub struct Finding {
     /// The effect, when it is known as the finding is made (defects);
     /// spec findings build theirs on demand ([`Case::effect`](crate::Case::effect)).
     pub detail: Option<String>,
+    /// For a finding that compares parsers against a reference or each
+    /// other: who decided it.
+    pub decided_by: Decision,
+    /// The id of the documented deviation (`testdata/known-deviations.tsv`)
+    /// that covers it, if any.
+    pub known: Option<&'static str>,
 }
 
 impl Finding {
@@ -263,6 +270,8 @@ fn finding(ctx: &Ctx<'_, '_>, class: Class, claimed: Diff) -> Finding {
         verdict: claimed.verdict,
         fields: claimed.fields,
         detail: None,
+        decided_by: Decision::NotCompared,
+        known: None,
     }
 }
 

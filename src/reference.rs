@@ -1,0 +1,266 @@
+//! The arbiter: each standard's executable reference decides which parser
+//! departs from it.
+//!
+//! | standard | reference | where it runs |
+//! |---|---|---|
+//! | WHATWG URL Standard | `whatwg-url`, the standard's reference implementation (npm) | a long-lived Node process (shipped adapter) |
+//! | RFC 3986 | `rfc3986-grammar`: Appendix A run by `crates/grammar`, section 5.2 transcribed | in process |
+//! | RFC 2396 | `rfc2396-grammar`: Appendix A run by `crates/grammar`, section 4.3 | in process |
+//!
+//! A reference is not one of the parsers compared: it is asked only for an
+//! input where some parser differs from rfc2396 (where every parser agrees
+//! nothing needs deciding, and the fuzz loop stays fast), and its outcome
+//! goes after the parsers' in the case. Two peers that disagree are decided
+//! by their standard's reference (the one that departs from it is blamed);
+//! a parser that departs from its reference is a `reference-disagreement`
+//! defect; where the reference is missing (no Node) or sides with neither
+//! peer, the finding says so (`decided_by: null`) and blames nobody.
+//! Nothing is decided by majority or by registry order.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use crate::Query;
+use crate::components::Component;
+use crate::oracle::external::{Externals, Spec, shipped_status};
+use crate::diff::diff;
+use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
+
+/// The shipped adapter that runs the URL Standard's reference
+/// implementation.
+pub const WHATWG_URL: &str = "whatwg-url";
+
+/// How long the WHATWG reference may take to start and to answer a batch
+/// where a caller sets no time of its own.
+pub const WHATWG_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why `check()` has no WHATWG reference.
+pub(crate) const WHATWG_NOT_ASKED: &str = "whatwg-url (the URL Standard's reference) is not run by check(), which runs in-process oracles only: `uridiff check` and `report` ask it";
+
+/// The reference oracle of `standard`, if it has one.
+pub fn reference_for(standard: Standard) -> Option<OracleId> {
+    match standard {
+        Standard::Whatwg => ExternalName::new(WHATWG_URL).ok().map(OracleId::External),
+        Standard::Rfc3986 => Some(OracleId::Rfc3986Grammar),
+        Standard::Rfc2396 => Some(OracleId::Rfc2396Grammar),
+        Standard::Rfc2396AppendixB | Standard::HttpRequestTarget | Standard::Curl => None,
+    }
+}
+
+/// The standard whose reference judges `id`: its own, or for an oracle
+/// whose authority follows another's (`http::Uri` reads RFC 3986's
+/// authority), that one's.
+pub(crate) fn judged_by(id: OracleId) -> Option<Standard> {
+    match id.standard() {
+        Some(s @ (Standard::Whatwg | Standard::Rfc3986)) => Some(s),
+        // RFC 2396's own parser (rfc2396) is held to its grammar by the
+        // `parse` fuzz target and a test over the saved corpus, not here.
+        _ => crate::oracle::info(id)
+            .and_then(|row| row.authority_peer)
+            .and_then(OracleId::standard),
+    }
+}
+
+/// Does any parser of `outcomes` (rfc2396 first, then the others, no
+/// reference among them) differ from rfc2396? Only then is there anything
+/// for a reference to decide: two parsers that both agree with rfc2396
+/// agree with each other.
+pub(crate) fn disagreement(outcomes: &[(OracleId, Outcome<'_>)]) -> bool {
+    let Some(((_, ours), others)) = outcomes.split_first() else {
+        return false;
+    };
+    others.iter().any(|(id, o)| {
+        if o.is_missing() {
+            return false;
+        }
+        let d = diff(ours, o);
+        if id.validates() {
+            !d.is_empty()
+        } else {
+            !d.fields.is_empty()
+        }
+    })
+}
+
+/// The standards whose references `outcomes` (the parsers) need.
+pub(crate) fn standards_needed(outcomes: &[(OracleId, Outcome<'_>)]) -> Vec<Standard> {
+    let mut needed = Vec::new();
+    for (id, o) in outcomes {
+        if let Some(s) = judged_by(*id)
+            && !o.is_missing()
+            && !needed.contains(&s)
+        {
+            needed.push(s);
+        }
+    }
+    needed
+}
+
+/// The in-process references' outcomes for an input (or, with a base, a
+/// resolution) whose parsers need `standards`.
+pub(crate) fn in_process<'a>(
+    standards: &[Standard],
+    base: Option<&str>,
+    input: &'a str,
+) -> Vec<(OracleId, Outcome<'a>)> {
+    let mut out = Vec::new();
+    if standards.contains(&Standard::Rfc3986) {
+        let outcome = match base {
+            Some(base) => crate::oracle::grammar_rfc3986_resolve(base, input),
+            None => OracleId::Rfc3986Grammar.run(input),
+        };
+        out.push((OracleId::Rfc3986Grammar, outcome));
+    }
+    out
+}
+
+/// What a case knows of a standard's reference.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Answer<'c, 'a> {
+    /// The reference's outcome.
+    Outcome(OracleId, &'c Outcome<'a>),
+    /// The reference was asked and has no answer (not installed, crashed,
+    /// not run by `check()`): why.
+    Missing(OracleId, &'c str),
+}
+
+/// The references' outcomes of one case, by standard.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct References<'c, 'a> {
+    outcomes: &'c [(OracleId, Outcome<'a>)],
+}
+
+impl<'c, 'a> References<'c, 'a> {
+    /// The references among a case's outcomes (they follow the parsers').
+    pub(crate) fn new(outcomes: &'c [(OracleId, Outcome<'a>)]) -> Self {
+        References { outcomes }
+    }
+
+    /// The reference of `standard`, when the case asked it.
+    pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'c, 'a>> {
+        let id = reference_for(standard)?;
+        let (_, outcome) = self.outcomes.iter().find(|(o, _)| *o == id)?;
+        Some(if outcome.is_missing() {
+            Answer::Missing(id, outcome.message.as_deref().unwrap_or("no answer"))
+        } else {
+            Answer::Outcome(id, outcome)
+        })
+    }
+}
+
+/// With a base, RFC 3986's permitted variations: what a parser may answer
+/// besides the strict algorithm's target (`reference`).
+///
+/// - Section 5.2.1: "Normalization of the base URI, as described in
+///   Sections 6.2.2 and 6.2.3, is optional": the target resolved against
+///   the normalised base (fluent-uri, for `""` against `h:/.`, gives `h:/`).
+/// - Section 5.2.4 with section 3.3: a target without authority whose path
+///   starts with `//` cannot be written (its recomposition would read as an
+///   authority); a parser that writes `/.` before it (fluent-uri and
+///   iri-string both document it) keeps the same path.
+pub(crate) fn rfc3986_variation(
+    base: &str,
+    input: &str,
+    reference: &Outcome<'_>,
+    theirs: &Outcome<'_>,
+) -> Option<crate::triage::Class> {
+    use crate::triage::Class;
+    let dot_prefix = |r: &Outcome<'_>| {
+        let (Some(path), Some(their_path)) = (
+            r.components.get(Component::Path),
+            theirs.components.get(Component::Path),
+        ) else {
+            return false;
+        };
+        r.accepted()
+            && theirs.accepted()
+            && r.components.get(Component::Authority).is_none()
+            && path.starts_with("//")
+            && their_path.strip_prefix("/.") == Some(path)
+            && diff(r, theirs).fields.iter().all(|c| c == Component::Path)
+    };
+    if dot_prefix(reference) {
+        return Some(Class::AmbiguousResolvedPath);
+    }
+    let normalized = crate::oracle::grammar_rfc3986_resolve_normalized_base(base, input);
+    if diff(&normalized, theirs).is_empty() || dot_prefix(&normalized) {
+        return Some(Class::OptionalBaseNormalization);
+    }
+    None
+}
+
+/// The process-wide WHATWG reference.
+#[derive(Debug)]
+enum Whatwg {
+    NotStarted,
+    Running(Externals),
+    Missing(String),
+}
+
+static WHATWG: Mutex<Whatwg> = Mutex::new(Whatwg::NotStarted);
+
+/// The WHATWG reference's outcome for each query, from the one
+/// `whatwg-url` process of the program (started on first need); missing,
+/// with why, where it cannot answer. Each batch is answered within
+/// `timeout`.
+pub(crate) fn ask_whatwg(queries: &[Query<'_>], timeout: Duration) -> Vec<Outcome<'static>> {
+    // A panic elsewhere while holding the lock leaves the state usable.
+    let mut state = WHATWG.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if matches!(*state, Whatwg::NotStarted) {
+        *state = start_whatwg(timeout);
+    }
+    match &mut *state {
+        Whatwg::Running(externals) => {
+            let queries: Vec<(&str, Option<&str>)> =
+                queries.iter().map(|q| (q.input, q.base)).collect();
+            externals
+                .run(&queries)
+                .into_iter()
+                .map(|mut outcomes| {
+                    outcomes.pop().map_or_else(
+                        || Outcome::missing("whatwg-url gave no answer"),
+                        |(_, o)| o,
+                    )
+                })
+                .collect()
+        }
+        Whatwg::Missing(why) => queries.iter().map(|_| Outcome::missing(why.clone())).collect(),
+        Whatwg::NotStarted => queries
+            .iter()
+            .map(|_| Outcome::missing("whatwg-url did not start"))
+            .collect(),
+    }
+}
+
+/// Why the WHATWG reference is missing, once something asked it and it
+/// could not start; `None` while it runs or was never asked.
+pub fn whatwg_missing() -> Option<String> {
+    let state = WHATWG.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match &*state {
+        Whatwg::Missing(why) => Some(why.clone()),
+        _ => None,
+    }
+}
+
+/// Starts the shipped `whatwg-url` adapter, or says why it cannot run.
+fn start_whatwg(timeout: Duration) -> Whatwg {
+    if let Some(missing) = shipped_status()
+        .into_iter()
+        .find(|s| s.name == WHATWG_URL)
+        .and_then(|s| s.missing)
+    {
+        return Whatwg::Missing(format!("whatwg-url cannot run: {missing}"));
+    }
+    match Externals::start(&[Spec::Shipped(WHATWG_URL.to_owned())], timeout) {
+        Ok(externals) if externals.errors().is_empty() => Whatwg::Running(externals),
+        Ok(externals) => Whatwg::Missing(
+            externals
+                .finish()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        Err(e) => Whatwg::Missing(e.to_string()),
+    }
+}
