@@ -34,8 +34,9 @@ pub const WHATWG_URL: &str = "whatwg-url";
 /// where a caller sets no time of its own.
 pub const WHATWG_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Why `check()` has no WHATWG reference.
-pub(crate) const WHATWG_NOT_ASKED: &str = "whatwg-url (the URL Standard's reference) is not run by check(), which runs in-process oracles only: `uridiff check` and `report` ask it";
+/// Why `check()` (and a harness built without the WHATWG reference) has
+/// none.
+pub(crate) const WHATWG_NOT_ASKED: &str = "whatwg-url (the URL Standard's reference) was not asked: check() and a Harness built without whatwg_reference run in-process oracles only; `uridiff check` and `report` ask it";
 
 /// The reference oracle of `standard`, if it has one.
 pub fn reference_for(standard: Standard) -> Option<OracleId> {

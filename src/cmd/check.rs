@@ -131,6 +131,19 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
                 f.field_names().join(","),
                 visible(&case.effect(f))
             )?;
+            if let Some(k) = f.known.and_then(uridiff::known::by_id) {
+                writeln!(out, "  {:<22} known: {} ({})", "", k.id, k.source)?;
+            }
+        }
+    }
+    // A reference that was needed and could not answer, said once.
+    for (id, o) in case.outcomes.iter().filter(|(id, _)| id.is_reference()) {
+        if o.is_missing() {
+            writeln!(
+                out,
+                "reference {id} missing: {}",
+                visible(o.message.as_deref().unwrap_or("no answer"))
+            )?;
         }
     }
     if !case.host_confusions.is_empty() {
