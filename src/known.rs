@@ -139,7 +139,11 @@ fn rootless_base(reference: &str, base: &str) -> bool {
 /// for a reference without scheme and authority.
 fn percent_encoded_dot_segments(reference: &str, base: &str) -> bool {
     // Cheap refusal before the grammar runs: no "%2E" anywhere.
-    let has_encoded_dot = |s: &str| s.to_ascii_lowercase().contains("%2e");
+    let has_encoded_dot = |s: &str| {
+        s.as_bytes()
+            .windows(3)
+            .any(|w| w.eq_ignore_ascii_case(b"%2e"))
+    };
     if !has_encoded_dot(reference) && !has_encoded_dot(base) {
         return false;
     }
