@@ -1,21 +1,385 @@
-//! Known deviations (temporary stub; being written).
+//! Known deviations: parsers' documented departures from their own
+//! standard, read from `testdata/known-deviations.tsv` (its header gives the
+//! columns and the sources), so that a defect finding one of them explains
+//! can be marked known and users see what is new.
+//!
+//! A row matches a finding in one of two ways ([`Match`]): exactly (the
+//! finding's input and base are the row's: every `url` row, one
+//! web-platform-tests case each), or by a [`Rule`], a shape of input and
+//! base that a parser documents as a whole (fluent-uri's resolution
+//! deviations), for which the row's input and base are one witness.
+//!
+//! The file is compiled in and read once. A malformed row is left out and
+//! reported by [`load_errors`], never a panic: a test holds the list empty.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 use crate::oracle::OracleId;
 
-/// A documented deviation.
-#[derive(Debug)]
+/// The data file, compiled in.
+const DATA: &str = include_str!("../testdata/known-deviations.tsv");
+
+/// The number of TAB-separated columns of a row.
+const COLUMNS: usize = 8;
+
+/// One documented departure of a parser from its standard.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KnownDeviation {
-    /// Its id.
+    /// A stable kebab-case name, unique in the file.
     pub id: String,
-    /// Source.
+    /// The oracle whose parser departs.
+    pub oracle: OracleId,
+    /// How a finding matches the row.
+    pub matcher: Match,
+    /// The input (the reference, with a base); for a rule row, the witness's.
+    pub input: String,
+    /// The base, if any.
+    pub base: Option<String>,
+    /// What the standard requires for this input and base.
+    pub expected: Expected,
+    /// Where the parser's project records the departure (a URL).
     pub source: String,
+    /// The departure in one line.
+    pub summary: String,
 }
 
-/// The deviation with this id.
-pub fn by_id(_: &str) -> Option<&'static KnownDeviation> {
-    None
+/// How a finding matches a [`KnownDeviation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Match {
+    /// The finding's input and base equal the row's.
+    Exact,
+    /// The finding's input and base have the shape of the rule.
+    Rule(Rule),
 }
 
-/// The deviation that covers a finding.
-pub fn lookup(_: OracleId, _: &str, _: Option<&str>) -> Option<&'static KnownDeviation> {
-    None
+/// A deviation with a shape, not a single case: which inputs and bases a
+/// parser's documentation says it treats its own way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// fluent-uri refuses to resolve a reference that has no scheme, is not
+    /// empty and does not start with `#` against a base with a rootless path
+    /// and no authority (its `resolve_against` documentation), where RFC
+    /// 3986 section 5.2.3 merges the paths.
+    RootlessBase,
+    /// fluent-uri removes percent-encoded dot segments (`%2E`, `.%2e`) in
+    /// resolution (its `resolve_against` documentation), where RFC 3986
+    /// section 5.2.4 removes only the literal `.` and `..`.
+    PercentEncodedDotSegments,
+}
+
+/// What the standard requires.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// This serialization (the URL Standard's `href`; for RFC 3986, the
+    /// result of section 5.2 recomposed by section 5.3).
+    Href(String),
+    /// No URL: the standard fails the input.
+    Failure,
+}
+
+impl Rule {
+    /// Every rule.
+    pub const ALL: &'static [Rule] = &[Rule::RootlessBase, Rule::PercentEncodedDotSegments];
+
+    /// Its name in the data file's `match` column (`rule:NAME`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::RootlessBase => "rootless-base",
+            Rule::PercentEncodedDotSegments => "percent-encoded-dot-segments",
+        }
+    }
+
+    /// The rule with this name.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.iter().copied().find(|r| r.as_str() == name)
+    }
+
+    /// Do `input` (the reference) and `base` have this rule's shape? Both
+    /// rules are about resolution: without a base, nothing matches. Input
+    /// and base are read with RFC 3986's grammar (section 3); text that is
+    /// no `URI-reference` matches nothing (fluent-uri rejects it before
+    /// resolving).
+    pub fn matches(self, input: &str, base: Option<&str>) -> bool {
+        let Some(base) = base else {
+            return false;
+        };
+        match self {
+            Rule::RootlessBase => rootless_base(input, base),
+            Rule::PercentEncodedDotSegments => percent_encoded_dot_segments(input, base),
+        }
+    }
+}
+
+/// fluent-uri 0.4.1, `resolve_against`: "If `base` has a rootless path and
+/// no authority, then `self` must either have a scheme, be empty, or start
+/// with '#'."
+fn rootless_base(reference: &str, base: &str) -> bool {
+    // Cheap refusals before the grammar runs.
+    if reference.is_empty() || reference.starts_with('#') {
+        return false;
+    }
+    let Ok(b) = grammar::rfc3986::parse_parts(base) else {
+        return false;
+    };
+    // Section 3.3: path-rootless is a path that begins with a segment, so
+    // it is neither empty nor starts with "/".
+    let rootless = !b.path.is_empty() && !b.path.starts_with('/');
+    if b.scheme.is_none() || b.authority.is_some() || !rootless {
+        return false;
+    }
+    grammar::rfc3986::parse_parts(reference).is_ok_and(|r| r.scheme.is_none())
+}
+
+/// fluent-uri 0.4.1, `resolve_against`: "Percent-encoded dot segments (e.g.
+/// "%2E" and ".%2e") are also removed." A segment counts when it reads `.`
+/// or `..` only after decoding `%2E` (RFC 3986 section 2.3: the octet of
+/// ".", an unreserved character), in the reference's path, or in the base's
+/// when the target takes its path from the base: section 5.2.2 does so only
+/// for a reference without scheme and authority.
+fn percent_encoded_dot_segments(reference: &str, base: &str) -> bool {
+    // Cheap refusal before the grammar runs: no "%2E" anywhere.
+    let has_encoded_dot = |s: &str| {
+        s.as_bytes()
+            .windows(3)
+            .any(|w| w.eq_ignore_ascii_case(b"%2e"))
+    };
+    if !has_encoded_dot(reference) && !has_encoded_dot(base) {
+        return false;
+    }
+    let Ok(r) = grammar::rfc3986::parse_parts(reference) else {
+        return false;
+    };
+    if has_encoded_dot_segment(&r.path) {
+        return true;
+    }
+    r.scheme.is_none()
+        && r.authority.is_none()
+        && grammar::rfc3986::parse_parts(base).is_ok_and(|b| has_encoded_dot_segment(&b.path))
+}
+
+/// Has `path` a segment that is `.` or `..` once `%2E` is decoded, but not
+/// as written?
+fn has_encoded_dot_segment(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment != "." && segment != ".." && matches!(dots(segment), Some(1 | 2)))
+}
+
+/// How many dots `segment` is, when it is only `.` and `%2E` (either case);
+/// `None` when it holds anything else.
+fn dots(segment: &str) -> Option<usize> {
+    let mut rest = segment.as_bytes();
+    let mut count = 0usize;
+    while !rest.is_empty() {
+        rest = match rest {
+            [b'.', tail @ ..] => tail,
+            [b'%', b'2', b'e' | b'E', tail @ ..] => tail,
+            _ => return None,
+        };
+        count += 1;
+    }
+    Some(count)
+}
+
+/// The rows, and the errors of the rows left out.
+#[derive(Debug, Default)]
+struct Table {
+    rows: Vec<KnownDeviation>,
+    errors: Vec<String>,
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| parse(DATA))
+}
+
+/// Every known deviation, in file order.
+pub fn all() -> &'static [KnownDeviation] {
+    &table().rows
+}
+
+/// Why rows of the data file were left out (`line N: why`); empty when the
+/// file is well formed.
+pub fn load_errors() -> &'static [String] {
+    &table().errors
+}
+
+/// The known deviation of `oracle` that explains a finding on `input`
+/// (the reference, with a `base`): a row of the oracle that matches
+/// exactly, or whose rule the input and base fit. The first in file order.
+pub fn lookup(
+    oracle: OracleId,
+    input: &str,
+    base: Option<&str>,
+) -> Option<&'static KnownDeviation> {
+    all().iter().find(|row| {
+        row.oracle == oracle
+            && match row.matcher {
+                Match::Exact => row.input == input && row.base.as_deref() == base,
+                Match::Rule(rule) => rule.matches(input, base),
+            }
+    })
+}
+
+/// The known deviation with this id.
+pub fn by_id(id: &str) -> Option<&'static KnownDeviation> {
+    all().iter().find(|row| row.id == id)
+}
+
+fn parse(text: &str) -> Table {
+    let mut table = Table::default();
+    let mut ids = HashSet::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        match parse_row(line) {
+            Ok(row) if !ids.insert(row.id.clone()) => {
+                table
+                    .errors
+                    .push(format!("line {}: id {} used twice", n + 1, row.id));
+            }
+            Ok(row) => table.rows.push(row),
+            Err(why) => table.errors.push(format!("line {}: {why}", n + 1)),
+        }
+    }
+    table
+}
+
+fn parse_row(line: &str) -> Result<KnownDeviation, String> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [id, oracle, matcher, input, base, expected, source, summary] =
+        <[&str; COLUMNS]>::try_from(fields.as_slice())
+            .map_err(|_| format!("{} columns, not {COLUMNS}", fields.len()))?;
+    let kebab = !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !kebab {
+        return Err(format!("id {id:?} is not kebab-case"));
+    }
+    // Only a built-in oracle: a known deviation is of a parser uridiff runs.
+    let oracle = OracleId::from_id(oracle)
+        .filter(|_| OracleId::is_builtin_id(oracle))
+        .ok_or_else(|| format!("{oracle:?} is no built-in oracle's id"))?;
+    let matcher = match matcher.strip_prefix("rule:") {
+        None if matcher == "exact" => Match::Exact,
+        None => return Err(format!("match {matcher:?}: exact or rule:NAME")),
+        Some(name) => {
+            Match::Rule(Rule::from_name(name).ok_or_else(|| format!("no rule named {name:?}"))?)
+        }
+    };
+    let input = json_string(input).map_err(|e| format!("input: {e}"))?;
+    let base = match base {
+        "-" => None,
+        base => Some(json_string(base).map_err(|e| format!("base: {e}"))?),
+    };
+    let expected = match expected {
+        "failure" => Expected::Failure,
+        href => Expected::Href(json_string(href).map_err(|e| format!("expected: {e}"))?),
+    };
+    if !source.starts_with("https://") {
+        return Err(format!("source {source:?} is no https URL"));
+    }
+    if summary.trim().is_empty() {
+        return Err("the summary is empty".to_owned());
+    }
+    Ok(KnownDeviation {
+        id: id.to_owned(),
+        oracle,
+        matcher,
+        input,
+        base,
+        expected,
+        source: source.to_owned(),
+        summary: summary.to_owned(),
+    })
+}
+
+/// A JSON string literal's value (what the data file writes inputs as, so
+/// that control characters and TABs survive).
+fn json_string(field: &str) -> Result<String, String> {
+    serde_json::from_str::<String>(field).map_err(|e| format!("{field:?} is no JSON string: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_segment_is_a_dot_segment_only_after_decoding() {
+        for path in ["%2E", "/a/%2e/b", "/a/.%2E", "%2e%2E/x", "/a/%2e."] {
+            assert!(has_encoded_dot_segment(path), "{path}");
+        }
+        for path in [
+            "",
+            "/a/./b",
+            "/a/../b",
+            "/%2e%2e%2e",
+            "/a%2e/b",
+            "/%2f",
+            "/%2",
+        ] {
+            assert!(!has_encoded_dot_segment(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn rules_need_a_base() {
+        for &rule in Rule::ALL {
+            assert!(!rule.matches("%2e/c", None), "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn rootless_base_follows_the_documented_exceptions() {
+        let rule = Rule::RootlessBase;
+        assert!(rule.matches("c", Some("foo:a/b")));
+        assert!(rule.matches("?q", Some("mailto:a@b")));
+        // A scheme, the empty reference, a fragment-only reference resolve.
+        assert!(!rule.matches("x:y", Some("foo:a/b")));
+        assert!(!rule.matches("", Some("foo:a/b")));
+        assert!(!rule.matches("#f", Some("foo:a/b")));
+        // Bases that are not rootless-without-authority.
+        assert!(!rule.matches("c", Some("foo:/a/b")));
+        assert!(!rule.matches("c", Some("foo://h/a")));
+        assert!(!rule.matches("c", Some("foo:")));
+        assert!(!rule.matches("c", Some("a/b")));
+    }
+
+    #[test]
+    fn percent_encoded_dot_segments_of_the_base_count_only_when_its_path_is_used() {
+        let rule = Rule::PercentEncodedDotSegments;
+        assert!(rule.matches("1/%2e/..", Some("httj://t")));
+        assert!(rule.matches("d", Some("http://a/b/%2e%2e/c")));
+        assert!(rule.matches("", Some("foo:/a/%2E")));
+        assert!(!rule.matches("//h/d", Some("http://a/b/%2e%2e/c")));
+        assert!(!rule.matches("x:/d", Some("http://a/b/%2e%2e/c")));
+        assert!(!rule.matches("./d", Some("http://a/b/c")));
+    }
+
+    #[test]
+    fn malformed_rows_are_errors_not_panics() {
+        let table = parse(
+            "# a comment\n\
+             \n\
+             ok-row\turl\texact\t\"a:b\"\t-\tfailure\thttps://x\tfine\n\
+             too-few\turl\texact\n\
+             Bad_Id\turl\texact\t\"a\"\t-\tfailure\thttps://x\ts\n\
+             no-oracle\tnope\texact\t\"a\"\t-\tfailure\thttps://x\ts\n\
+             no-rule\trfc3986\trule:nope\t\"a\"\t-\tfailure\thttps://x\ts\n\
+             bad-json\turl\texact\ta\t-\tfailure\thttps://x\ts\n\
+             ok-row\turl\texact\t\"a:c\"\t-\tfailure\thttps://x\tfine\n",
+        );
+        assert_eq!(table.rows.len(), 1);
+        assert_eq!(table.errors.len(), 6, "{:?}", table.errors);
+        assert!(
+            table.errors[0].starts_with("line 4: "),
+            "{:?}",
+            table.errors
+        );
+    }
 }

@@ -20,6 +20,8 @@
 //! - [`diff`]: field-by-field comparison of two outcomes.
 //! - [`triage`]: the class catalogue ([`triage::Class`], one row each), the
 //!   spec rules, the defect checks, IP literals.
+//! - [`known`]: parsers' documented departures from their own standard
+//!   (`testdata/known-deviations.tsv`), to tell a known defect from a new one.
 //! - [`harness`]: [`Harness`], its builder, [`Query`], and the
 //!   [`ExternalOracles`] it drives; [`check()`](fn@check) and
 //!   [`check_with_base`] run the same pipeline (self-checks, triage, peers,

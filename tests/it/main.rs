@@ -21,6 +21,7 @@ mod findings;
 mod fuzzing;
 mod hostile;
 mod html_report;
+mod known;
 mod report_targets;
 mod resolution;
 mod review_loop;

@@ -1,4 +1,5 @@
-//! What the integration tests share: running the built binary.
+//! What the integration tests share: running the built binary, and what an
+//! oracle of the registry gives for an input or a pair.
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -42,4 +43,31 @@ pub(crate) fn uridiff_stdin<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Output
     let _ = pipe.write_all(stdin);
     drop(pipe);
     child.wait_with_output().expect("wait for uridiff")
+}
+
+/// What `oracle` gives for `input`, resolved against `base` when there is
+/// one, as uridiff runs it (src/check.rs `check_pair`: the registry row's
+/// `resolve`, then `run` on the resolved text): the serialization of what
+/// it accepted (its own, or the text it read when it changed nothing), or
+/// its message when it refused, rejected, or found the input out of its
+/// domain.
+pub(crate) fn serialization(
+    oracle: uridiff::OracleId,
+    input: &str,
+    base: Option<&str>,
+) -> Result<String, String> {
+    let text = match base {
+        Some(base) => {
+            let row = uridiff::oracle::info(oracle).expect("an oracle of this build");
+            (row.resolve)(base, input).map_err(|refusal| refusal.message)?
+        }
+        None => input.to_owned(),
+    };
+    let outcome = oracle.run(&text);
+    if !outcome.accepted() {
+        return Err(outcome.message.unwrap_or_default());
+    }
+    Ok(outcome
+        .serialization
+        .map_or_else(|| text.clone(), |s| s.into_owned()))
 }
