@@ -302,7 +302,7 @@ oracles! {
     /// with section 5.2 transcribed: the reference for RFC 3986.
     Rfc3986Grammar = "rfc3986-grammar" {
         standard: Rfc3986,
-        library: "uridiff-grammar (RFC 3986 Appendix A, section 5.2)",
+        library: "uridiff-grammar 0.1.0 (RFC 3986 Appendix A, section 5.2)",
         reads: "component spans of the grammar's reading",
         domain: "every string; asked only where the parsers disagree",
         run: grammar::rfc3986_run,
@@ -313,7 +313,7 @@ oracles! {
     /// greedy authority: the reference for RFC 2396.
     Rfc2396Grammar = "rfc2396-grammar" {
         standard: Rfc2396,
-        library: "uridiff-grammar (RFC 2396 Appendix A)",
+        library: "uridiff-grammar 0.1.0 (RFC 2396 Appendix A)",
         reads: "component spans of the grammar's reading",
         domain: "every string; asked only where the parsers disagree; no resolution",
         run: grammar::rfc2396_run,

@@ -479,10 +479,10 @@ classes! {
     FileLocalhost = "file-localhost" {
         basis: Spec, severity: Low,
         rule: host::file_localhost,
-        scope: External("ruby-uri") | External("ruby-uri-rfc2396") | External("whatwg-url"),
+        scope: External("ruby-uri") | External("ruby-uri-rfc2396"),
         spec: "RFC 8089 sections 2 and 3; URL Standard, file host state; Ruby URI::File documentation",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("ruby-uri", "file://localhost"), ("whatwg-url", "file://localhost/etc")],
+        examples: [("ruby-uri", "file://localhost")],
     }
     /// An empty host where RFC 2396 has none (an empty `server`).
     EmptyHost = "empty-host" {

@@ -168,30 +168,45 @@ fn whatwg_peers_that_disagree_give_a_defect_and_a_host_confusion() {
 
 #[cfg(all(feature = "ada", feature = "curl"))]
 #[test]
-fn a_peer_disagreement_rfc2396_cannot_settle_blames_the_peer_the_others_do_not_side_with() {
-    // rfc2396 refuses the backslash, so it sides with neither WHATWG peer.
+fn without_the_whatwg_reference_a_whatwg_peer_disagreement_blames_nobody_and_says_why() {
     // The URL Standard reads `\` as `/` in special URLs only (relative slash
-    // state; WPT urltestdata "Non-special relative" cases,
-    // https://github.com/web-platform-tests/wpt/pull/58840): ada and libcurl
-    // stay on `h`, rust-url 2.5 goes to `p`.
+    // state; WPT urltestdata "Non-special relative" cases): ada and libcurl
+    // stay on `h`, rust-url 2.5 goes to `p`. check() has no WHATWG
+    // reference, and no majority (libcurl) or order decides instead.
     let case = serde_json::to_value(uridiff::check_with_base("x://h/a", "/\\p")).unwrap();
     let f = finding(&case, "peer-disagreement", "url");
     assert_eq!(f["peer"], "ada");
+    assert_eq!(f["decided_by"], Value::Null, "{f}");
     assert_eq!(f["severity"], "high");
+    let effect = f["effect"].as_str().unwrap();
+    assert!(effect.contains("nothing settles which departs"), "{f}");
+    assert!(effect.contains("whatwg-url"), "{f}");
     assert_eq!(case["outcomes"]["ada"]["host"], "h");
     assert_eq!(case["outcomes"]["curl"]["host"], "h");
     assert_eq!(case["outcomes"]["url"]["host"], "p");
+    assert_eq!(
+        case["outcomes"]["whatwg-url"]["notes"][0],
+        uridiff::oracle::MISSING_NOTE
+    );
     assert!(confusion(&case, "url", "ada").is_some());
-    // Nothing settles it when no other parser accepts the pair: the effect
-    // says so rather than naming a culprit.
-    let unsettled = serde_json::to_value(uridiff::check_with_base("p:/\u{2}", "\\\\t/..")).unwrap();
-    let f = finding(&unsettled, "peer-disagreement", "ada");
+}
+
+#[cfg(feature = "ada")]
+#[test]
+fn an_rfc3986_peer_disagreement_is_decided_by_the_grammar_not_by_the_others() {
+    // `p:.` against `ha:h0`: RFC 3986 section 5.2.2 gives T.path =
+    // remove_dot_segments(".") = "", iri-string `p:`, fluent-uri `p:.`.
+    let case = serde_json::to_value(uridiff::check_with_base("ha:h0", "p:.")).unwrap();
+    let f = finding(&case, "peer-disagreement", "rfc3986");
+    assert_eq!(f["peer"], "iri-string");
+    assert_eq!(f["decided_by"], "rfc3986-grammar");
+    assert_eq!(case["outcomes"]["rfc3986-grammar"]["path"], "");
     assert!(
-        f["effect"]
-            .as_str()
-            .unwrap()
-            .contains("no other parser sides with either"),
-        "{f}"
+        findings(&case)
+            .iter()
+            .all(|f| f["oracle"] != "iri-string" || f["basis"] != "defect"),
+        "{:#}",
+        case["findings"]
     );
 }
 
@@ -236,9 +251,17 @@ fn registry_lists_every_oracle_once_with_the_reference_first() {
     assert!(ids.contains(&"ada"));
     #[cfg(feature = "curl")]
     assert!(ids.contains(&"curl"));
+    // The references come last and are asked only where parsers disagree.
+    let references: Vec<&str> = uridiff::oracle::registry()
+        .iter()
+        .filter(|o| o.reference)
+        .map(|o| o.id.as_str())
+        .collect();
+    assert_eq!(references, ["rfc3986-grammar", "rfc2396-grammar"]);
+    assert_eq!(&ids[ids.len() - references.len()..], references);
     let case = uridiff::check("http://example.com/");
     let outcome_ids: Vec<&str> = case.outcomes.iter().map(|(id, _)| id.as_str()).collect();
-    assert_eq!(outcome_ids, ids);
+    assert_eq!(outcome_ids, ids[..ids.len() - references.len()]);
 }
 
 #[test]
