@@ -14,6 +14,7 @@
 mod util;
 
 mod appendix_b;
+mod arbiter;
 mod cli;
 mod external;
 mod external_cli;
