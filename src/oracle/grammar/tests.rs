@@ -1,6 +1,7 @@
 //! The grammar oracles against the parsers they stand beside, over the
 //! saved corpus: `rfc3986_run` against fluent-uri, `rfc2396_run` against
-//! the strict parser.
+//! the strict parser; and RFC 3986 section 5.4's examples through
+//! `rfc3986_resolve`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -199,4 +200,191 @@ fn inputs_beyond_the_grammar_limits_are_refused_with_the_limit() {
         let message = o.message.unwrap();
         assert!(message.contains("limits"), "{message}");
     }
+    let o = rfc3986_resolve(&long, "g");
+    assert!(o.message.unwrap().starts_with("the base is beyond"));
+}
+
+// ---------------------------------------------------------------------------
+// Section 5.2
+// ---------------------------------------------------------------------------
+
+/// Section 5.3 on an outcome's components.
+fn recompose(o: &Outcome<'_>) -> String {
+    let c = &o.components;
+    let mut s = String::new();
+    if let Some(x) = c.get(Component::Scheme) {
+        s.push_str(x);
+        s.push(':');
+    }
+    if let Some(x) = c.get(Component::Authority) {
+        s.push_str("//");
+        s.push_str(x);
+    }
+    s.push_str(c.get(Component::Path).unwrap());
+    if let Some(x) = c.get(Component::Query) {
+        s.push('?');
+        s.push_str(x);
+    }
+    if let Some(x) = c.get(Component::Fragment) {
+        s.push('#');
+        s.push_str(x);
+    }
+    s
+}
+
+/// Section 5.4: "Within a representation with a well defined base URI of".
+const BASE: &str = "http://a/b/c/d;p?q";
+
+/// Section 5.4.1, "Normal Examples", then 5.4.2, "Abnormal Examples"
+/// (`http:g` as "for strict parsers").
+const EXAMPLES: [(&str, &str); 42] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+#[test]
+fn section_5_4_examples_resolve_to_the_rfc_targets() {
+    for (reference, expected) in EXAMPLES {
+        let o = rfc3986_resolve(BASE, reference);
+        assert_eq!(o.verdict, Verdict::Accept, "{reference}: {o:?}");
+        assert_eq!(recompose(&o), expected, "{reference}");
+        // The target's own reading gives the same components: none of
+        // these targets is one 5.3 recomposes wrongly.
+        assert!(
+            diff(&o, &rfc3986_run(expected)).is_empty(),
+            "{reference}: {o:?}"
+        );
+        // Without dot-segments or escapes in the base, normalising it
+        // changes nothing.
+        assert_eq!(o, rfc3986_resolve_normalized_base(BASE, reference));
+        assert!(
+            o.components.get(Component::Host).is_some()
+                == o.components.get(Component::Authority).is_some()
+        );
+    }
+    let o = rfc3986_resolve(BASE, "//g");
+    assert_eq!(o.components.get(Component::Host), Some("g"));
+    let o = rfc3986_resolve("http://u@a:8/b", "g");
+    assert_eq!(o.components.get(Component::Userinfo), Some("u"));
+    assert_eq!(o.components.get(Component::Port), Some("8"));
+    assert!(!o.components.all_borrowed());
+}
+
+#[test]
+fn target_components_are_not_read_back_from_the_recomposition() {
+    // T has no authority and the path `//`: 5.3 would write `foo://`,
+    // whose reading has an empty authority.
+    let o = rfc3986_resolve("foo:/a/b", "..//");
+    assert_eq!(o.verdict, Verdict::Accept);
+    let c = &o.components;
+    assert_eq!(c.get(Component::Scheme), Some("foo"));
+    assert_eq!(c.get(Component::Authority), None);
+    assert_eq!(c.get(Component::Host), None);
+    assert_eq!(c.get(Component::Path), Some("//"));
+    let t = rfc3986_transform_parts("foo:/a/b", "..//").unwrap();
+    assert_eq!((t.authority, t.path.as_str()), (None, "//"));
+}
+
+#[test]
+fn normalising_the_base_removes_its_dot_segments_and_decodes_unreserved() {
+    let strict = rfc3986_resolve("h:/.", "");
+    assert_eq!(strict.components.get(Component::Path), Some("/."));
+    let normal = rfc3986_resolve_normalized_base("h:/.", "");
+    assert_eq!(normal.components.get(Component::Path), Some("/"));
+    // 6.2.2.2 before 6.2.2.3: `%2E%2E` is `..`.
+    let base = "http://%61@a/b/%2E%2E/c%2f/d";
+    let strict = rfc3986_resolve(base, "g");
+    assert_eq!(
+        strict.components.get(Component::Path),
+        Some("/b/%2E%2E/c%2f/g")
+    );
+    assert_eq!(strict.components.get(Component::Userinfo), Some("%61"));
+    let normal = rfc3986_resolve_normalized_base(base, "g");
+    assert_eq!(normal.components.get(Component::Path), Some("/c%2f/g"));
+    assert_eq!(normal.components.get(Component::Authority), Some("a@a"));
+    assert_eq!(normal.components.get(Component::Userinfo), Some("a"));
+    // The base's path, normalised to `//a`, stays a path.
+    let normal = rfc3986_resolve_normalized_base("foo:/.//a", "?q");
+    assert_eq!(normal.components.get(Component::Authority), None);
+    assert_eq!(normal.components.get(Component::Path), Some("//a"));
+    // A base that is no URI as written stays refused.
+    assert_eq!(
+        rfc3986_resolve_normalized_base("h%41:/", "g").verdict,
+        Verdict::Reject
+    );
+}
+
+#[test]
+fn decode_unreserved_decodes_only_unreserved_triplets() {
+    assert_eq!(decode_unreserved("a%2Eb%2e%7E%41%30"), "a.b.~A0");
+    assert_eq!(
+        decode_unreserved("%2F%25%20%4%+1%zz%"),
+        "%2F%25%20%4%+1%zz%"
+    );
+    assert_eq!(decode_unreserved("é%2Dé"), "é-é");
+    assert!(matches!(decode_unreserved("/a/b"), Cow::Borrowed("/a/b")));
+}
+
+#[test]
+fn refusals_name_the_base_or_the_reference() {
+    let o = rfc3986_resolve("/a/b", "g");
+    assert_eq!(o.verdict, Verdict::Reject);
+    assert!(o.message.unwrap().contains("the base has no scheme"));
+    let o = rfc3986_resolve("http://a b/", "g");
+    assert!(
+        o.message
+            .unwrap()
+            .starts_with("the base is not a URI-reference: byte 8")
+    );
+    let o = rfc3986_resolve("http://a/", "g h");
+    assert!(
+        o.message
+            .unwrap()
+            .starts_with("the reference is not a URI-reference: byte 1")
+    );
+    assert_eq!(
+        rfc3986_transform_parts("http://a/", "%").unwrap_err(),
+        "the reference is not a URI-reference: the input ends too early, at 1; \
+         expected \"0\"-\"9\" / \"A\"-\"F\" / \"a\"-\"f\" (in `pct-encoded`)"
+    );
 }
