@@ -3,7 +3,9 @@
 //!
 //! - [`parse_invariants`]: the strict parser never panics; an accepted input
 //!   recomposes to itself with ordered in-bounds spans and agrees with the
-//!   Appendix B split; a rejection points inside the input.
+//!   Appendix B split; a rejection points inside the input; and
+//!   [`rfc2396_grammar_agrees`]: the RFC 2396 grammar, run as text,
+//!   accepts the same inputs with the strict parser's reading among its own.
 //! - [`resolve_invariants`]: resolution of a valid reference against a valid
 //!   absolute base yields an absolute URI, or a documented error.
 //! - [`UriModel`]: an `arbitrary`-derived model of a URI with controlled
@@ -22,7 +24,7 @@ pub use encoding::{
     corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
     render_structured,
 };
-pub use invariants::{parse_invariants, resolve_invariants};
+pub use invariants::{parse_invariants, resolve_invariants, rfc2396_grammar_agrees};
 pub use model::{
     AuthorityModel, HostModel, Ipv4NumberForm, Label, Padding, Piece, PortModel, SchemeModel,
     SegmentKind, SegmentModel, Slash, Text, UriModel,

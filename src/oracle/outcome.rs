@@ -53,6 +53,38 @@ pub enum Note {
     UrlSyntaxViolation(url::SyntaxViolation),
     /// A note an external adapter sent (protocol v2 `notes`).
     Adapter(Box<str>),
+    /// An RFC grammar oracle settled an ambiguity of its grammar that the
+    /// RFC's text leaves open, by a stated convention; the id names the
+    /// ambiguity (`rfc2396-3.2-server-or-reg_name`: the `server` reading,
+    /// as java.net.URI and the strict parser take it). Shown as
+    /// `grammar-ambiguity:<id>`.
+    GrammarAmbiguity(&'static str),
+}
+
+/// The text of [`Note::GrammarAmbiguity`] for each id an oracle can give,
+/// built from one list of literals so that the text is `&'static` (as
+/// [`Note::as_str`] promises) and always `grammar-ambiguity:` + the id.
+macro_rules! grammar_ambiguity_text {
+    ($id:expr; $($known:literal),* $(,)?) => {
+        match $id {
+            $($known => concat!("grammar-ambiguity:", $known),)*
+            // An id outside the list: the kind of note still shows.
+            _ => "grammar-ambiguity",
+        }
+    };
+}
+
+/// `grammar-ambiguity:<id>` for the ids the grammar oracles give
+/// (`oracle/grammar.rs`; its tests check each against this list).
+fn grammar_ambiguity_text(id: &str) -> &'static str {
+    grammar_ambiguity_text!(id;
+        // RFC 2396 section 3.2, `authority = server | reg_name`.
+        "rfc2396-3.2-server-or-reg_name",
+        // More than one reading that no rule of the grammar crate names
+        // (never seen; the oracles then take the first reading).
+        "rfc2396-unclassified",
+        "rfc3986-unclassified",
+    )
 }
 
 impl Note {
@@ -67,6 +99,7 @@ impl Note {
             Note::AuthorityForm => "authority-form",
             Note::UrlSyntaxViolation(v) => v.description(),
             Note::Adapter(text) => text,
+            Note::GrammarAmbiguity(id) => grammar_ambiguity_text(id),
         }
     }
 }

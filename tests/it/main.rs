@@ -20,6 +20,7 @@ mod external;
 mod external_cli;
 mod findings;
 mod fuzzing;
+mod grammar_reference;
 mod hostile;
 mod html_report;
 mod known;
