@@ -8,9 +8,9 @@ use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
 use crate::oracle::{self, OracleId, Outcome, Standard, registry};
 use crate::reference;
+use crate::reference::References;
 use crate::rfc2396;
 use crate::triage::host::{hosts_differ, same_address};
-use crate::reference::References;
 use crate::triage::{Defects, Resolution, defects, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
@@ -36,15 +36,11 @@ pub(crate) struct Pending<'a> {
     references: Vec<(OracleId, Outcome<'a>)>,
     /// The standards whose references the disagreement needs (none when
     /// every parser agrees with rfc2396).
-    needed: Vec<Standard>,
+    needed: reference::Needed,
 }
 
 impl<'a> Pending<'a> {
-    fn new(
-        mut case: Case<'a>,
-        text: Option<String>,
-        extra: Vec<(OracleId, Outcome<'a>)>,
-    ) -> Self {
+    fn new(mut case: Case<'a>, text: Option<String>, extra: Vec<(OracleId, Outcome<'a>)>) -> Self {
         let mut references = Vec::new();
         for (id, outcome) in extra {
             if id.is_reference() {
@@ -53,11 +49,7 @@ impl<'a> Pending<'a> {
                 case.outcomes.push((id, outcome));
             }
         }
-        let needed = if reference::disagreement(&case.outcomes) {
-            reference::standards_needed(&case.outcomes)
-        } else {
-            Vec::new()
-        };
+        let needed = reference::standards_needed(&case.outcomes);
         Pending {
             case,
             text,
@@ -70,9 +62,10 @@ impl<'a> Pending<'a> {
     /// have yet?
     pub(crate) fn needs_whatwg(&self) -> bool {
         self.needed.contains(&Standard::Whatwg)
-            && !self.references.iter().any(|(id, _)| {
-                Some(*id) == reference::reference_for(Standard::Whatwg)
-            })
+            && !self
+                .references
+                .iter()
+                .any(|(id, _)| Some(*id) == reference::reference_for(Standard::Whatwg))
     }
 
     /// Asks the in-process references, adds `whatwg` (the WHATWG
@@ -87,11 +80,14 @@ impl<'a> Pending<'a> {
             needed,
         } = self;
         if !needed.is_empty() {
-            case.outcomes.extend(reference::in_process(&needed, case.base, case.input));
+            reference::in_process(&needed, case.base, case.input, &mut case.outcomes);
             case.outcomes.extend(references);
-            if needs_whatwg && let Some(id) = reference::reference_for(Standard::Whatwg) {
-                let outcome =
-                    whatwg.unwrap_or_else(|| Outcome::missing(reference::WHATWG_NOT_ASKED));
+            // `check()` does not ask the WHATWG reference: no outcome (the
+            // findings say it was not asked), and no allocation for one.
+            if needs_whatwg
+                && let (Some(id), Some(outcome)) =
+                    (reference::reference_for(Standard::Whatwg), whatwg)
+            {
                 case.outcomes.push((id, outcome));
             }
         }
@@ -114,10 +110,7 @@ impl<'a> Pending<'a> {
 
 /// The parsers' outcomes for one input: the registry's, then `extra`
 /// (external oracles, over the pipe protocol).
-pub(crate) fn check_single<'a>(
-    input: &'a str,
-    extra: Vec<(OracleId, Outcome<'a>)>,
-) -> Pending<'a> {
+pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Pending<'a> {
     let parsed = rfc2396::parse(input);
     // The outcomes go straight into the case (its list is inline: moving a
     // filled one would copy every outcome again).
@@ -220,12 +213,7 @@ fn analyse(
     let mut peer_findings = Vec::new();
     let pair = case.base.map(|base| (base, case.input));
     defects::peers(others, &references, pair, &mut peer_findings);
-    defects::against_references(
-        others,
-        &references,
-        pair,
-        &mut peer_findings,
-    );
+    defects::against_references(others, &references, pair, &mut peer_findings);
     for (id, outcome) in others.iter_mut() {
         if outcome.is_missing() {
             continue;
@@ -284,8 +272,8 @@ fn analyse(
 fn mark_known(case: &mut Case<'_>) {
     for finding in &mut case.findings {
         if finding.basis == crate::triage::Basis::Defect {
-            finding.known = crate::known::lookup(finding.oracle, case.input, case.base)
-                .map(|k| k.id.as_str());
+            finding.known =
+                crate::known::lookup(finding.oracle, case.input, case.base).map(|k| k.id.as_str());
         }
     }
 }

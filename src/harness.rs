@@ -21,6 +21,7 @@ use std::time::Duration;
 use crate::case::Case;
 use crate::check::{Pending, check_pair, check_single};
 use crate::oracle::{OracleId, Outcome};
+use crate::reference;
 
 /// One thing to check: an input, or a reference and the base to resolve it
 /// against.
@@ -57,6 +58,19 @@ pub trait ExternalOracles: fmt::Debug {
 
     /// Ends every oracle; every error seen, one line each.
     fn finish(self: Box<Self>) -> Vec<String>;
+}
+
+/// How many queries a harness checks before it reads the WHATWG
+/// reference's answers for them and sends the next ones (see
+/// `Harness::check_pipelined`).
+const PIPELINE_STEP: usize = 128;
+
+/// The parsers' outcomes for one query.
+fn pending_of<'a>(query: Query<'a>, own: Vec<(OracleId, Outcome<'a>)>) -> Pending<'a> {
+    match query.base {
+        Some(base) => check_pair(base, query.input, own),
+        None => check_single(query.input, own),
+    }
 }
 
 /// How many queries a harness with external oracles sends in one batch.
@@ -200,41 +214,92 @@ impl<'b> Harness<'b> {
             _ => Vec::new(),
         };
         extra.reverse();
+        let mut own = move || extra.pop().unwrap_or_default();
+        if let Whatwg::Shared(timeout) = self.whatwg {
+            return self.check_pipelined(queries, &mut own, timeout);
+        }
         let pending: Vec<Pending<'a>> = queries
             .iter()
-            .map(|query| {
-                let own = extra.pop().unwrap_or_default();
-                match query.base {
-                    Some(base) => check_pair(base, query.input, own),
-                    None => check_single(query.input, own),
-                }
-            })
+            .map(|query| pending_of(*query, own()))
             .collect();
         // The WHATWG reference answers, in one batch, the queries whose
-        // WHATWG parsers disagree (usually few: it is not asked where
-        // every parser agrees).
+        // WHATWG parsers disagree (it is not asked where every parser
+        // agrees).
         let asked: Vec<Query<'a>> = queries
             .iter()
             .zip(&pending)
             .filter(|(_, p)| p.needs_whatwg())
             .map(|(q, _)| *q)
             .collect();
-        let mut answers = self.ask_whatwg(&asked).into_iter();
-        pending
-            .into_iter()
-            .map(|p| {
-                let whatwg = if p.needs_whatwg() {
-                    answers.next()
-                } else {
-                    None
-                };
-                let mut case = p.finish(whatwg);
-                if self.annotate {
-                    case.annotate();
-                }
-                case
-            })
-            .collect()
+        let answers = self.ask_whatwg(&asked);
+        let mut cases = Vec::with_capacity(queries.len());
+        self.finish_into(pending, answers, &mut cases);
+        cases
+    }
+
+    /// [`check_queries`](Self::check_queries) with the program's
+    /// `whatwg-url` process, in steps of [`PIPELINE_STEP`] queries: while
+    /// Node answers one step's disagreements, this thread runs the next
+    /// step's oracles and makes the previous step's findings (the machine's
+    /// second core does the reference's work).
+    fn check_pipelined<'a>(
+        &mut self,
+        queries: &[Query<'a>],
+        own: &mut dyn FnMut() -> Vec<(OracleId, Outcome<'static>)>,
+        timeout: Duration,
+    ) -> Vec<Case<'a>>
+    where
+        'b: 'a,
+    {
+        let mut cases = Vec::with_capacity(queries.len());
+        let mut in_flight: Option<(Vec<Pending<'a>>, Vec<Query<'a>>, reference::Asked)> = None;
+        for step in queries.chunks(PIPELINE_STEP) {
+            let pending: Vec<Pending<'a>> =
+                step.iter().map(|query| pending_of(*query, own())).collect();
+            let asked: Vec<Query<'a>> = step
+                .iter()
+                .zip(&pending)
+                .filter(|(_, p)| p.needs_whatwg())
+                .map(|(q, _)| *q)
+                .collect();
+            let previous = in_flight.take().map(|(pending, asked, sent)| {
+                let answers = reference::whatwg_receive(&asked, sent);
+                (pending, answers)
+            });
+            let sent = reference::whatwg_submit(&asked, timeout);
+            in_flight = Some((pending, asked, sent));
+            if let Some((pending, answers)) = previous {
+                self.finish_into(pending, answers, &mut cases);
+            }
+        }
+        if let Some((pending, asked, sent)) = in_flight {
+            let answers = reference::whatwg_receive(&asked, sent);
+            self.finish_into(pending, answers, &mut cases);
+        }
+        cases
+    }
+
+    /// Makes each pending case's findings, giving the WHATWG reference's
+    /// answers (in order) to those that asked for one.
+    fn finish_into<'a>(
+        &self,
+        pending: Vec<Pending<'a>>,
+        answers: Vec<Outcome<'static>>,
+        cases: &mut Vec<Case<'a>>,
+    ) {
+        let mut answers = answers.into_iter();
+        for p in pending {
+            let whatwg = if p.needs_whatwg() {
+                answers.next()
+            } else {
+                None
+            };
+            let mut case = p.finish(whatwg);
+            if self.annotate {
+                case.annotate();
+            }
+            cases.push(case);
+        }
     }
 
     /// The WHATWG reference's outcome for each query (missing, with why,
@@ -244,10 +309,9 @@ impl<'b> Harness<'b> {
             return Vec::new();
         }
         match &mut self.whatwg {
-            Whatwg::Off => queries
-                .iter()
-                .map(|_| Outcome::missing(crate::reference::WHATWG_NOT_ASKED))
-                .collect(),
+            // Not asked, as in `check()`: no outcome, and the findings say
+            // it was not asked.
+            Whatwg::Off => Vec::new(),
             Whatwg::Shared(timeout) => crate::reference::ask_whatwg(queries, *timeout),
             Whatwg::Own(reference) => reference
                 .run(queries)

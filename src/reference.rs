@@ -22,8 +22,8 @@ use std::time::Duration;
 
 use crate::Query;
 use crate::components::Component;
-use crate::oracle::external::{Externals, Spec, shipped_status};
 use crate::diff::diff;
+use crate::oracle::external::{External, Submitted, shipped_status};
 use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
 
 /// The shipped adapter that runs the URL Standard's reference
@@ -62,57 +62,47 @@ pub(crate) fn judged_by(id: OracleId) -> Option<Standard> {
     }
 }
 
-/// Does any parser of `outcomes` (rfc2396 first, then the others, no
-/// reference among them) differ from rfc2396? Only then is there anything
-/// for a reference to decide: two parsers that both agree with rfc2396
-/// agree with each other.
-pub(crate) fn disagreement(outcomes: &[(OracleId, Outcome<'_>)]) -> bool {
+/// The standards whose references `outcomes` (rfc2396 first, then the
+/// other parsers, no reference among them) need: those of the parsers
+/// that take part in a disagreement, by differing from rfc2396. Where every
+/// parser of a standard agrees with rfc2396 they agree with each other,
+/// and their reference has nothing to decide; where all parsers agree,
+/// nothing is asked (the fuzz loop stays fast).
+pub(crate) fn standards_needed(outcomes: &[(OracleId, Outcome<'_>)]) -> Needed {
+    let mut needed = Needed::new();
     let Some(((_, ours), others)) = outcomes.split_first() else {
-        return false;
+        return needed;
     };
-    others.iter().any(|(id, o)| {
-        if o.is_missing() {
-            return false;
-        }
-        let d = diff(ours, o);
-        if id.validates() {
-            !d.is_empty()
-        } else {
-            !d.fields.is_empty()
-        }
-    })
-}
-
-/// The standards whose references `outcomes` (the parsers) need.
-pub(crate) fn standards_needed(outcomes: &[(OracleId, Outcome<'_>)]) -> Vec<Standard> {
-    let mut needed = Vec::new();
-    for (id, o) in outcomes {
-        if let Some(s) = judged_by(*id)
-            && !o.is_missing()
-            && !needed.contains(&s)
-        {
+    for (id, o) in others {
+        let Some(s) = judged_by(*id) else {
+            continue;
+        };
+        if !o.is_missing() && !needed.contains(&s) && !diff(ours, o).is_empty() {
             needed.push(s);
         }
     }
     needed
 }
 
-/// The in-process references' outcomes for an input (or, with a base, a
-/// resolution) whose parsers need `standards`.
+/// The standards a case needs the references of (inline: `check()` makes
+/// one per input).
+pub(crate) type Needed = smallvec::SmallVec<[Standard; 3]>;
+
+/// Appends the in-process references' outcomes for an input (or, with a
+/// base, a resolution) whose parsers need `standards`.
 pub(crate) fn in_process<'a>(
     standards: &[Standard],
     base: Option<&str>,
     input: &'a str,
-) -> Vec<(OracleId, Outcome<'a>)> {
-    let mut out = Vec::new();
+    out: &mut impl Extend<(OracleId, Outcome<'a>)>,
+) {
     if standards.contains(&Standard::Rfc3986) {
         let outcome = match base {
             Some(base) => crate::oracle::grammar_rfc3986_resolve(base, input),
             None => OracleId::Rfc3986Grammar.run(input),
         };
-        out.push((OracleId::Rfc3986Grammar, outcome));
+        out.extend([(OracleId::Rfc3986Grammar, outcome)]);
     }
-    out
 }
 
 /// What a case knows of a standard's reference.
@@ -137,10 +127,14 @@ impl<'c, 'a> References<'c, 'a> {
         References { outcomes }
     }
 
-    /// The reference of `standard`, when the case asked it.
+    /// The reference of `standard` (`None` when the standard has none);
+    /// missing when the case has no answer from it (for `whatwg-url` in
+    /// `check()`: not asked).
     pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'c, 'a>> {
         let id = reference_for(standard)?;
-        let (_, outcome) = self.outcomes.iter().find(|(o, _)| *o == id)?;
+        let Some((_, outcome)) = self.outcomes.iter().find(|(o, _)| *o == id) else {
+            return Some(Answer::Missing(id, WHATWG_NOT_ASKED));
+        };
         Some(if outcome.is_missing() {
             Answer::Missing(id, outcome.message.as_deref().unwrap_or("no answer"))
         } else {
@@ -155,6 +149,8 @@ impl<'c, 'a> References<'c, 'a> {
 /// - Section 5.2.1: "Normalization of the base URI, as described in
 ///   Sections 6.2.2 and 6.2.3, is optional": the target resolved against
 ///   the normalised base (fluent-uri, for `""` against `h:/.`, gives `h:/`).
+/// - Sections 4.3 and 5.1: a base is an `absolute-URI`; one with a
+///   fragment may be refused rather than stripped.
 /// - Section 5.2.4 with section 3.3: a target without authority whose path
 ///   starts with `//` cannot be written (its recomposition would read as an
 ///   authority); a parser that writes `/.` before it (fluent-uri and
@@ -183,6 +179,13 @@ pub(crate) fn rfc3986_variation(
     if dot_prefix(reference) {
         return Some(Class::AmbiguousResolvedPath);
     }
+    // Section 5.1: a base taken from a reference is "stripped of any
+    // fragment component prior to its use as a base URI", and section 4.3
+    // makes a base an `absolute-URI` (no fragment): the reference strips
+    // it, a parser may refuse the base instead.
+    if base.contains('#') && reference.accepted() && !theirs.accepted() {
+        return Some(Class::BaseFragment);
+    }
     let normalized = crate::oracle::grammar_rfc3986_resolve_normalized_base(base, input);
     if diff(&normalized, theirs).is_empty() || dot_prefix(&normalized) {
         return Some(Class::OptionalBaseNormalization);
@@ -194,50 +197,96 @@ pub(crate) fn rfc3986_variation(
 #[derive(Debug)]
 enum Whatwg {
     NotStarted,
-    Running(Externals),
+    Running(Box<External>),
     Missing(String),
 }
 
 static WHATWG: Mutex<Whatwg> = Mutex::new(Whatwg::NotStarted);
 
-/// The WHATWG reference's outcome for each query, from the one
-/// `whatwg-url` process of the program (started on first need); missing,
-/// with why, where it cannot answer. Each batch is answered within
-/// `timeout`.
-pub(crate) fn ask_whatwg(queries: &[Query<'_>], timeout: Duration) -> Vec<Outcome<'static>> {
+/// A batch the WHATWG reference is working on ([`whatwg_submit`]).
+#[derive(Debug)]
+pub(crate) struct Asked {
+    submitted: Result<Submitted, String>,
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Whatwg> {
     // A panic elsewhere while holding the lock leaves the state usable.
-    let mut state = WHATWG.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    WHATWG
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Sends `queries` to the one `whatwg-url` process of the program
+/// (started on first need, each batch answered within `timeout`) without
+/// waiting: the caller checks other inputs while Node works, then reads
+/// the answers with [`whatwg_receive`]. One batch at a time.
+pub(crate) fn whatwg_submit(queries: &[Query<'_>], timeout: Duration) -> Asked {
+    let mut state = lock();
+    if queries.is_empty() {
+        return Asked {
+            submitted: Err(String::new()),
+        };
+    }
     if matches!(*state, Whatwg::NotStarted) {
         *state = start_whatwg(timeout);
     }
-    match &mut *state {
-        Whatwg::Running(externals) => {
-            let queries: Vec<(&str, Option<&str>)> =
+    let submitted = match &mut *state {
+        Whatwg::Running(process) => {
+            let pairs: Vec<(&str, Option<&str>)> =
                 queries.iter().map(|q| (q.input, q.base)).collect();
-            externals
-                .run(&queries)
-                .into_iter()
-                .map(|mut outcomes| {
-                    outcomes.pop().map_or_else(
-                        || Outcome::missing("whatwg-url gave no answer"),
-                        |(_, o)| o,
-                    )
-                })
-                .collect()
+            process.submit(&pairs).map_err(|e| e.to_string())
         }
-        Whatwg::Missing(why) => queries.iter().map(|_| Outcome::missing(why.clone())).collect(),
-        Whatwg::NotStarted => queries
-            .iter()
-            .map(|_| Outcome::missing("whatwg-url did not start"))
-            .collect(),
+        Whatwg::Missing(why) => Err(why.clone()),
+        Whatwg::NotStarted => Err("whatwg-url did not start".to_owned()),
+    };
+    Asked { submitted }
+}
+
+/// The answers to the batch `asked` sent (`queries` is that batch): one
+/// outcome per query, missing with why where the reference cannot answer.
+pub(crate) fn whatwg_receive(queries: &[Query<'_>], asked: Asked) -> Vec<Outcome<'static>> {
+    let missing = |why: &str| queries.iter().map(|_| Outcome::missing(why)).collect();
+    let submitted = match asked.submitted {
+        Ok(submitted) => submitted,
+        Err(why) => return missing(&why),
+    };
+    let mut state = lock();
+    let Whatwg::Running(process) = &mut *state else {
+        return missing("whatwg-url stopped");
+    };
+    let pairs: Vec<(&str, Option<&str>)> = queries.iter().map(|q| (q.input, q.base)).collect();
+    match process.receive(&pairs, submitted) {
+        Ok(answers) => answers,
+        Err(e) => missing(&e.to_string()),
     }
+}
+
+/// Starts the program's `whatwg-url` process in the background, for a
+/// caller that will surely need it (a report): its start (a Node process
+/// loading the package) overlaps the first inputs' checks.
+pub fn prestart_whatwg(timeout: Duration) {
+    let started = std::thread::Builder::new()
+        .name("whatwg-url start".to_owned())
+        .spawn(move || {
+            let mut state = lock();
+            if matches!(*state, Whatwg::NotStarted) {
+                *state = start_whatwg(timeout);
+            }
+        });
+    // Without a thread the first batch starts it, as without this call.
+    drop(started);
+}
+
+/// [`whatwg_submit`], then [`whatwg_receive`].
+pub(crate) fn ask_whatwg(queries: &[Query<'_>], timeout: Duration) -> Vec<Outcome<'static>> {
+    let asked = whatwg_submit(queries, timeout);
+    whatwg_receive(queries, asked)
 }
 
 /// Why the WHATWG reference is missing, once something asked it and it
 /// could not start; `None` while it runs or was never asked.
 pub fn whatwg_missing() -> Option<String> {
-    let state = WHATWG.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    match &*state {
+    match &*lock() {
         Whatwg::Missing(why) => Some(why.clone()),
         _ => None,
     }
@@ -252,16 +301,9 @@ fn start_whatwg(timeout: Duration) -> Whatwg {
     {
         return Whatwg::Missing(format!("whatwg-url cannot run: {missing}"));
     }
-    match Externals::start(&[Spec::Shipped(WHATWG_URL.to_owned())], timeout) {
-        Ok(externals) if externals.errors().is_empty() => Whatwg::Running(externals),
-        Ok(externals) => Whatwg::Missing(
-            externals
-                .finish()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        ),
-        Err(e) => Whatwg::Missing(e.to_string()),
+    match External::shipped(WHATWG_URL, timeout) {
+        Some(Ok(process)) => Whatwg::Running(Box::new(process)),
+        Some(Err(e)) => Whatwg::Missing(e.to_string()),
+        None => Whatwg::Missing("whatwg-url is not a shipped adapter of this build".to_owned()),
     }
 }

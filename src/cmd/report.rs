@@ -141,6 +141,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     }
     let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Bases come with each item (`--base`, or a pair's own).
+    // A report of more than a few inputs needs the WHATWG reference:
+    // starting it now overlaps Node's start with the first checks.
+    uridiff::reference::prestart_whatwg(args.externals.timeout());
     let mut harness = Harness::builder()
         .annotate(true)
         .whatwg_reference(args.externals.timeout());

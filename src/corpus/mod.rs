@@ -214,9 +214,9 @@ impl Entry {
             .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
             .build()
             .check_query(Query {
-            input: &self.input,
-            base: self.base.as_deref(),
-        })
+                input: &self.input,
+                base: self.base.as_deref(),
+            })
     }
 
     /// The signatures this entry shows today.

@@ -136,10 +136,10 @@ fn defect_groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
             Some(None) => "nothing (undecided)".to_owned(),
             Some(Some(id)) => code(id.as_str()),
         };
-        let known = g
-            .known
-            .as_ref()
-            .map_or_else(|| "new".to_owned(), |k| format!("known: {}", code(k.source)));
+        let known = g.known.as_ref().map_or_else(
+            || "new".to_owned(),
+            |k| format!("known: {}", code(k.source)),
+        );
         writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",

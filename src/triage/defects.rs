@@ -16,8 +16,8 @@
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::{Diff, diff};
-use crate::reference::{Answer, References};
 use crate::oracle::{OracleId, Outcome, Standard, info};
+use crate::reference::{Answer, References};
 
 use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
@@ -376,7 +376,9 @@ fn peer_pair(
             (false, false) => (
                 true,
                 Decision::Undecided,
-                Some(format!("the reference {id} reports none of the disputed fields")),
+                Some(format!(
+                    "the reference {id} reports none of the disputed fields"
+                )),
             ),
         },
         Some(Answer::Missing(id, why)) => (
@@ -449,9 +451,9 @@ pub(crate) fn against_references(
             continue;
         };
         if theirs.is_missing()
-            || out.iter().any(|f| {
-                f.oracle == *id && matches!(f.decided_by, Decision::Reference(_))
-            })
+            || out
+                .iter()
+                .any(|f| f.oracle == *id && matches!(f.decided_by, Decision::Reference(_)))
         {
             continue;
         }

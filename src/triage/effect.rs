@@ -267,14 +267,27 @@ pub(crate) fn reference(
     let parts: Vec<String> = d
         .fields
         .iter()
-        .map(|c| field_line(c, theirs.components.get(c), r.components.get(c), "where the reference has"))
+        .map(|c| {
+            field_line(
+                c,
+                theirs.components.get(c),
+                r.components.get(c),
+                "where the reference has",
+            )
+        })
         .collect();
-    format!("{oracle} departs from the reference {reference}: {}", parts.join("; "))
+    format!(
+        "{oracle} departs from the reference {reference}: {}",
+        parts.join("; ")
+    )
 }
 
 /// A permitted variation from the reference's answer.
 pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: Class) -> String {
     match class {
+        Class::BaseFragment => format!(
+            "{oracle} refuses a base with a fragment, which {reference} strips (RFC 3986 section 5.1; a base is an absolute-URI, section 4.3)"
+        ),
         Class::OptionalBaseNormalization => format!(
             "{oracle} resolves against the base normalised, which {reference} (the strict algorithm) uses as written; RFC 3986 section 5.2.1 makes that normalisation optional"
         ),

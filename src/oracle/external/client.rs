@@ -32,6 +32,14 @@ pub type Query<'a> = (&'a str, Option<&'a str>);
 /// The outcome of a v1 oracle's query with a base, which it cannot get.
 pub const V1_NO_BASE: &str = "the pipe protocol (v1) has no base URL";
 
+/// A batch sent with [`External::submit`] whose answers are not read yet.
+#[derive(Debug)]
+#[must_use = "the answers must be read with External::receive"]
+pub struct Submitted {
+    first_id: u64,
+    count: usize,
+}
+
 /// A long-lived external oracle process.
 #[derive(Debug)]
 pub struct External {
@@ -220,10 +228,7 @@ impl External {
                     .collect()
             })
         };
-        if let Err(e) = &result {
-            self.stopped = Some(e.to_string());
-            self.process.kill();
-        }
+        self.stop_on_error(&result);
         result
     }
 
@@ -262,21 +267,91 @@ impl External {
     /// One batch: what arrived since the last one first, then send,
     /// collect, and what arrived behind the last answer.
     fn exchange(&mut self, queries: &[Query<'_>]) -> Result<Vec<Outcome<'static>>, ExternalError> {
+        if queries.is_empty() {
+            let late = self.drain(Wait::No)?;
+            if late.count > 0 {
+                return Err(self.surplus_after_batch(&late));
+            }
+            return Ok(Vec::new());
+        }
+        let first_id = self.submit_batch(queries)?;
+        self.receive_batch(queries, first_id)
+    }
+
+    /// Sends a batch (after checking nothing arrived unasked) and returns
+    /// the id of its first request.
+    fn submit_batch(&mut self, queries: &[Query<'_>]) -> Result<u64, ExternalError> {
         let late = self.drain(Wait::No)?;
         if late.count > 0 {
             return Err(self.surplus_after_batch(&late));
         }
-        if queries.is_empty() {
-            return Ok(Vec::new());
-        }
         let first_id = self.next_id;
         self.send(queries)?;
+        Ok(first_id)
+    }
+
+    /// Reads the answers of the batch [`submit_batch`](Self::submit_batch)
+    /// sent, and checks nothing more came.
+    fn receive_batch(
+        &mut self,
+        queries: &[Query<'_>],
+        first_id: u64,
+    ) -> Result<Vec<Outcome<'static>>, ExternalError> {
         let (answers, mut surplus) = self.collect(queries, first_id)?;
         surplus.extend(self.drain(Wait::No)?);
         if surplus.count > 0 {
             return Err(self.surplus_in_batch(queries, &surplus, answers));
         }
         Ok(answers)
+    }
+
+    /// Sends a batch without waiting for its answers, so that the caller
+    /// works while the oracle does; [`receive`](Self::receive) reads them.
+    /// One batch at a time: receive it before the next `submit`. A v1
+    /// adapter (no ids) is refused here: use [`run_queries`](Self::run_queries).
+    pub fn submit(&mut self, queries: &[Query<'_>]) -> Result<Submitted, ExternalError> {
+        if let Some(reason) = &self.stopped {
+            return Err(self.error(Kind::Stopped {
+                reason: reason.clone(),
+            }));
+        }
+        if !self.hello.has_ids() {
+            return Err(self.error(Kind::Stopped {
+                reason: "a protocol v1 adapter answers one batch at a time (run_queries)"
+                    .to_owned(),
+            }));
+        }
+        let result = self.submit_batch(queries);
+        self.stop_on_error(&result);
+        result.map(|first_id| Submitted {
+            first_id,
+            count: queries.len(),
+        })
+    }
+
+    /// The answers of the batch `submitted` sent, in order: `queries` must
+    /// be the batch given to [`submit`](Self::submit).
+    pub fn receive(
+        &mut self,
+        queries: &[Query<'_>],
+        submitted: Submitted,
+    ) -> Result<Vec<Outcome<'static>>, ExternalError> {
+        if queries.len() != submitted.count {
+            return Err(self.error(Kind::Stopped {
+                reason: "receive was given another batch than submit".to_owned(),
+            }));
+        }
+        let result = self.receive_batch(queries, submitted.first_id);
+        self.stop_on_error(&result);
+        result
+    }
+
+    /// After a fault the process is not trusted again.
+    fn stop_on_error<T>(&mut self, result: &Result<T, ExternalError>) {
+        if let Err(e) = result {
+            self.stopped = Some(e.to_string());
+            self.process.kill();
+        }
     }
 
     /// Encodes the batch and hands it to the writer thread; sets the

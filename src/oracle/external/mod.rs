@@ -141,7 +141,7 @@ mod set;
 mod shipped;
 mod wire;
 
-pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, V1_NO_BASE};
+pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submitted, V1_NO_BASE};
 pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
 pub use set::{Externals, NAME_MAX, Spec, validate_name};
