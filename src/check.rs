@@ -204,7 +204,7 @@ fn analyse(
         .position(|(id, _)| id.is_reference())
         .unwrap_or(case.outcomes.len());
     let (parsers, references) = case.outcomes.split_at_mut(split);
-    let references = References::new(references);
+    let references = References::new(references, case.input, case.base);
     let Some(((_, reference), others)) = parsers.split_first_mut() else {
         return;
     };

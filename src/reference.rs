@@ -116,25 +116,47 @@ pub(crate) enum Answer<'c, 'a> {
 }
 
 /// The references' outcomes of one case, by standard.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct References<'c, 'a> {
     outcomes: &'c [(OracleId, Outcome<'a>)],
+    /// Why a reference with a known bug on this case's input decides
+    /// nothing (`testdata/known-deviations.tsv`), by reference.
+    unfit: Vec<(OracleId, String)>,
 }
 
 impl<'c, 'a> References<'c, 'a> {
-    /// The references among a case's outcomes (they follow the parsers').
-    pub(crate) fn new(outcomes: &'c [(OracleId, Outcome<'a>)]) -> Self {
-        References { outcomes }
+    /// The references among a case's outcomes (they follow the parsers'),
+    /// for `input` (resolved against `base`).
+    pub(crate) fn new(
+        outcomes: &'c [(OracleId, Outcome<'a>)],
+        input: &str,
+        base: Option<&str>,
+    ) -> Self {
+        let unfit = outcomes
+            .iter()
+            .filter_map(|(id, _)| {
+                crate::known::lookup(*id, input, base).map(|k| {
+                    (
+                        *id,
+                        format!("{id} has a known bug here ({}): {}", k.source, k.summary),
+                    )
+                })
+            })
+            .collect();
+        References { outcomes, unfit }
     }
 
     /// The reference of `standard` (`None` when the standard has none);
     /// missing when the case has no answer from it (for `whatwg-url` in
     /// `check()`: not asked).
-    pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'c, 'a>> {
+    pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'_, 'a>> {
         let id = reference_for(standard)?;
         let Some((_, outcome)) = self.outcomes.iter().find(|(o, _)| *o == id) else {
             return Some(Answer::Missing(id, WHATWG_NOT_ASKED));
         };
+        if let Some((_, why)) = self.unfit.iter().find(|(o, _)| *o == id) {
+            return Some(Answer::Missing(id, why));
+        }
         Some(if outcome.is_missing() {
             Answer::Missing(id, outcome.message.as_deref().unwrap_or("no answer"))
         } else {

@@ -171,3 +171,35 @@ fn fuzz_lock_file_pins_the_same_oracles_and_decoder_as_the_main_one() {
         assert_eq!(m, f, "{krate}: Cargo.lock and fuzz/Cargo.lock differ");
     }
 }
+
+#[cfg(feature = "ada")]
+#[test]
+fn an_undecided_peer_disagreement_is_new_only_when_neither_peer_has_its_decided_signature() {
+    use std::collections::BTreeSet;
+    use uridiff::Signature;
+    use uridiff::triage::{Class, Decision};
+    // check() (the fuzz targets' pipeline) has no WHATWG reference: the
+    // disagreement between url and ada names them in registry order.
+    let case = uridiff::check("http://10.0.0.xn--pokxncvks");
+    let peer = case
+        .findings
+        .iter()
+        .find(|f| f.class == Class::PeerDisagreement)
+        .unwrap();
+    assert_eq!(peer.decided_by, Decision::Undecided);
+    assert_eq!(peer.oracle.as_str(), "url");
+    // The saved corpus, blessed with the reference, blames ada.
+    let decided: BTreeSet<Signature> =
+        ["peer-disagreement/defect/ada/verdict".parse().unwrap()].into();
+    assert!(
+        uridiff::fuzzing::new_defects(&case, &decided)
+            .iter()
+            .all(|f| f.class != Class::PeerDisagreement)
+    );
+    let other: BTreeSet<Signature> = ["peer-disagreement/defect/ada/host".parse().unwrap()].into();
+    assert!(
+        uridiff::fuzzing::new_defects(&case, &other)
+            .iter()
+            .any(|f| f.class == Class::PeerDisagreement)
+    );
+}
