@@ -197,3 +197,29 @@ fn a_known_bug_of_the_whatwg_reference_keeps_it_from_deciding_and_still_shows() 
         }
     }
 }
+
+#[test]
+fn without_node_check_and_report_say_the_whatwg_reference_is_missing() {
+    let dir = std::env::temp_dir().join(format!("uridiff-arbiter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("inputs.txt");
+    std::fs::write(&input, "file:\\\\//\nhttp://h/\n").unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_uridiff"))
+            .args(args)
+            .env("PATH", "/nonexistent")
+            .output()
+            .unwrap()
+    };
+    let text = run(&["check", "--", "file:\\\\//"]);
+    let stdout = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        stdout.contains("reference whatwg-url missing: "),
+        "{stdout}"
+    );
+    let report = run(&["report", "--lines", "--format", "md", input.to_str().unwrap()]);
+    let md = String::from_utf8(report.stdout).unwrap();
+    assert!(md.contains("## References missing"), "{md}");
+    assert!(md.contains("nothing (undecided)"), "{md}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
