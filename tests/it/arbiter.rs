@@ -132,6 +132,8 @@ fn rfc3986_resolution_is_decided_by_the_grammar_with_its_permitted_variations() 
     assert!(all.iter().all(|f| f["basis"] != "defect"), "{case:#}");
 }
 
+// The WHATWG peers (url and ada) need the `ada` feature.
+#[cfg(feature = "ada")]
 #[test]
 fn without_node_the_whatwg_reference_is_missing_and_nobody_is_blamed() {
     // No directory on PATH holds node.
@@ -198,6 +200,7 @@ fn a_known_bug_of_the_whatwg_reference_keeps_it_from_deciding_and_still_shows() 
     }
 }
 
+#[cfg(feature = "ada")]
 #[test]
 fn without_node_check_and_report_say_the_whatwg_reference_is_missing() {
     let dir = std::env::temp_dir().join(format!("uridiff-arbiter-{}", std::process::id()));
@@ -217,7 +220,13 @@ fn without_node_check_and_report_say_the_whatwg_reference_is_missing() {
         stdout.contains("reference whatwg-url missing: "),
         "{stdout}"
     );
-    let report = run(&["report", "--lines", "--format", "md", input.to_str().unwrap()]);
+    let report = run(&[
+        "report",
+        "--lines",
+        "--format",
+        "md",
+        input.to_str().unwrap(),
+    ]);
     let md = String::from_utf8(report.stdout).unwrap();
     assert!(md.contains("## References missing"), "{md}");
     assert!(md.contains("nothing (undecided)"), "{md}");
