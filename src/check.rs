@@ -263,8 +263,37 @@ fn analyse(
         }
     }
     case.findings.extend(peer_findings);
+    drop_documented_departures(case);
     mark_known(case);
     host_confusions(case);
+}
+
+/// A shipped adapter's departure from its reference that a reading its own
+/// documentation gives already explains (triage against rfc2396 filed the
+/// same fields under a class scoped to that adapter, such as Ruby's
+/// `ftp-relative-path` or Java's `java-empty-authority`) is that
+/// documented reading, not a defect: the spec finding stays, the defect
+/// goes.
+fn drop_documented_departures(case: &mut Case<'_>) {
+    use crate::triage::{Basis, Decision};
+    let documented: Vec<(OracleId, bool, ComponentSet)> = case
+        .findings
+        .iter()
+        .filter(|f| f.basis == Basis::Spec && crate::triage::documents(f.class, f.oracle))
+        .map(|f| (f.oracle, f.verdict, f.fields))
+        .collect();
+    if documented.is_empty() {
+        return;
+    }
+    case.findings.retain(|f| {
+        !(matches!(f.decided_by, Decision::Reference(_))
+            && f.basis == Basis::Defect
+            && documented.iter().any(|(oracle, verdict, fields)| {
+                *oracle == f.oracle
+                    && (!f.verdict || *verdict)
+                    && f.fields.difference(*fields).is_empty()
+            }))
+    });
 }
 
 /// Marks each defect a parser's documented deviation covers

@@ -72,6 +72,23 @@ pub enum Rule {
     /// (jsdom/whatwg-url#333, fixed in 17.0.0, which needs Node 22.14;
     /// web-platform-tests/wpt#61063 tests it).
     AstralUserinfo,
+    /// java.net.URI and Ruby's URI::RFC2396_Parser read RFC 2732's IPv6
+    /// literals (`[...]` hosts), an amendment to RFC 2396 both document,
+    /// which RFC 2396 Appendix A does not have.
+    Rfc2732IpLiteral,
+    /// Ruby's URI::FTP reads an `ftp` URL's path without its leading `/`
+    /// (RFC 1738 section 3.2.2: the `/` separates the host from the path;
+    /// its `path` documentation), where the generic grammar keeps it.
+    FtpPathWithoutSlash,
+    /// A `mailto:` URI: Ruby's URI::MailTo reads it by RFC 6068 (`to`
+    /// addresses and headers), and refuses what is no mailto URL.
+    MailtoScheme,
+    /// A `file:` URI: Ruby's URI::File keeps no userinfo.
+    FileScheme,
+    /// A character outside US-ASCII: java.net.URI's "other" category, which
+    /// it accepts where RFC 2396 requires escaping (its "Categories of
+    /// characters").
+    NonAscii,
 }
 
 /// What the standard requires.
@@ -90,6 +107,11 @@ impl Rule {
         Rule::RootlessBase,
         Rule::PercentEncodedDotSegments,
         Rule::AstralUserinfo,
+        Rule::Rfc2732IpLiteral,
+        Rule::FtpPathWithoutSlash,
+        Rule::MailtoScheme,
+        Rule::FileScheme,
+        Rule::NonAscii,
     ];
 
     /// Its name in the data file's `match` column (`rule:NAME`).
@@ -98,6 +120,11 @@ impl Rule {
             Rule::RootlessBase => "rootless-base",
             Rule::PercentEncodedDotSegments => "percent-encoded-dot-segments",
             Rule::AstralUserinfo => "astral-userinfo",
+            Rule::Rfc2732IpLiteral => "rfc2732-ip-literal",
+            Rule::FtpPathWithoutSlash => "ftp-path-without-slash",
+            Rule::MailtoScheme => "mailto-scheme",
+            Rule::FileScheme => "file-scheme",
+            Rule::NonAscii => "non-ascii",
         }
     }
 
@@ -112,8 +139,15 @@ impl Rule {
     /// no `URI-reference` matches nothing (fluent-uri rejects it before
     /// resolving).
     pub fn matches(self, input: &str, base: Option<&str>) -> bool {
-        if self == Rule::AstralUserinfo {
-            return astral_userinfo(input) || base.is_some_and(astral_userinfo);
+        let either = |f: fn(&str) -> bool| f(input) || base.is_some_and(f);
+        match self {
+            Rule::AstralUserinfo => return either(astral_userinfo),
+            Rule::Rfc2732IpLiteral => return either(bracketed_authority),
+            Rule::FtpPathWithoutSlash => return either(ftp_with_path),
+            Rule::MailtoScheme => return either(|t| has_scheme(t, "mailto")),
+            Rule::FileScheme => return either(|t| has_scheme(t, "file")),
+            Rule::NonAscii => return either(|t| !t.is_ascii()),
+            Rule::RootlessBase | Rule::PercentEncodedDotSegments => {}
         }
         let Some(base) = base else {
             return false;
@@ -121,9 +155,39 @@ impl Rule {
         match self {
             Rule::RootlessBase => rootless_base(input, base),
             Rule::PercentEncodedDotSegments => percent_encoded_dot_segments(input, base),
-            Rule::AstralUserinfo => false,
+            Rule::AstralUserinfo
+            | Rule::Rfc2732IpLiteral
+            | Rule::FtpPathWithoutSlash
+            | Rule::MailtoScheme
+            | Rule::FileScheme
+            | Rule::NonAscii => false,
         }
     }
+}
+
+/// The text after `scheme://` up to the next `/`, `?` or `#`, if `text`
+/// has one.
+fn authority_of(text: &str) -> Option<&str> {
+    let (_, after) = text.split_once("://")?;
+    after.split(['/', '?', '#']).next()
+}
+
+/// Does `text` have a `[` in its authority (RFC 2732's `IPv6reference`)?
+fn bracketed_authority(text: &str) -> bool {
+    authority_of(text).is_some_and(|a| a.contains('['))
+}
+
+/// Does `text` start with `scheme:` (ASCII case-insensitively)?
+fn has_scheme(text: &str, scheme: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(s, _)| s.eq_ignore_ascii_case(scheme))
+}
+
+/// Is `text` an `ftp` URL with an authority and a path after it?
+fn ftp_with_path(text: &str) -> bool {
+    text.get(..6)
+        .is_some_and(|s| s.eq_ignore_ascii_case("ftp://"))
+        && text.get(6..).and_then(|rest| rest.find('/')).is_some()
 }
 
 /// Does `text` have a userinfo (the authority's text before its last `@`)
@@ -300,11 +364,13 @@ fn parse_row(line: &str) -> Result<KnownDeviation, String> {
     if !kebab {
         return Err(format!("id {id:?} is not kebab-case"));
     }
-    // A built-in oracle, or the WHATWG reference (whose own known bugs
-    // keep it from deciding): a known deviation is of a parser uridiff runs.
+    // A built-in oracle or a shipped adapter (the WHATWG reference among
+    // them, whose own known bugs keep it from deciding): a known deviation
+    // is of a parser uridiff runs.
+    let shipped = crate::oracle::external::shipped_names().contains(&oracle);
     let oracle = OracleId::from_id(oracle)
-        .filter(|_| OracleId::is_builtin_id(oracle) || oracle == crate::reference::WHATWG_URL)
-        .ok_or_else(|| format!("{oracle:?} is no built-in oracle's id nor whatwg-url"))?;
+        .filter(|_| OracleId::is_builtin_id(oracle) || shipped)
+        .ok_or_else(|| format!("{oracle:?} is no built-in oracle's id nor a shipped adapter's"))?;
     let matcher = match matcher.strip_prefix("rule:") {
         None if matcher == "exact" => Match::Exact,
         None => return Err(format!("match {matcher:?}: exact or rule:NAME")),

@@ -54,8 +54,11 @@ pub fn reference_for(standard: Standard) -> Option<OracleId> {
 pub(crate) fn judged_by(id: OracleId) -> Option<Standard> {
     match id.standard() {
         Some(s @ (Standard::Whatwg | Standard::Rfc3986)) => Some(s),
-        // RFC 2396's own parser (rfc2396) is held to its grammar by the
-        // `parse` fuzz target and a test over the saved corpus, not here.
+        // The other implementations of RFC 2396 (java-uri,
+        // ruby-uri-rfc2396); the strict parser (rfc2396) is held to its
+        // grammar by the `parse` fuzz target and a test over the saved
+        // corpus instead.
+        Some(Standard::Rfc2396) if id != OracleId::Rfc2396 => Some(Standard::Rfc2396),
         _ => crate::oracle::info(id)
             .and_then(|row| row.authority_peer)
             .and_then(OracleId::standard),
@@ -103,7 +106,20 @@ pub(crate) fn in_process<'a>(
         };
         out.extend([(OracleId::Rfc3986Grammar, outcome)]);
     }
+    if standards.contains(&Standard::Rfc2396) {
+        let outcome = match base {
+            // Section 5.2 is not transcribed for RFC 2396: the strict
+            // parser's resolution is the one uridiff has.
+            Some(_) => Outcome::missing(RFC2396_NO_RESOLUTION),
+            None => OracleId::Rfc2396Grammar.run(input),
+        };
+        out.extend([(OracleId::Rfc2396Grammar, outcome)]);
+    }
 }
+
+/// Why the RFC 2396 reference decides no resolution.
+const RFC2396_NO_RESOLUTION: &str =
+    "rfc2396-grammar is RFC 2396 Appendix A only: it does not resolve, so it decides no resolution";
 
 /// What a case knows of a standard's reference.
 #[derive(Clone, Copy, Debug)]
@@ -165,6 +181,74 @@ impl<'c, 'a> References<'c, 'a> {
     }
 }
 
+/// What the standard permits a parser to answer besides its reference's
+/// answer `r`: the class that explains `theirs`, if any. `pair` is the base
+/// and reference of a resolution.
+pub(crate) fn variation(
+    standard: Standard,
+    pair: Option<(&str, &str)>,
+    r: &Outcome<'_>,
+    theirs: &Outcome<'_>,
+) -> Option<crate::triage::Class> {
+    if case_only(r, theirs) {
+        return Some(crate::triage::Class::CaseNormalized);
+    }
+    match (standard, pair) {
+        (Standard::Rfc3986, Some((base, input))) => rfc3986_variation(base, input, r, theirs),
+        (Standard::Rfc2396, _) => rfc2396_variation(r, theirs),
+        _ => None,
+    }
+}
+
+/// Do `r` and `theirs` differ only in the ASCII case of the scheme or the
+/// host? Both are case-insensitive (RFC 3986 sections 3.1 and 3.2.2, and
+/// 6.2.2.1 normalises them to lower case; RFC 2396 section 3.1 and 3.2.2),
+/// so a parser that lower-cases them gives the same URI.
+fn case_only(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
+    let d = diff(r, theirs);
+    !d.verdict
+        && !d.fields.is_empty()
+        && d.fields.iter().all(|c| {
+            matches!(c, Component::Scheme | Component::Host)
+                && match (r.components.get(c), theirs.components.get(c)) {
+                    (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+                    _ => false,
+                }
+        })
+}
+
+/// RFC 2396 section 3.2, `authority = server | reg_name`: where the
+/// grammar reads a registry-based authority (only, or beside a `server`
+/// it chose by convention), the scheme decides what the authority holds
+/// (section 3.2.1: "specific to the URI scheme"); a parser that reads no
+/// server there, or (with no server reading at all) refuses the authority
+/// its scheme does not allow, breaks nothing the generic syntax says.
+fn rfc2396_variation(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<crate::triage::Class> {
+    use crate::components::ComponentSet;
+    use crate::oracle::Note;
+    let reg_name_only = r.notes.contains(&Note::RegNameAuthority);
+    let ambiguous = r
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::GrammarAmbiguity(_)));
+    if !reg_name_only && !ambiguous {
+        return None;
+    }
+    let d = diff(r, theirs);
+    let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
+    // The other reading has no userinfo, host or port: a parser that reads
+    // a server the grammar does not have (`http://%41/` with host `%41`)
+    // departs.
+    let explained = if d.verdict {
+        reg_name_only && !theirs.accepted()
+    } else {
+        !d.fields.is_empty()
+            && d.fields.difference(parts).is_empty()
+            && theirs.components.get(Component::Host).is_none()
+    };
+    explained.then_some(crate::triage::Class::RegNameAuthority)
+}
+
 /// With a base, RFC 3986's permitted variations: what a parser may answer
 /// besides the strict algorithm's target (`reference`).
 ///
@@ -177,7 +261,7 @@ impl<'c, 'a> References<'c, 'a> {
 ///   starts with `//` cannot be written (its recomposition would read as an
 ///   authority); a parser that writes `/.` before it (fluent-uri and
 ///   iri-string both document it) keeps the same path.
-pub(crate) fn rfc3986_variation(
+fn rfc3986_variation(
     base: &str,
     input: &str,
     reference: &Outcome<'_>,

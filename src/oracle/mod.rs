@@ -146,13 +146,14 @@ macro_rules! oracles {
             /// Every oracle id, in registry order (rfc2396 first), built or not.
             pub const ALL: &'static [OracleId] = &[$(OracleId::$variant,)*];
 
-            /// The standard it implements (built or not; none for an
-            /// external oracle). A match, not a registry search: triage asks
-            /// for it many times per input.
-            pub const fn standard(self) -> Option<Standard> {
+            /// The standard it implements (built or not; for an external
+            /// oracle, a shipped adapter's documented standard, else none).
+            /// A match, not a registry search: triage asks for it many
+            /// times per input.
+            pub fn standard(self) -> Option<Standard> {
                 match self {
                     $(OracleId::$variant => Some(Standard::$standard),)*
-                    OracleId::External(_) => None,
+                    OracleId::External(name) => external::shipped_standard(name.as_str()),
                 }
             }
 

@@ -290,7 +290,7 @@ pub(crate) fn peers(
             if b.standard() == Some(standard) {
                 peer_pair(
                     references.get(standard),
-                    pair.filter(|_| standard == Standard::Rfc3986),
+                    (Some(standard), pair),
                     (*a, oa),
                     (*b, ob),
                     ComponentSet::ALL,
@@ -318,7 +318,7 @@ pub(crate) fn peers(
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
             peer_pair(
                 peer.standard().and_then(|s| references.get(s)),
-                None,
+                (peer.standard(), None),
                 (peer, that),
                 (row.id, this),
                 parts,
@@ -343,7 +343,7 @@ fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
 /// order and says that nothing settles it (`decided_by: null`).
 fn peer_pair(
     reference: Option<Answer<'_, '_>>,
-    rfc3986_pair: Option<(&str, &str)>,
+    (standard, pair): (Option<Standard>, Option<(&str, &str)>),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
@@ -397,11 +397,12 @@ fn peer_pair(
     } else {
         ((b, ob), (a, oa))
     };
-    // A departure RFC 3986 permits (section 5.2.1's optional base
-    // normalisation, the `/.` a path needs): `against_references` files it
+    // A departure the standard permits (RFC 3986 section 5.2.1's optional
+    // base normalisation, the `/.` a path needs; RFC 2396's registry-based
+    // authority, which the scheme decides): `against_references` files it
     // as `spec`, and nobody is blamed.
-    if let (Some((base, input)), Some(Answer::Outcome(_, r))) = (rfc3986_pair, reference)
-        && crate::reference::rfc3986_variation(base, input, r, theirs).is_some()
+    if let (Some(standard), Some(Answer::Outcome(_, r))) = (standard, reference)
+        && crate::reference::variation(standard, pair, r, theirs).is_some()
     {
         return;
     }
@@ -436,7 +437,7 @@ fn peer_pair(
 /// `reference-disagreement` defect (`decided_by` the reference), unless a
 /// peer disagreement already blames the parser for it. With a base
 /// (`pair`), RFC 3986's permitted variations are `spec` findings instead
-/// ([`reference::rfc3986_variation`](crate::reference::rfc3986_variation)).
+/// ([`reference::variation`](crate::reference::variation)).
 pub(crate) fn against_references(
     outcomes: &[(OracleId, Outcome<'_>)],
     references: &References<'_, '_>,
@@ -461,12 +462,7 @@ pub(crate) fn against_references(
         if d.is_empty() {
             continue;
         }
-        let variation = match pair {
-            Some((base, input)) if standard == Standard::Rfc3986 => {
-                crate::reference::rfc3986_variation(base, input, r, theirs)
-            }
-            _ => None,
-        };
+        let variation = crate::reference::variation(standard, pair, r, theirs);
         let scheme = scheme_of(r, theirs);
         let finding = match variation {
             Some(class) => Finding {

@@ -285,6 +285,12 @@ pub(crate) fn reference(
 /// A permitted variation from the reference's answer.
 pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: Class) -> String {
     match class {
+        Class::CaseNormalized => format!(
+            "{oracle} writes the scheme or host in another case than {reference}: both are case-insensitive (RFC 3986 sections 3.1, 3.2.2 and 6.2.2.1; RFC 2396 sections 3.1 and 3.2.2)"
+        ),
+        Class::RegNameAuthority => format!(
+            "{oracle} reads the authority otherwise than {reference}, whose grammar also reads it as a registry-based reg_name: RFC 2396 section 3.2 leaves server or reg_name to the scheme"
+        ),
         Class::BaseFragment => format!(
             "{oracle} refuses a base with a fragment, which {reference} strips (RFC 3986 section 5.1; a base is an absolute-URI, section 4.3)"
         ),

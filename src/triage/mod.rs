@@ -28,6 +28,7 @@ mod text;
 
 pub use basis::Decision;
 pub use classes::{Basis, Class, ExampleOracle};
+pub(crate) use rules::documents;
 pub use severity::Severity;
 
 use std::cell::OnceCell;

@@ -232,3 +232,69 @@ fn without_node_check_and_report_say_the_whatwg_reference_is_missing() {
     assert!(md.contains("nothing (undecided)"), "{md}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The shipped adapters' known deviations still hold with the runtimes
+/// `scripts/setup-oracles.sh` installs (a row whose parser now follows its
+/// standard must move or go).
+#[test]
+fn every_shipped_adapters_known_deviation_still_departs() {
+    let rows: Vec<_> = uridiff::known::all()
+        .iter()
+        .filter(|r| {
+            let name = r.oracle.as_str();
+            name != "whatwg-url" && uridiff::oracle::external::shipped_names().contains(&name)
+        })
+        .collect();
+    assert!(rows.len() >= 4, "{} rows", rows.len());
+    for row in rows {
+        let name = row.oracle.as_str();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_uridiff"));
+        cmd.args(["check", "--json", "--oracle", name]);
+        if let Some(base) = &row.base {
+            cmd.args(["--base", base]);
+        }
+        let out = cmd.arg("--").arg(&row.input).output().unwrap();
+        let case: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{}: {e}: {out:?} (run scripts/setup-oracles.sh)", row.id));
+        // The reference the case asked: every key both report is compared.
+        let outcome = &case["outcomes"][name];
+        let reference_id = row
+            .oracle
+            .standard()
+            .and_then(uridiff::reference::reference_for)
+            .unwrap();
+        let reference = &case["outcomes"][reference_id.as_str()];
+        assert!(
+            reference.is_object(),
+            "{}: {reference_id} not asked: {case:#}",
+            row.id
+        );
+        let departs = outcome.as_object().unwrap().iter().any(|(key, value)| {
+            [
+                "verdict",
+                "scheme",
+                "authority",
+                "userinfo",
+                "host",
+                "port",
+                "path",
+                "query",
+                "fragment",
+            ]
+            .contains(&key.as_str())
+                && reference.get(key).is_some_and(|r| r != value)
+        });
+        assert!(
+            departs,
+            "{}: {name} now follows its standard on {:?}: the row must move or go ({outcome})",
+            row.id, row.input
+        );
+        assert!(
+            defects(&case, name)
+                .iter()
+                .all(|f| f["known"]["id"] == row.id.as_str()),
+            "{}: {case:#}",
+            row.id
+        );
+    }
+}

@@ -145,5 +145,7 @@ pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submit
 pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
 pub use set::{Externals, NAME_MAX, Spec, validate_name};
-pub use shipped::{Missing, SETUP, ShippedStatus, cache_root, shipped_names, shipped_status};
+pub use shipped::{
+    Missing, SETUP, ShippedStatus, cache_root, shipped_names, shipped_standard, shipped_status,
+};
 pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

@@ -16,6 +16,8 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+use crate::oracle::Standard;
+
 /// An adapter shipped with uridiff.
 ///
 /// Templates (`command`, `env`, `libraries`, `build`) may hold `{dir}` (the
@@ -44,6 +46,10 @@ pub(super) struct Shipped {
     pub resolves: bool,
     /// The one command that installs its runtime.
     pub install: &'static str,
+    /// The standard its parser's own documentation says it implements,
+    /// if any: its outcomes are then judged by that standard's reference,
+    /// and it is a peer of the other parsers of that standard.
+    pub standard: Option<Standard>,
 }
 
 /// How a shipped adapter is built.
@@ -77,6 +83,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // urllib.parse.urljoin, then urlsplit of the result.
         resolves: true,
         install: "apt-get install python3",
+        standard: None,
     },
     Shipped {
         name: "java-uri",
@@ -99,6 +106,9 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // java.net.URI.resolve.
         resolves: true,
         install: "apt-get install default-jdk-headless",
+        // java.net.URI: "Parsing ... is performed according to RFC 2396" (its class
+        // documentation, which lists the RFC 2732 amendment and its deviations).
+        standard: Some(Standard::Rfc2396),
     },
     Shipped {
         name: "urllib3",
@@ -114,6 +124,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // urllib3 has no resolution function: pairs are out of its domain.
         resolves: false,
         install: SETUP,
+        standard: None,
     },
     Shipped {
         name: "node-url",
@@ -126,6 +137,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // Node's legacy url.resolve.
         resolves: true,
         install: "apt-get install nodejs npm",
+        standard: None,
     },
     Shipped {
         name: "whatwg-url",
@@ -144,6 +156,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // The URL Standard's basic URL parser with a base.
         resolves: true,
         install: SETUP,
+        // The URL Standard's reference implementation (it is the reference).
+        standard: Some(Standard::Whatwg),
     },
     Shipped {
         name: "go-net-url",
@@ -170,6 +184,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // net/url's URL.ResolveReference.
         resolves: true,
         install: "apt-get install golang-go",
+        standard: None,
     },
     Shipped {
         name: "php-parse-url",
@@ -185,6 +200,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // PHP has no resolver: pairs are out of its domain.
         resolves: false,
         install: "apt-get install php-cli",
+        standard: None,
     },
     Shipped {
         name: "ruby-uri",
@@ -197,6 +213,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // URI.join (URI::RFC3986_Parser, Ruby's default).
         resolves: true,
         install: "apt-get install ruby",
+        // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
+        standard: Some(Standard::Rfc3986),
     },
     Shipped {
         name: "ruby-uri-rfc2396",
@@ -209,8 +227,19 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // URI::RFC2396_Parser's own merge.
         resolves: true,
         install: "apt-get install ruby",
+        // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
+        standard: Some(Standard::Rfc2396),
     },
 ];
+
+/// The standard a shipped adapter's parser implements (see
+/// `Shipped::standard`); none for another name.
+pub fn shipped_standard(name: &str) -> Option<Standard> {
+    SHIPPED
+        .iter()
+        .find(|s| s.name == name)
+        .and_then(|s| s.standard)
+}
 
 /// The names of the shipped adapters, in table order.
 pub fn shipped_names() -> Vec<&'static str> {
@@ -561,6 +590,7 @@ mod tests {
             build: None,
             resolves: false,
             install: "",
+            standard: None,
         };
         // SHA-256("abc"), FIPS 180-2 appendix B.1.
         assert_eq!(row.hash(), "ba7816bf8f01cfea");
@@ -589,6 +619,7 @@ mod tests {
             }),
             resolves: true,
             install: "apt-get install python3",
+            standard: None,
         };
         let hash = row.hash();
         let fill = row.fill("", Some(cache_text), &hash);

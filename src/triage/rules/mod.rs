@@ -71,11 +71,27 @@ impl Scope {
     }
 }
 
+/// Is `class` a reading `oracle`'s own documentation gives (a rule whose
+/// scope names that shipped adapter, such as `java-empty-authority`)?
+pub(crate) fn documents(class: Class, oracle: OracleId) -> bool {
+    matches!(oracle, OracleId::External(_))
+        && super::classes::RULES.iter().any(|rule| {
+            rule.class == class
+                && matches!(rule.scope, Scope::Only(targets)
+                    if targets.iter().any(|t| matches!(t, Target::External(_)) && t.covers(oracle)))
+        })
+}
+
 impl Target {
     fn covers(self, oracle: OracleId) -> bool {
         match self {
             Target::Oracle(id) => oracle == id,
-            Target::Standard(standard) => oracle.standard() == Some(standard),
+            // The registry's oracles: an external oracle's documented
+            // standard makes it a peer and judges it by the reference, but
+            // a rule about a standard's in-process parsers is not about it.
+            Target::Standard(standard) => {
+                !matches!(oracle, OracleId::External(_)) && oracle.standard() == Some(standard)
+            }
             // Only an external oracle's id reads its name (under a lock);
             // no built-in id can take a shipped adapter's name.
             Target::External(name) => {
