@@ -36,6 +36,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             let row = serde_json::json!({
                 "id": s.name,
                 "kind": "shipped-adapter",
+                "standard": uridiff::oracle::external::shipped_standard(s.name),
                 "resolves": s.resolves,
                 "present": s.missing.is_none(),
                 "missing": s.missing.as_ref().map(|m| m.what.clone()),
