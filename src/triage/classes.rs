@@ -463,6 +463,35 @@ classes! {
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1")],
     }
+    /// urllib3's `Url` puts a `/` before a path that lacks one (`mailto:x`
+    /// gives path `/x`), splitting a query out of an `opaque_part`.
+    SlashBeforePath = "slash-before-path" {
+        basis: Spec, severity: Low,
+        rule: path::slash_before_path, scope: External("urllib3"),
+        spec: "RFC 2396 section 3 (opaque_part); urllib3 util/url.py (Url: \"Data structure for representing an HTTP URL\", a path always starts with /)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("urllib3", "mailto:x"), ("urllib3", "mailto:a@b?subject=x")],
+    }
+    /// Node's legacy `url.parse` reads `auth@host` out of an `opaque_part`
+    /// (`mailto:gnat@frii.com`: auth `gnat`, host `frii.com`).
+    OpaqueReadAsAuthority = "opaque-read-as-authority" {
+        basis: Spec, severity: Medium,
+        rule: authority::opaque_read_as_authority, scope: External("node-url"),
+        spec: "RFC 2396 section 3 (opaque_part); Node.js Legacy URL API (urlObject.auth, urlObject.host; only javascript: is hostless)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("node-url", "mailto:gnat@frii.com"), ("node-url", "mailto:x")],
+    }
+    /// Node's legacy `url.parse` ends the host at the first character it
+    /// does not take in a hostname (a `:` whose port is not digits, a `%`)
+    /// and moves the rest of the authority into the path
+    /// (`https://host:port`: pathname `/:port`).
+    AuthorityRestInPath = "authority-rest-in-path" {
+        basis: Spec, severity: High,
+        rule: path::authority_rest_in_path, scope: External("node-url"),
+        spec: "RFC 2396 sections 3.2.2 (port = *digit) and 3.2 (the authority ends at /, ? or end); Node.js Legacy URL API and deprecation DEP0170 (invalid URLs in url.parse)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("node-url", "https://host:port"), ("node-url", "http://www.%70ython.org/")],
+    }
     /// Ruby's `URI::FTP#path` is the path without the `/` that separates it
     /// from the host: RFC 1738 makes an FTP url-path relative to the login
     /// directory, and Ruby's documentation says so.
@@ -510,7 +539,7 @@ classes! {
         basis: Spec, severity: Low,
         rule: port::empty_port, scope: Any,
         spec: "RFC 2396 section 3.2.2; RFC 3986 section 6.2.3",
-        examples: [(Url, "http://host:/")],
+        examples: [(Url, "http://host:/"), ("urllib3", "http://foo.com:/")],
     }
     /// The scheme's default port is written out, and elided by the other.
     DefaultPort = "default-port" {

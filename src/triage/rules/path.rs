@@ -86,3 +86,75 @@ pub(crate) fn ftp_relative_path(ctx: &Ctx<'_, '_>) -> Diff {
     });
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
 }
+
+/// urllib3's `Url` puts a `/` before a path that lacks one
+/// (`urllib3/util/url.py`, `Url.__new__`: "Data structure for representing
+/// an HTTP URL"), and its `parse_url` splits a query out of an
+/// `opaque_part` (`mailto:a@b?subject=x`: path `/a@b`, query `subject=x`).
+pub(crate) fn slash_before_path(ctx: &Ctx<'_, '_>) -> Diff {
+    let (Some(ours), Some(theirs)) = (ctx.ours(Component::Path), ctx.theirs(Component::Path))
+    else {
+        return Diff::NONE;
+    };
+    let Some(rest) = theirs.strip_prefix('/') else {
+        return Diff::NONE;
+    };
+    if ours == rest && !ours.starts_with('/') {
+        return Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Path])),
+        );
+    }
+    // RFC 2396's opaque_part holds the `?`; urllib3 splits it off.
+    match (ours.split_once('?'), ctx.theirs(Component::Query)) {
+        (Some((path, query)), Some(their_query)) if path == rest && query == their_query => {
+            Diff::of_fields(
+                ctx.open
+                    .fields
+                    .intersection(ComponentSet::of(&[Component::Path, Component::Query])),
+            )
+        }
+        _ => Diff::NONE,
+    }
+}
+
+/// Node's legacy `url.parse` ends the host at the first character it does
+/// not take in a hostname (a `:` whose port is not digits, a `%`) and puts
+/// the rest of the authority into the path (`https://host:port` gives host
+/// `host`, pathname `/:port`; `http://www.%70ython.org/` host `www.`,
+/// pathname `%70ython.org/`): its documentation marks such URLs invalid
+/// and deprecated (DEP0170), and parses them this way.
+pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
+    let (Some(authority), Some(host), Some(theirs)) = (
+        ctx.ours(Component::Authority),
+        ctx.theirs(Component::Host),
+        ctx.theirs(Component::Path),
+    ) else {
+        return Diff::NONE;
+    };
+    let ours = ctx.ours(Component::Path).unwrap_or_default();
+    // The host follows the userinfo, if any.
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let Some(after_host) = authority
+        .get(..host.len())
+        .filter(|h| h.eq_ignore_ascii_case(host))
+        .and_then(|_| authority.get(host.len()..))
+        .filter(|rest| !rest.is_empty())
+    else {
+        return Diff::NONE;
+    };
+    if theirs
+        .strip_prefix('/')
+        .and_then(|t| t.strip_prefix(after_host))
+        == Some(ours)
+        || theirs.strip_prefix(after_host) == Some(ours)
+    {
+        return Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Path])),
+        );
+    }
+    Diff::NONE
+}

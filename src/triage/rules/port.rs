@@ -26,7 +26,23 @@ pub(crate) fn port_out_of_range(ctx: &Ctx<'_, '_>) -> Diff {
 /// `http::Uri` treat it as no port.
 pub(crate) fn empty_port(ctx: &Ctx<'_, '_>) -> Diff {
     let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
-    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+    let mut claimed = f.intersection(ComponentSet::of(&[Component::Port]));
+    // The authority text without the empty port's `:` (urllib3's
+    // `Url.authority` for `foo.com:`): RFC 3986 section 6.2.3 has
+    // normalizers omit it.
+    // Hosts are case-insensitive (RFC 3986 section 3.2.2): urllib3
+    // lower-cases them too.
+    let authority =
+        ctx.fields_where(
+            |ours, theirs| match (ours.and_then(|a| a.strip_suffix(':')), theirs) {
+                (Some(stripped), Some(theirs)) => stripped.eq_ignore_ascii_case(theirs),
+                _ => false,
+            },
+        );
+    if ctx.ours.components.get(Component::Port) == Some("") {
+        claimed = claimed.union(authority.intersection(ComponentSet::of(&[Component::Authority])));
+    }
+    Diff::of_fields(claimed)
 }
 
 /// The scheme's default port written out; WHATWG elides it (URL Standard,
