@@ -56,6 +56,14 @@ cores=$(nproc 2>/dev/null || echo 1)
 jobs="${FUZZ_JOBS:-$cores}"
 case "$jobs" in ''|*[!0-9]*|0) echo "scripts/fuzz.sh: FUZZ_JOBS must be a whole number of processes, at least 1, not '$jobs'" >&2; exit 2 ;; esac
 
+# The report's references: whatwg-url (a Node process) decides which WHATWG
+# parser departs where they disagree (README, "The oracles"); setup-oracles.sh
+# installs it and the other shipped adapters' runtimes (idempotent, fast once
+# done). Without them the campaign still runs and the report names the
+# reference it lacks.
+bash "$(dirname "$0")/setup-oracles.sh" >&2 \
+    || echo "scripts/fuzz.sh: setup-oracles.sh failed: the report will list the references it lacks" >&2
+
 # The report needs the release build; it also lists the targets.
 cargo build --release --locked --quiet || exit 2
 uridiff=./target/release/uridiff
