@@ -12,7 +12,6 @@
 //! The file is compiled in and read once. A malformed row is left out and
 //! reported by [`load_errors`], never a panic: a test holds the list empty.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use crate::oracle::OracleId;
@@ -284,16 +283,11 @@ fn dots(segment: &str) -> Option<usize> {
     Some(count)
 }
 
-/// The rows, and the errors of the rows left out.
-#[derive(Debug, Default)]
-struct Table {
-    rows: Vec<KnownDeviation>,
-    errors: Vec<String>,
-}
+type Table = crate::datafile::Table<KnownDeviation>;
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| parse(DATA))
+    TABLE.get_or_init(|| crate::datafile::read::<_, COLUMNS>(DATA, parse_row, |r| &r.id))
 }
 
 /// Every known deviation, in file order.
@@ -329,48 +323,13 @@ pub fn by_id(id: &str) -> Option<&'static KnownDeviation> {
     all().iter().find(|row| row.id == id)
 }
 
-fn parse(text: &str) -> Table {
-    let mut table = Table::default();
-    let mut ids = HashSet::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        match parse_row(line) {
-            Ok(row) if !ids.insert(row.id.clone()) => {
-                table
-                    .errors
-                    .push(format!("line {}: id {} used twice", n + 1, row.id));
-            }
-            Ok(row) => table.rows.push(row),
-            Err(why) => table.errors.push(format!("line {}: {why}", n + 1)),
-        }
-    }
-    table
-}
-
-fn parse_row(line: &str) -> Result<KnownDeviation, String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [id, oracle, matcher, input, base, expected, source, summary] =
-        <[&str; COLUMNS]>::try_from(fields.as_slice())
-            .map_err(|_| format!("{} columns, not {COLUMNS}", fields.len()))?;
-    let kebab = !id.is_empty()
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && !id.contains("--")
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !kebab {
-        return Err(format!("id {id:?} is not kebab-case"));
-    }
+fn parse_row(
+    [id, oracle, matcher, input, base, expected, source, summary]: [&str; COLUMNS],
+) -> Result<KnownDeviation, String> {
     // A built-in oracle or a shipped adapter (the WHATWG reference among
     // them, whose own known bugs keep it from deciding): a known deviation
     // is of a parser uridiff runs.
-    let shipped = crate::oracle::external::shipped_names().contains(&oracle);
-    let oracle = OracleId::from_id(oracle)
-        .filter(|_| OracleId::is_builtin_id(oracle) || shipped)
-        .ok_or_else(|| format!("{oracle:?} is no built-in oracle's id nor a shipped adapter's"))?;
+    let oracle = crate::datafile::oracle(oracle)?;
     let matcher = match matcher.strip_prefix("rule:") {
         None if matcher == "exact" => Match::Exact,
         None => return Err(format!("match {matcher:?}: exact or rule:NAME")),
@@ -405,11 +364,7 @@ fn parse_row(line: &str) -> Result<KnownDeviation, String> {
     })
 }
 
-/// A JSON string literal's value (what the data file writes inputs as, so
-/// that control characters and TABs survive).
-fn json_string(field: &str) -> Result<String, String> {
-    serde_json::from_str::<String>(field).map_err(|e| format!("{field:?} is no JSON string: {e}"))
-}
+use crate::datafile::json_string;
 
 #[cfg(test)]
 mod tests {
@@ -469,7 +424,7 @@ mod tests {
 
     #[test]
     fn malformed_rows_are_errors_not_panics() {
-        let table = parse(
+        let table = crate::datafile::read::<_, COLUMNS>(
             "# a comment\n\
              \n\
              ok-row\turl\texact\t\"a:b\"\t-\tfailure\thttps://x\tfine\n\
@@ -479,6 +434,8 @@ mod tests {
              no-rule\trfc3986\trule:nope\t\"a\"\t-\tfailure\thttps://x\ts\n\
              bad-json\turl\texact\ta\t-\tfailure\thttps://x\ts\n\
              ok-row\turl\texact\t\"a:c\"\t-\tfailure\thttps://x\tfine\n",
+            parse_row,
+            |r| &r.id,
         );
         assert_eq!(table.rows.len(), 1);
         assert_eq!(table.errors.len(), 6, "{:?}", table.errors);

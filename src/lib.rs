@@ -52,6 +52,7 @@ pub mod case;
 mod check;
 pub mod components;
 pub mod corpus;
+mod datafile;
 pub mod diff;
 pub mod fuzzing;
 pub mod harness;
