@@ -160,6 +160,10 @@ pub struct FindingJson {
     /// Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known: Option<KnownJson>,
+    /// For a defect: its root cause (`testdata/ledger.tsv`, or a new one
+    /// named after the signature). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root_cause: Option<crate::rootcause::RootCause>,
 }
 
 /// A documented deviation, as a finding names it.
@@ -190,6 +194,7 @@ impl Case<'_> {
                     id: k.id.as_str(),
                     source: k.source.as_str(),
                 }),
+                root_cause: crate::rootcause::of(self, f),
             })
             .collect()
     }

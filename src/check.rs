@@ -225,6 +225,7 @@ fn analyse(
         defects::round_trip(*id, outcome, &mut case.findings);
         if resolution.is_none() {
             defects::standard_failures(*id, outcome, text, &mut case.findings);
+            defects::rewritten_ip_literal(*id, outcome, text, &mut case.findings);
         }
         let own = case.findings.get(first_defect..).unwrap_or_default();
         let defect = match own.first() {

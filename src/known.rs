@@ -65,12 +65,17 @@ pub enum Rule {
     /// resolution (its `resolve_against` documentation), where RFC 3986
     /// section 5.2.4 removes only the literal `.` and `..`.
     PercentEncodedDotSegments,
-    /// whatwg-url before 17.0.0 reads a userinfo holding a code point above
+    /// whatwg-url before 17.1.0 reads a userinfo holding a code point above
     /// U+FFFF followed by another character by UTF-16 code units: it writes
     /// U+FFFD for the next character and drops the last one
-    /// (jsdom/whatwg-url#333, fixed in 17.0.0, which needs Node 22.14;
+    /// (jsdom/whatwg-url#333, released in 17.1.0, which needs Node 22.14;
     /// web-platform-tests/wpt#61063 tests it).
     AstralUserinfo,
+    /// A host with an all-ASCII `xn--` label: since whatwg/url#914 (WPT
+    /// #60476, June 2026) the URL Standard falls back to the lower-cased
+    /// ASCII domain where ToASCII fails, which whatwg-url before 17.0.0
+    /// (jsdom/whatwg-url#321) and url 2.5.8 (servo/rust-url#1135) do not.
+    AsciiXnLabel,
     /// java.net.URI and Ruby's URI::RFC2396_Parser read RFC 2732's IPv6
     /// literals (`[...]` hosts), an amendment to RFC 2396 both document,
     /// which RFC 2396 Appendix A does not have.
@@ -106,6 +111,7 @@ impl Rule {
         Rule::RootlessBase,
         Rule::PercentEncodedDotSegments,
         Rule::AstralUserinfo,
+        Rule::AsciiXnLabel,
         Rule::Rfc2732IpLiteral,
         Rule::FtpPathWithoutSlash,
         Rule::MailtoScheme,
@@ -119,6 +125,7 @@ impl Rule {
             Rule::RootlessBase => "rootless-base",
             Rule::PercentEncodedDotSegments => "percent-encoded-dot-segments",
             Rule::AstralUserinfo => "astral-userinfo",
+            Rule::AsciiXnLabel => "ascii-xn-label",
             Rule::Rfc2732IpLiteral => "rfc2732-ip-literal",
             Rule::FtpPathWithoutSlash => "ftp-path-without-slash",
             Rule::MailtoScheme => "mailto-scheme",
@@ -141,6 +148,7 @@ impl Rule {
         let either = |f: fn(&str) -> bool| f(input) || base.is_some_and(f);
         match self {
             Rule::AstralUserinfo => return either(astral_userinfo),
+            Rule::AsciiXnLabel => return either(ascii_xn_label),
             Rule::Rfc2732IpLiteral => return either(bracketed_authority),
             Rule::FtpPathWithoutSlash => return either(ftp_with_path),
             Rule::MailtoScheme => return either(|t| has_scheme(t, "mailto")),
@@ -155,6 +163,7 @@ impl Rule {
             Rule::RootlessBase => rootless_base(input, base),
             Rule::PercentEncodedDotSegments => percent_encoded_dot_segments(input, base),
             Rule::AstralUserinfo
+            | Rule::AsciiXnLabel
             | Rule::Rfc2732IpLiteral
             | Rule::FtpPathWithoutSlash
             | Rule::MailtoScheme
@@ -169,6 +178,29 @@ impl Rule {
 fn authority_of(text: &str) -> Option<&str> {
     let (_, after) = text.split_once("://")?;
     after.split(['/', '?', '#']).next()
+}
+
+/// Does `text`'s host (its authority after the last `@`, before a port)
+/// have an all-ASCII label that starts with `xn--`? Special schemes need no
+/// slashes (`http:xn--a`), so the authority is read loosely: after the
+/// scheme's `:` and any `/` or `\`.
+pub(crate) fn ascii_xn_label(text: &str) -> bool {
+    let Some((_, after)) = text.split_once(':') else {
+        return false;
+    };
+    let after = after.trim_start_matches(['/', '\\']);
+    let authority = after
+        .split(['/', '\\', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = host.split(':').next().unwrap_or_default();
+    host.split('.').any(|label| {
+        label.is_ascii()
+            && label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+    })
 }
 
 /// Does `text` have a `[` in its authority (RFC 2732's `IPv6reference`)?
@@ -224,9 +256,10 @@ fn rootless_base(reference: &str, base: &str) -> bool {
     let Ok(b) = grammar::rfc3986::parse_parts(base) else {
         return false;
     };
-    // Section 3.3: path-rootless is a path that begins with a segment, so
-    // it is neither empty nor starts with "/".
-    let rootless = !b.path.is_empty() && !b.path.starts_with('/');
+    // fluent-uri's "[rootless]" links `EStr::<Path>::is_rootless`, which is
+    // `!starts_with('/')`: the empty path counts too (`.` against `t:`),
+    // where RFC 3986 section 3.3's path-rootless begins with a segment.
+    let rootless = !b.path.starts_with('/');
     if b.scheme.is_none() || b.authority.is_some() || !rootless {
         return false;
     }
@@ -407,7 +440,9 @@ mod tests {
         // Bases that are not rootless-without-authority.
         assert!(!rule.matches("c", Some("foo:/a/b")));
         assert!(!rule.matches("c", Some("foo://h/a")));
-        assert!(!rule.matches("c", Some("foo:")));
+        // fluent-uri's "rootless" includes the empty path (is_rootless is
+        // `!starts_with('/')`): it refuses `c` against `foo:` too.
+        assert!(rule.matches("c", Some("foo:")));
         assert!(!rule.matches("c", Some("a/b")));
     }
 

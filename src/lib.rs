@@ -62,6 +62,7 @@ pub mod minimize;
 pub mod oracle;
 pub mod reference;
 pub mod report;
+pub mod rootcause;
 pub use rfc2396;
 pub mod signature;
 pub mod text;

@@ -17,7 +17,7 @@
 //! peer, the finding says so (`decided_by: null`) and blames nobody.
 //! Nothing is decided by majority or by registry order.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::Query;
@@ -309,13 +309,17 @@ enum Whatwg {
 
 static WHATWG: Mutex<Whatwg> = Mutex::new(Whatwg::NotStarted);
 
-/// A batch the WHATWG reference is working on ([`whatwg_submit`]).
+/// A batch the WHATWG reference is working on ([`whatwg_submit`]). It
+/// holds the process until its answers are read, so that two threads (two
+/// harnesses, parallel tests) never interleave their batches on the one
+/// process.
 #[derive(Debug)]
 pub(crate) struct Asked {
+    state: Option<MutexGuard<'static, Whatwg>>,
     submitted: Result<Submitted, String>,
 }
 
-fn lock() -> std::sync::MutexGuard<'static, Whatwg> {
+fn lock() -> MutexGuard<'static, Whatwg> {
     // A panic elsewhere while holding the lock leaves the state usable.
     WHATWG
         .lock()
@@ -325,14 +329,16 @@ fn lock() -> std::sync::MutexGuard<'static, Whatwg> {
 /// Sends `queries` to the one `whatwg-url` process of the program
 /// (started on first need, each batch answered within `timeout`) without
 /// waiting: the caller checks other inputs while Node works, then reads
-/// the answers with [`whatwg_receive`]. One batch at a time.
+/// the answers with [`whatwg_receive`]. One batch at a time per program:
+/// another thread's submit waits until these answers are read.
 pub(crate) fn whatwg_submit(queries: &[Query<'_>], timeout: Duration) -> Asked {
-    let mut state = lock();
     if queries.is_empty() {
         return Asked {
+            state: None,
             submitted: Err(String::new()),
         };
     }
+    let mut state = lock();
     if matches!(*state, Whatwg::NotStarted) {
         *state = start_whatwg(timeout);
     }
@@ -345,18 +351,24 @@ pub(crate) fn whatwg_submit(queries: &[Query<'_>], timeout: Duration) -> Asked {
         Whatwg::Missing(why) => Err(why.clone()),
         Whatwg::NotStarted => Err("whatwg-url did not start".to_owned()),
     };
-    Asked { submitted }
+    Asked {
+        state: Some(state),
+        submitted,
+    }
 }
 
 /// The answers to the batch `asked` sent (`queries` is that batch): one
 /// outcome per query, missing with why where the reference cannot answer.
 pub(crate) fn whatwg_receive(queries: &[Query<'_>], asked: Asked) -> Vec<Outcome<'static>> {
     let missing = |why: &str| queries.iter().map(|_| Outcome::missing(why)).collect();
-    let submitted = match asked.submitted {
+    let Asked { state, submitted } = asked;
+    let submitted = match submitted {
         Ok(submitted) => submitted,
         Err(why) => return missing(&why),
     };
-    let mut state = lock();
+    let Some(mut state) = state else {
+        return missing("whatwg-url stopped");
+    };
     let Whatwg::Running(process) = &mut *state else {
         return missing("whatwg-url stopped");
     };

@@ -226,6 +226,54 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
     }
 
+    writeln!(out, "## Root causes\n")?;
+    let causes = report.root_causes();
+    if causes.is_empty() {
+        writeln!(out, "None: no parser defect.\n")?;
+    } else {
+        let new: Vec<&str> = causes
+            .iter()
+            .filter(|c| c.root_cause.status == "new")
+            .map(|c| c.root_cause.id.as_str())
+            .collect();
+        if !new.is_empty() {
+            writeln!(
+                out,
+                "**To report upstream** (no ledger row, or none found upstream): {}\n",
+                new.iter().map(|id| code(id)).collect::<Vec<_>>().join(", ")
+            )?;
+        }
+        writeln!(
+            out,
+            "One parser behaviour each (`testdata/ledger.tsv`); the defect signatures it explains are listed under it.\n"
+        )?;
+        writeln!(
+            out,
+            "| root cause | parser | status | upstream | signatures | inputs |\n|---|---|---|---|---|---:|"
+        )?;
+        for c in &causes {
+            let signatures: Vec<String> = c
+                .groups
+                .iter()
+                .map(|g| code(&g.signature.to_string()))
+                .collect();
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                code(&c.root_cause.id),
+                c.oracle,
+                c.root_cause.status,
+                c.root_cause
+                    .upstream
+                    .as_deref()
+                    .map_or_else(|| "none found".to_owned(), code),
+                signatures.join("<br>"),
+                c.inputs
+            )?;
+        }
+        writeln!(out)?;
+    }
+
     writeln!(out, "## Suspected parser defects\n")?;
     let defects: Vec<&Group> = report.groups_of(Basis::Defect).collect();
     if defects.is_empty() {

@@ -166,6 +166,9 @@ pub struct Group {
     /// The documented deviation that covers the shortest example, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known: Option<crate::case::KnownJson>,
+    /// For a defect: the root cause of the shortest example.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root_cause: Option<crate::rootcause::RootCause>,
 }
 
 /// Host confusions between one pair of parsers.
@@ -208,7 +211,52 @@ pub struct Report {
     pub missing_references: Vec<String>,
 }
 
+/// One root cause with the defect signatures it explains.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootCauseGroup<'r> {
+    /// The root cause.
+    pub root_cause: &'r crate::rootcause::RootCause,
+    /// Its parser.
+    pub oracle: OracleId,
+    /// Its signatures' groups, most severe first.
+    pub groups: Vec<&'r Group>,
+    /// Distinct inputs, summed over its signatures (an input with two of
+    /// them counts twice).
+    pub inputs: usize,
+}
+
 impl Report {
+    /// The defect signatures grouped by root cause: new ones first, then
+    /// by parser and id.
+    pub fn root_causes(&self) -> Vec<RootCauseGroup<'_>> {
+        let mut out: Vec<RootCauseGroup<'_>> = Vec::new();
+        for g in self.groups_of(Basis::Defect) {
+            let Some(rc) = g.root_cause.as_ref() else {
+                continue;
+            };
+            match out.iter_mut().find(|r| r.root_cause.id == rc.id) {
+                Some(r) => {
+                    r.groups.push(g);
+                    r.inputs += g.count;
+                }
+                None => out.push(RootCauseGroup {
+                    root_cause: rc,
+                    oracle: g.oracle,
+                    groups: vec![g],
+                    inputs: g.count,
+                }),
+            }
+        }
+        out.sort_by(|a, b| {
+            (a.root_cause.status != "new", a.oracle, &a.root_cause.id).cmp(&(
+                b.root_cause.status != "new",
+                b.oracle,
+                &b.root_cause.id,
+            ))
+        });
+        out
+    }
+
     /// The groups of one basis.
     pub fn groups_of(&self, basis: Basis) -> impl Iterator<Item = &Group> {
         self.groups.iter().filter(move |g| g.basis == basis)
@@ -372,6 +420,7 @@ impl<'w> Builder<'w> {
                     group.effect = json.effect.clone();
                     group.decided_by = json.decided_by;
                     group.known = json.known.clone();
+                    group.root_cause = json.root_cause.clone();
                 }
                 keep(&mut group.examples, example.clone(), EXAMPLES_PER_SIGNATURE);
             }
@@ -427,6 +476,7 @@ fn group_of(signature: Signature, f: FindingJson) -> Group {
         examples: Vec::new(),
         decided_by: f.decided_by,
         known: f.known,
+        root_cause: f.root_cause,
     }
 }
 

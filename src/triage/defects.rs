@@ -194,36 +194,92 @@ pub(crate) fn standard_failures(
     {
         return;
     }
-    let Some((scheme, rest)) = input.split_once(':') else {
+    let Some(authority) = empty_host_after_at(input) else {
         return;
     };
-    if scheme.eq_ignore_ascii_case("file") {
+    let fields = ComponentSet::of(&[Component::Host]);
+    out.push(defect(
+        Class::HostMissing,
+        severity::of_self_check(Class::HostMissing, fields),
+        id,
+        None,
+        fields,
+        effect::host_missing(id, authority),
+    ));
+}
+
+/// A parser that reports a valid IP literal where the input's brackets
+/// hold none has rewritten it (libcurl reads `h://[::1:]/`, which has a
+/// single trailing `:` and is no IPv6address, RFC 3986 section 3.2.2, and
+/// reports the valid `[::1]`): checking the parser's output alone misses
+/// that it accepted an invalid literal.
+pub(crate) fn rewritten_ip_literal(
+    id: OracleId,
+    outcome: &Outcome<'_>,
+    input: &str,
+    out: &mut Vec<Finding>,
+) {
+    // `[` first: one memchr settles the common input.
+    if !outcome.accepted() || !id.validates() || !input.contains('[') {
         return;
+    }
+    let Some(host) = outcome
+        .components
+        .get(Component::Host)
+        .filter(|h| h.starts_with('[') && is_ip_literal(h))
+    else {
+        return;
+    };
+    // The input's bracketed text: from the first `[` to the next `]`.
+    let Some(literal) = input.find('[').and_then(|start| {
+        let rest = input.get(start..)?;
+        rest.find(']').and_then(|end| rest.get(..=end))
+    }) else {
+        return;
+    };
+    // The URL Standard removes every ASCII tab or newline from the input
+    // before parsing: a WHATWG parser reads the literal without them.
+    let cleaned;
+    let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
+        && literal.contains(['\t', '\n', '\r'])
+    {
+        cleaned = literal.replace(['\t', '\n', '\r'], "");
+        cleaned.as_str()
+    } else {
+        literal
+    };
+    if is_ip_literal(literal) || literal.eq_ignore_ascii_case(host) {
+        return;
+    }
+    let fields = ComponentSet::of(&[Component::Host]);
+    out.push(defect(
+        Class::InvalidIpLiteral,
+        severity::of_self_check(Class::InvalidIpLiteral, fields),
+        id,
+        None,
+        fields,
+        effect::rewritten_ip_literal(id, literal, host),
+    ));
+}
+
+/// The authority of `input`, as the URL Standard's authority state reads
+/// it, when its host after the last `@` is empty (a host-missing
+/// validation error: failure); `file` has no authority state.
+pub(crate) fn empty_host_after_at(input: &str) -> Option<&str> {
+    let (scheme, rest) = input.split_once(':')?;
+    if scheme.eq_ignore_ascii_case("file") {
+        return None;
     }
     // The URL Standard reads `\` as `//` for special schemes; either way
     // the authority runs to the next `/`, `\`, `?` or `#`.
-    let Some(after) = rest.strip_prefix("//") else {
-        return;
-    };
+    let after = rest.strip_prefix("//")?;
     let authority = after
         .split(['/', '\\', '?', '#'])
         .next()
         .unwrap_or_default();
-    let Some((_, host_port)) = authority.rsplit_once('@') else {
-        return;
-    };
+    let (_, host_port) = authority.rsplit_once('@')?;
     let host = host_port.split(':').next().unwrap_or_default();
-    if host.is_empty() {
-        let fields = ComponentSet::of(&[Component::Host]);
-        out.push(defect(
-            Class::HostMissing,
-            severity::of_self_check(Class::HostMissing, fields),
-            id,
-            None,
-            fields,
-            effect::host_missing(id, authority),
-        ));
-    }
+    host.is_empty().then_some(authority)
 }
 
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1).

@@ -166,6 +166,16 @@ pub(crate) fn invalid_ip_literal(oracle: OracleId, host: &str) -> String {
     )
 }
 
+/// `invalid-ip-literal` rewritten: the input's literal is none, the
+/// parser reports a valid one.
+pub(crate) fn rewritten_ip_literal(oracle: OracleId, literal: &str, host: &str) -> String {
+    format!(
+        "{oracle} accepts the literal {} (no IPv6address or IPvFuture) and rewrites it to {}",
+        show(Some(literal)),
+        show(Some(host))
+    )
+}
+
 /// `round-trip`: what reparsing the parser's own serialization changed.
 pub(crate) fn round_trip(
     oracle: OracleId,

@@ -143,7 +143,15 @@ fn hosts_spelled_differently_are_a_confusion_marked_same_address() {
 fn every_finding_has_the_one_json_shape() {
     let case = json("http://[::1]evil.com:80/");
     for f in findings(&case) {
-        let keys: Vec<&str> = f.as_object().unwrap().keys().map(String::as_str).collect();
+        // The optional keys: `decided_by` on comparisons, `known` on a
+        // documented deviation, `root_cause` on every defect.
+        let keys: Vec<&str> = f
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .filter(|k| !["decided_by", "known", "root_cause"].contains(k))
+            .collect();
         assert_eq!(
             keys,
             [
@@ -151,6 +159,7 @@ fn every_finding_has_the_one_json_shape() {
             ],
             "{f}"
         );
+        assert_eq!(f["basis"] == "defect", f.get("root_cause").is_some(), "{f}");
     }
 }
 

@@ -27,5 +27,6 @@ mod known;
 mod report_targets;
 mod resolution;
 mod review_loop;
+mod rootcause;
 mod streaming;
 mod triage;

@@ -1,0 +1,409 @@
+//! Root causes: one parser behaviour behind many defect signatures, and the
+//! known-bug ledger that records each one's upstream status
+//! (`testdata/ledger.tsv`, data, not code).
+//!
+//! The rule that groups them, stated once: a defect finding's root cause is
+//! the first ledger row, in file order, whose parser is the finding's and
+//! whose `match` holds of the case:
+//!
+//! - `class:CLASS`: the finding's class is CLASS (a self-check names one
+//!   behaviour: `invalid-scheme` of http);
+//! - `rule:NAME`: a recogniser of the input (and base) and the parser's
+//!   outcome, one per behaviour ([`Rule`]): `port-not-u16` holds wherever
+//!   http::Uri accepts a port that is not a u16, whatever the class the
+//!   departure shows up under (`dropped-input`, a peer disagreement);
+//! - `known:ID`: the finding is covered by the documented deviation ID of
+//!   `testdata/known-deviations.tsv`.
+//!
+//! A defect no row matches is a new root cause, keyed by its signature
+//! (`new:` and the signature's text), and every report lists it first, "to
+//! report upstream". A test replays every row's witness against the pinned
+//! parser, so an upgrade that fixes one fails loudly and the row moves to
+//! `fixed in X`.
+
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use crate::case::Case;
+use crate::components::Component;
+use crate::datafile::json_string;
+use crate::oracle::OracleId;
+use crate::signature::Signature;
+use crate::triage::{Class, Finding};
+
+const DATA: &str = include_str!("../testdata/ledger.tsv");
+const COLUMNS: usize = 10;
+
+/// One root cause of the ledger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerRow {
+    /// Stable kebab-case id.
+    pub id: String,
+    /// The parser (uridiff oracle id).
+    pub parser: OracleId,
+    /// The library and version it was found in (the pinned one).
+    pub library: String,
+    /// `open`, `fixed in X`, `documented` or `new` (reported nowhere yet).
+    pub status: String,
+    /// The upstream issue, pull request or documentation, or `none found`.
+    pub upstream: String,
+    /// The section of the standard it breaks.
+    pub spec: String,
+    /// Which defects it explains.
+    pub matcher: Match,
+    /// The shortest input that shows it.
+    pub witness: String,
+    /// The base the witness is resolved against, if any.
+    pub base: Option<String>,
+    /// One line.
+    pub summary: String,
+}
+
+/// How a ledger row recognises its defects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Match {
+    /// The finding's class.
+    Class(Class),
+    /// A recogniser of the case.
+    Rule(Rule),
+    /// A documented deviation's id (`testdata/known-deviations.tsv`).
+    Known(String),
+}
+
+/// The recognisers a `rule:NAME` row names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The parser accepts an authority whose port is not a u16 (not digits,
+    /// or above 65535): RFC 3986 section 3.2.3 `port = *DIGIT`, and
+    /// http::Uri's `Port` is a u16.
+    PortNotU16,
+    /// The input's host after `@` is empty (the URL Standard's
+    /// host-missing validation error, which fails).
+    HostMissing,
+    /// A reference with `\` resolved against a non-special base: the URL
+    /// Standard reads `\` as `/` in special URLs only.
+    BackslashNonSpecial,
+    /// A `file:` URL with a Windows drive letter followed by a tab, CR or
+    /// LF (which the URL Standard removes before parsing).
+    WhitespaceAfterDriveLetter,
+    /// A `file:` URL with a Windows drive letter (`c:` or `c|`).
+    FileDriveLetter,
+    /// A `file:` URL whose path holds an empty segment (`file:////`,
+    /// `file:\\//`).
+    FileEmptySegments,
+    /// A host with an all-ASCII `xn--` label (the URL Standard's ASCII
+    /// fallback, whatwg/url#914).
+    AsciiXnLabel,
+    /// The finding is about the verdict alone: the parser accepts what its
+    /// standard fails, or the other way round.
+    Verdict,
+}
+
+impl Rule {
+    const ALL: [Rule; 8] = [
+        Rule::PortNotU16,
+        Rule::HostMissing,
+        Rule::BackslashNonSpecial,
+        Rule::WhitespaceAfterDriveLetter,
+        Rule::FileDriveLetter,
+        Rule::FileEmptySegments,
+        Rule::AsciiXnLabel,
+        Rule::Verdict,
+    ];
+
+    /// Its name in the `match` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::PortNotU16 => "port-not-u16",
+            Rule::HostMissing => "host-missing",
+            Rule::BackslashNonSpecial => "backslash-non-special",
+            Rule::WhitespaceAfterDriveLetter => "whitespace-after-drive-letter",
+            Rule::FileDriveLetter => "file-drive-letter",
+            Rule::FileEmptySegments => "file-empty-segments",
+            Rule::AsciiXnLabel => "ascii-xn-label",
+            Rule::Verdict => "verdict",
+        }
+    }
+
+    fn holds(self, case: &Case<'_>, finding: &Finding) -> bool {
+        match self {
+            Rule::PortNotU16 => case
+                .outcome(finding.oracle)
+                .and_then(|o| o.components.get(Component::Authority))
+                .is_some_and(port_not_u16),
+            Rule::HostMissing => crate::triage::defects::empty_host_after_at(case.input).is_some(),
+            Rule::BackslashNonSpecial => {
+                case.input.contains('\\')
+                    && case.base.is_some_and(|b| {
+                        !b.split_once(':').is_some_and(|(s, _)| {
+                            ["http", "https", "ws", "wss", "ftp", "file"]
+                                .iter()
+                                .any(|special| s.eq_ignore_ascii_case(special))
+                        })
+                    })
+            }
+            Rule::FileDriveLetter => [Some(case.input), case.base]
+                .into_iter()
+                .flatten()
+                .any(file_with_drive_letter),
+            Rule::FileEmptySegments => file_with_empty_segment(case.input),
+            Rule::WhitespaceAfterDriveLetter => {
+                drive_letter_then(case.input, |b| matches!(b, b'\t' | b'\r' | b'\n'))
+            }
+            Rule::AsciiXnLabel => crate::known::ascii_xn_label(case.input),
+            Rule::Verdict => finding.verdict,
+        }
+    }
+}
+
+/// Does `authority` hold a port that is not a u16? The port follows the
+/// host (after the last `@`, and after a bracketed literal's `]`).
+fn port_not_u16(authority: &str) -> bool {
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let after_host = match host_port.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').map_or("", |(_, after)| after),
+        None => host_port
+            .find(':')
+            .map_or("", |at| host_port.get(at..).unwrap_or("")),
+    };
+    match after_host.strip_prefix(':') {
+        Some(port) if !port.is_empty() => port.parse::<u16>().is_err(),
+        _ => false,
+    }
+}
+
+/// Is `text` a `file:` URL with a drive letter (a segment `x:` or `x|`,
+/// after a slash, a backslash or the scheme's colon)?
+fn file_with_drive_letter(text: &str) -> bool {
+    // The end of the segment after: `file://h:8/` has a port, not a drive.
+    drive_letter_then(text, |b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+}
+
+/// Is `text` a `file:` URL with a drive letter (`x:` or `x|` after a slash,
+/// a backslash or the scheme's colon) followed by a byte `next` accepts
+/// (the end counts as `/`)?
+fn drive_letter_then(text: &str, next: impl Fn(u8) -> bool) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    if !scheme.eq_ignore_ascii_case("file") {
+        return false;
+    }
+    // A slash before (the colon counts as one), and one after the end.
+    let bytes: Vec<u8> = std::iter::once(b'/')
+        .chain(rest.bytes())
+        .chain(std::iter::once(b'/'))
+        .collect();
+    bytes.windows(4).any(|w| {
+        matches!(w, [b'/' | b'\\', letter, b':' | b'|', after]
+            if letter.is_ascii_alphabetic() && next(*after))
+    })
+}
+
+/// Is `text` a `file:` URL whose path, after the authority's two slashes
+/// and the authority, holds two slashes (or backslashes) in a row?
+fn file_with_empty_segment(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    if !scheme.eq_ignore_ascii_case("file") {
+        return false;
+    }
+    let slash = |c: char| c == '/' || c == '\\';
+    let mut chars = rest.chars();
+    let path = if rest.chars().take(2).all(slash) && rest.chars().count() >= 2 {
+        chars.nth(1);
+        let after = chars.as_str();
+        after
+            .find(slash)
+            .map_or("", |at| after.get(at..).unwrap_or(""))
+    } else {
+        rest
+    };
+    path.contains("//") || path.contains("\\\\") || path.contains("/\\") || path.contains("\\/")
+}
+
+fn table() -> &'static crate::datafile::Table<LedgerRow> {
+    static TABLE: OnceLock<crate::datafile::Table<LedgerRow>> = OnceLock::new();
+    TABLE.get_or_init(|| crate::datafile::read::<_, COLUMNS>(DATA, parse_row, |r| &r.id))
+}
+
+/// Every ledger row, in file order.
+pub fn ledger() -> &'static [LedgerRow] {
+    &table().rows
+}
+
+/// Why rows of the ledger were left out; empty when it is well formed.
+pub fn load_errors() -> &'static [String] {
+    &table().errors
+}
+
+fn parse_row(
+    [
+        id,
+        parser,
+        library,
+        status,
+        upstream,
+        spec,
+        matcher,
+        witness,
+        base,
+        summary,
+    ]: [&str; COLUMNS],
+) -> Result<LedgerRow, String> {
+    let parser = crate::datafile::oracle(parser)?;
+    let matcher = if let Some(class) = matcher.strip_prefix("class:") {
+        Match::Class(
+            Class::ALL
+                .iter()
+                .copied()
+                .find(|c| c.id() == class)
+                .ok_or_else(|| format!("no class {class:?}"))?,
+        )
+    } else if let Some(name) = matcher.strip_prefix("rule:") {
+        Match::Rule(
+            Rule::ALL
+                .into_iter()
+                .find(|r| r.as_str() == name)
+                .ok_or_else(|| format!("no rule {name:?}"))?,
+        )
+    } else if let Some(known) = matcher.strip_prefix("known:") {
+        Match::Known(known.to_owned())
+    } else {
+        return Err(format!("match {matcher:?}: class:, rule: or known:"));
+    };
+    let status_ok = matches!(status, "open" | "documented" | "new")
+        || status
+            .strip_prefix("fixed in ")
+            .is_some_and(|v| !v.is_empty());
+    if !status_ok {
+        return Err(format!(
+            "status {status:?}: open, documented, new or fixed in X"
+        ));
+    }
+    if upstream != "none found" && !upstream.starts_with("https://") {
+        return Err(format!("upstream {upstream:?}: an https URL or none found"));
+    }
+    let base = match base {
+        "-" => None,
+        base => Some(json_string(base).map_err(|e| format!("base: {e}"))?),
+    };
+    Ok(LedgerRow {
+        id: id.to_owned(),
+        parser,
+        library: library.to_owned(),
+        status: status.to_owned(),
+        upstream: upstream.to_owned(),
+        spec: spec.to_owned(),
+        matcher,
+        witness: json_string(witness).map_err(|e| format!("witness: {e}"))?,
+        base,
+        summary: summary.to_owned(),
+    })
+}
+
+/// A defect finding's root cause, as JSON and reports show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RootCause {
+    /// The ledger row's id, or `new:` and the signature for a root cause
+    /// the ledger does not know.
+    pub id: String,
+    /// `open`, `fixed in X`, `documented`, or `new`.
+    pub status: String,
+    /// The upstream link, or null.
+    pub upstream: Option<String>,
+}
+
+/// The root cause of `finding` (a defect of `case`): its ledger row, or a
+/// new one named after its signature. `None` for a finding that is no
+/// defect, and for an undecided peer disagreement no row recognises.
+pub fn of(case: &Case<'_>, finding: &Finding) -> Option<RootCause> {
+    if finding.basis != crate::triage::Basis::Defect {
+        return None;
+    }
+    let row = ledger().iter().find(|row| {
+        row.parser == finding.oracle
+            && match &row.matcher {
+                Match::Class(class) => *class == finding.class,
+                Match::Rule(rule) => rule.holds(case, finding),
+                Match::Known(id) => finding.known == Some(id.as_str()),
+            }
+    });
+    // An undecided peer disagreement names its pair in registry order, not
+    // the parser at fault: only a row that recognises the behaviour itself
+    // gives it a root cause.
+    if row.is_none() && finding.decided_by == crate::triage::Decision::Undecided {
+        return None;
+    }
+    Some(match row {
+        Some(row) => RootCause {
+            id: row.id.clone(),
+            status: row.status.clone(),
+            upstream: (row.upstream != "none found").then(|| row.upstream.clone()),
+        },
+        None => RootCause {
+            id: format!("new:{}", Signature::of(finding)),
+            status: "new".to_owned(),
+            upstream: None,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_port_is_a_u16_or_it_is_not() {
+        for a in [
+            "h:80x", ":x", "g:h", "h:99999", ":w@:w", "u:n", ":h", ":r@:r", "[::1]:x",
+        ] {
+            assert!(port_not_u16(a), "{a}");
+        }
+        for a in [
+            "h", "h:", "h:80", "h:65535", "u:p@h:1", "[::1]", "[::1]:8", "u:x@h",
+        ] {
+            assert!(!port_not_u16(a), "{a}");
+        }
+    }
+
+    #[test]
+    fn empty_segments_are_those_of_a_file_urls_path() {
+        for t in [
+            "file:////",
+            "file:\\\\//",
+            "file://h//x",
+            "file:/a//b",
+            "FILE:////foo",
+        ] {
+            assert!(file_with_empty_segment(t), "{t}");
+        }
+        for t in [
+            "file:///",
+            "file://h/x",
+            "file:/a/b",
+            "http://h//x",
+            "file://",
+        ] {
+            assert!(!file_with_empty_segment(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn drive_letters_are_found_in_file_urls_only() {
+        for t in [
+            "file://t/e:",
+            "file:///C:/",
+            "file:c|",
+            "file:\\\\I\\\\I|",
+            "FILE:/a/b:",
+        ] {
+            assert!(file_with_drive_letter(t), "{t}");
+        }
+        for t in ["http://t/e:", "file://t/ee:", "file:///", "file://h:8/"] {
+            assert!(!file_with_drive_letter(t), "{t}");
+        }
+    }
+}

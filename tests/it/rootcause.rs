@@ -1,0 +1,113 @@
+//! The known-bug ledger (`testdata/ledger.tsv`) against the pinned parsers:
+//! every row's witness still shows its root cause (an upgrade that fixes
+//! one fails here, loudly), and every defect signature of the saved corpus
+//! has a row. Needs the WHATWG reference (`scripts/setup-oracles.sh`): the
+//! corpus is blessed with it.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use uridiff::harness::{Harness, Query};
+use uridiff::rootcause::{self, Match};
+
+fn harness() -> Harness<'static> {
+    Harness::builder()
+        .whatwg_reference(uridiff::reference::WHATWG_TIMEOUT)
+        .build()
+}
+
+#[test]
+fn the_ledger_loads_without_errors() {
+    assert!(
+        rootcause::load_errors().is_empty(),
+        "{:?}",
+        rootcause::load_errors()
+    );
+    assert!(rootcause::ledger().len() >= 13);
+}
+
+#[test]
+fn every_ledger_rows_witness_still_shows_its_root_cause() {
+    let mut h = harness();
+    let mut stale = Vec::new();
+    for row in rootcause::ledger() {
+        // The reference's own bug is never a finding: tests/it/arbiter.rs
+        // replays it through whatwg-url.
+        if row.parser.is_reference() {
+            assert!(matches!(row.matcher, Match::Known(_)), "{}", row.id);
+            continue;
+        }
+        let case = h.check_query(Query {
+            input: &row.witness,
+            base: row.base.as_deref(),
+        });
+        let shows = case
+            .findings
+            .iter()
+            .filter_map(|f| rootcause::of(&case, f))
+            .any(|rc| rc.id == row.id);
+        if !shows {
+            stale.push(format!(
+                "{}: {:?} (base {:?}) no longer shows it in {} ({}): fixed? move it to `fixed in X`",
+                row.id, row.witness, row.base, row.parser, row.library
+            ));
+        }
+    }
+    assert!(stale.is_empty(), "{}", stale.join("\n"));
+}
+
+#[test]
+fn every_defect_signature_of_the_saved_corpus_has_a_ledger_row() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/signatures.txt"
+    ))
+    .unwrap();
+    let mut h = harness();
+    let mut unknown = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains("/defect/"))
+    {
+        let mut cols = line.split('\t');
+        let signature = cols.next().unwrap();
+        let input: String = serde_json::from_str(cols.next().unwrap()).unwrap();
+        let base: Option<String> = cols.next().map(|b| serde_json::from_str(b).unwrap());
+        let case = h.check_query(Query {
+            input: &input,
+            base: base.as_deref(),
+        });
+        for f in case.findings.iter() {
+            if uridiff::Signature::of(f).to_string() != signature {
+                continue;
+            }
+            let rc = rootcause::of(&case, f).unwrap();
+            if rc.status == "new" && rc.id.starts_with("new:") {
+                unknown.push(format!("{signature} ({input:?}): no ledger row"));
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "{}", unknown.join("\n"));
+}
+
+#[test]
+fn fuzzing_md_lists_every_ledger_row_with_its_status_and_upstream() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/FUZZING.md")).unwrap();
+    for row in rootcause::ledger() {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", row.id)))
+            .unwrap_or_else(|| panic!("FUZZING.md has no row for {}", row.id));
+        let cells: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(cells[2], row.status, "{}: {line}", row.id);
+        let upstream = if row.upstream == "none found" {
+            row.upstream.clone()
+        } else {
+            format!("<{}>", row.upstream)
+        };
+        assert_eq!(cells[3], upstream, "{}: {line}", row.id);
+    }
+}
