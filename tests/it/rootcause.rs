@@ -40,6 +40,29 @@ fn every_ledger_rows_witness_still_shows_its_root_cause() {
             assert!(matches!(row.matcher, Match::Known(_)), "{}", row.id);
             continue;
         }
+        // A parser behind a cargo feature this build lacks (ada, curl).
+        if uridiff::oracle::info(row.parser).is_none() {
+            let off = match row.parser.as_str() {
+                "ada" => !cfg!(feature = "ada"),
+                "curl" => !cfg!(feature = "curl"),
+                _ => false,
+            };
+            assert!(off, "{}: {} is not in this build", row.id, row.parser);
+            continue;
+        }
+        // Where the reference has a known bug on the witness it decides
+        // nothing, and only a peer of the same standard shows the defect:
+        // url's needs ada.
+        let reference_unfit = row
+            .parser
+            .standard()
+            .and_then(uridiff::reference::reference_for)
+            .is_some_and(|r| {
+                uridiff::known::lookup(r, &row.witness, row.base.as_deref()).is_some()
+            });
+        if reference_unfit && row.parser.as_str() == "url" && !cfg!(feature = "ada") {
+            continue;
+        }
         let case = h.check_query(Query {
             input: &row.witness,
             base: row.base.as_deref(),
