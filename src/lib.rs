@@ -33,6 +33,8 @@
 //! - [`corpus`]: the saved corpus: coverage inputs, the signature set and
 //!   the regression set's recorded expectations.
 //! - [`minimize`]: delta debugging that keeps an input's signatures.
+//! - [`reproduce`]: per root cause of a case's defects, a test in the
+//!   parser's own API and a web-platform-tests entry, for an upstream report.
 //! - [`fuzzing`]: the fuzz targets' invariants, the `arbitrary` URI model and
 //!   input encodings.
 //! - [`text`]: showing inputs to people (hidden characters escaped, shell
@@ -62,6 +64,7 @@ pub mod minimize;
 pub mod oracle;
 pub mod reference;
 pub mod report;
+pub mod reproduce;
 pub mod rootcause;
 pub use rfc2396;
 pub mod signature;

@@ -54,6 +54,16 @@ enum Command {
     /// corpus directories, or with --format tsv their corpus formats too
     /// (what the scripts read).
     Targets(cmd::targets::Args),
+    /// For each root cause of an input's defects, a test in the parser's
+    /// own API (Rust, JavaScript for Ada, C for curl) asserting what its
+    /// standard requires, and a web-platform-tests entry for a WHATWG
+    /// parser: what an upstream bug report needs.
+    ///
+    /// --check builds and runs the Rust tests (not yet the JavaScript and
+    /// C ones). Exit status: 0 reproductions printed, 1 the input shows no
+    /// defect with a root cause, 2 usage or I/O error (or a test that does
+    /// not build).
+    Reproduce(cmd::reproduce::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +78,7 @@ fn main() -> ExitCode {
         Command::Oracles(args) => cmd::oracles::run(&args),
         Command::Minimize(args) => cmd::minimize::run(&args),
         Command::Targets(args) => cmd::targets::run(&args),
+        Command::Reproduce(args) => cmd::reproduce::run(&args),
     };
     if let Some(status) = cmd::externals::signal_exit_status() {
         return ExitCode::from(status);

@@ -11,6 +11,7 @@ pub(crate) mod minimize;
 pub(crate) mod oracles;
 pub(crate) mod parse;
 pub(crate) mod report;
+pub(crate) mod reproduce;
 pub(crate) mod resolve;
 pub(crate) mod targets;
 pub(crate) mod text;

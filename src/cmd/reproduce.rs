@@ -1,0 +1,172 @@
+//! `uridiff reproduce`: for each root cause of an input's defects, a test
+//! in the parser's own API for an upstream bug report.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use uridiff::reproduce::{Reproduction, check_rust, check_target_dir};
+use uridiff::{Harness, Query};
+
+use super::error::{Failure, Status, diagnostic};
+use super::io::{read_file, stdout};
+use super::text::visible;
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// One JSON object per root cause per line: {"root_cause", "parser",
+    /// "version", "status", "upstream", "spec", "tests": [{"language",
+    /// "code"}], "wpt"}.
+    #[arg(long)]
+    json: bool,
+    /// Build and run each Rust test against the pinned crate (cargo,
+    /// offline, in a temporary project; the build is cached under the
+    /// uridiff cache root's reproduce-target) and say whether it still
+    /// fails: `still_fails` in JSON. JavaScript (Ada) and C (curl) tests
+    /// are not run in this version and get no `still_fails`.
+    #[arg(long)]
+    check: bool,
+    /// Resolve INPUT as a reference against BASE.
+    #[arg(long, value_name = "BASE")]
+    base: Option<String>,
+    /// Read the input from this file, byte for byte (NULs and a trailing
+    /// newline included).
+    #[arg(long, value_name = "PATH", conflicts_with = "input")]
+    file: Option<PathBuf>,
+    /// Seconds the WHATWG reference (whatwg-url, under Node) may take to
+    /// start and to answer.
+    #[arg(long, value_name = "SECONDS", default_value_t = uridiff::reference::WHATWG_TIMEOUT.as_secs())]
+    oracle_timeout: u64,
+    /// The input (put it after `--` when it starts with '-').
+    #[arg(required_unless_present = "file")]
+    input: Option<String>,
+}
+
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+    let input = match (&args.file, &args.input) {
+        (Some(path), _) => read_file(path)?
+            .map_err(|why| Failure::Usage(format!("the input file {}: {why}", path.display())))?,
+        (None, Some(input)) => input.clone(),
+        // clap requires one of the two.
+        (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
+    };
+    let timeout = std::time::Duration::from_secs(args.oracle_timeout.max(1));
+    let mut harness = Harness::builder().whatwg_reference(timeout).build();
+    let query = match args.base.as_deref() {
+        Some(base) => Query::with_base(base, &input),
+        None => Query::new(&input),
+    };
+    let case = harness.check_query(query);
+    // Without its reference a WHATWG parser's test has no expected value:
+    // said, as check says it, but not fatal (other parsers' tests stand).
+    for (id, outcome) in case.outcomes.iter().filter(|(id, _)| id.is_reference()) {
+        if outcome.is_missing() {
+            diagnostic(format!(
+                "reference {id} missing: {}",
+                outcome.message.as_deref().unwrap_or("no answer")
+            ));
+        }
+    }
+    let reproductions = uridiff::reproduce::reproduce(&case);
+    let mut status = if reproductions.is_empty() {
+        Status::Found
+    } else {
+        Status::Clean
+    };
+    let target_dir = if args.check {
+        Some(check_target_dir().ok_or_else(|| {
+            Failure::Usage(
+                "--check: no cache directory (set URIDIFF_CACHE, XDG_CACHE_HOME or HOME)"
+                    .to_owned(),
+            )
+        })?)
+    } else {
+        None
+    };
+    let mut out = stdout();
+    for r in &reproductions {
+        // Per test: Some(still fails) when checked.
+        let mut checked: Vec<Option<bool>> = Vec::new();
+        for test in &r.tests {
+            checked.push(match &target_dir {
+                Some(dir) if test.language == "rust" => match check_rust(test, dir) {
+                    Ok(still_fails) => Some(still_fails),
+                    Err(e) => {
+                        diagnostic(format!("{}: {e}", r.root_cause));
+                        status = Status::Error;
+                        None
+                    }
+                },
+                _ => None,
+            });
+        }
+        if args.json {
+            writeln!(out, "{}", json(r, &checked)?)?;
+        } else {
+            write_text(&mut out, r, &checked)?;
+        }
+    }
+    if reproductions.is_empty() && !args.json {
+        writeln!(
+            out,
+            "no defect with a root cause in \"{}\"",
+            visible(&input)
+        )?;
+    }
+    out.flush()?;
+    for error in harness.finish() {
+        diagnostic(error);
+        status = Status::Error;
+    }
+    Ok(status)
+}
+
+/// The reproduction's JSON, with `still_fails` on each checked test.
+fn json(r: &Reproduction, checked: &[Option<bool>]) -> Result<serde_json::Value, Failure> {
+    let mut value = serde_json::to_value(r)?;
+    if let Some(tests) = value.get_mut("tests").and_then(|t| t.as_array_mut()) {
+        for (test, still_fails) in tests.iter_mut().zip(checked) {
+            if let (Some(object), Some(still_fails)) = (test.as_object_mut(), still_fails) {
+                object.insert("still_fails".to_owned(), (*still_fails).into());
+            }
+        }
+    }
+    Ok(value)
+}
+
+fn write_text(
+    out: &mut impl Write,
+    r: &Reproduction,
+    checked: &[Option<bool>],
+) -> Result<(), Failure> {
+    writeln!(out, "root cause {} ({})", r.root_cause, r.status)?;
+    writeln!(out, "  parser:   {} ({})", r.parser, r.version)?;
+    writeln!(
+        out,
+        "  upstream: {}",
+        r.upstream.as_deref().unwrap_or("none")
+    )?;
+    writeln!(out, "  spec:     {}", r.spec)?;
+    if r.tests.is_empty() {
+        writeln!(
+            out,
+            "  no test: the standard's expected outcome is unknown here"
+        )?;
+    }
+    for (test, still_fails) in r.tests.iter().zip(checked) {
+        let verdict = match still_fails {
+            Some(true) => " (checked: still fails)",
+            Some(false) => " (checked: passes, the defect is gone)",
+            None => "",
+        };
+        writeln!(out, "  test, {}{verdict}:", test.language)?;
+        for line in test.code.lines() {
+            writeln!(out, "    {line}")?;
+        }
+    }
+    if let Some(wpt) = &r.wpt {
+        writeln!(out, "  web-platform-tests urltestdata.json entry:")?;
+        writeln!(out, "    {wpt}")?;
+    }
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,814 @@
+//! Reproductions: for each root cause of a case's defects, a test in the
+//! blamed parser's own API (and language) that asserts what its standard
+//! requires, ready to paste into an upstream bug report, plus a
+//! web-platform-tests `urltestdata.json` entry for a WHATWG parser.
+//!
+//! The expected values come from the standard's reference as the case
+//! recorded it (`whatwg-url` for url and ada, `rfc3986-grammar` for
+//! fluent-uri and iri-string); for a self-check defect (a port that is no
+//! port, a bracketed host that is no IP literal, a serialization that does
+//! not reparse) from the standard's text, which the class names. A test
+//! fails while the defect holds and passes once it is fixed.
+//!
+//! [`check_rust`] builds and runs an emitted Rust test against the pinned
+//! crate, to tell whether the defect is still there.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::Serialize;
+
+use crate::case::Case;
+use crate::components::{Component, ComponentSet, Components};
+use crate::oracle::{OracleId, Outcome, Verdict};
+use crate::rootcause::{self, RootCause};
+use crate::triage::{Class, Finding};
+
+/// One test, in the language of the parser's API.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Test {
+    /// `rust`, `javascript` or `c`.
+    pub language: &'static str,
+    /// The whole test, with the dependency it needs as a comment at the top.
+    pub code: String,
+}
+
+/// One root cause of a case's defects, with what an upstream report needs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reproduction {
+    /// The root cause id (a ledger row's, or `new:` and a signature).
+    pub root_cause: String,
+    /// The parser at fault.
+    pub parser: OracleId,
+    /// The library and version, as the oracle registry names it.
+    pub version: String,
+    /// `open`, `fixed in X`, `documented` or `new`.
+    pub status: String,
+    /// The upstream issue or documentation, if any.
+    pub upstream: Option<String>,
+    /// The section of the standard the parser breaks.
+    pub spec: String,
+    /// Tests in the parser's own API; empty when none can be written (see
+    /// the module docs).
+    pub tests: Vec<Test>,
+    /// For a WHATWG parser: a web-platform-tests `urltestdata.json` entry.
+    pub wpt: Option<serde_json::Value>,
+}
+
+/// One reproduction per root cause of `case`'s defect findings, in the
+/// order the findings come; a defect with no root cause (an undecided peer
+/// disagreement) gives none.
+pub fn reproduce(case: &Case<'_>) -> Vec<Reproduction> {
+    let mut groups: Vec<(RootCause, OracleId, Vec<&Finding>)> = Vec::new();
+    for finding in case.defects() {
+        let Some(cause) = rootcause::of(case, finding) else {
+            continue;
+        };
+        match groups
+            .iter_mut()
+            .find(|(c, parser, _)| c.id == cause.id && *parser == finding.oracle)
+        {
+            Some((_, _, findings)) => findings.push(finding),
+            None => groups.push((cause, finding.oracle, vec![finding])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(cause, parser, findings)| build(case, cause, parser, &findings))
+        .collect()
+}
+
+/// What the standard requires of the input, as the test asserts it.
+#[derive(Debug)]
+enum Expect<'c> {
+    /// The parser must fail.
+    Reject,
+    /// The parser must give these components (the reference's).
+    Accept(&'c Components<'c>),
+    /// The parser's serialization must reparse to the same URL (the URL
+    /// Standard's serializer; RFC 3986 section 5.3 recomposition).
+    RoundTrip,
+}
+
+fn build(
+    case: &Case<'_>,
+    cause: RootCause,
+    parser: OracleId,
+    findings: &[&Finding],
+) -> Reproduction {
+    let row = rootcause::ledger().iter().find(|r| r.id == cause.id);
+    let spec = match (row, findings.first()) {
+        (Some(row), _) => row.spec.clone(),
+        (None, Some(f)) => f.class.spec().to_owned(),
+        (None, None) => String::new(),
+    };
+    let version = crate::oracle::info(parser)
+        .map(|i| i.library.to_owned())
+        .unwrap_or_else(|| parser.as_str().to_owned());
+    let disputed = findings
+        .iter()
+        .fold(ComponentSet::EMPTY, |set, f| set.union(f.fields));
+    let reference = parser
+        .standard()
+        .and_then(crate::reference::reference_for)
+        .and_then(|id| case.outcome(id))
+        .filter(|o| !o.is_missing());
+    let expect = expectation(parser, findings, reference);
+    let about = About {
+        input: case.input,
+        base: case.base,
+        id: &cause.id,
+        spec: &spec,
+        version: &version,
+        disputed,
+    };
+    let tests: Vec<Test> = expect
+        .and_then(|expect| test_for(parser, &about, &expect))
+        .into_iter()
+        .collect();
+    let wpt = match parser.as_str() {
+        "url" | "ada" => reference.and_then(|r| wpt_entry(case.input, case.base, r)),
+        _ => None,
+    };
+    Reproduction {
+        root_cause: cause.id,
+        parser,
+        version,
+        status: cause.status,
+        upstream: cause.upstream,
+        spec,
+        tests,
+        wpt,
+    }
+}
+
+/// What a test of `parser` asserts: a round trip for a round-trip defect;
+/// the reference's outcome when it answered; else what the class's section
+/// of the standard requires (every self-check class but round-trip names
+/// input the standard forbids).
+fn expectation<'c>(
+    parser: OracleId,
+    findings: &[&Finding],
+    reference: Option<&'c Outcome<'c>>,
+) -> Option<Expect<'c>> {
+    if findings.iter().any(|f| f.class == Class::RoundTrip) {
+        return Some(Expect::RoundTrip);
+    }
+    // http::Uri: every defect uridiff finds in it is input RFC 3986 forbids
+    // that it accepts (section 3.1 scheme, 3.2.2 IP-literal, 3.2.3 port),
+    // whatever the reference's own reading of the rest.
+    if parser.as_str() == "http" {
+        return Some(Expect::Reject);
+    }
+    match reference {
+        Some(r) if r.verdict == Verdict::Accept => Some(Expect::Accept(&r.components)),
+        Some(r) if r.verdict == Verdict::Reject => Some(Expect::Reject),
+        _ => {
+            let forbidden = findings.iter().any(|f| {
+                matches!(
+                    f.class,
+                    Class::InvalidIpLiteral | Class::InvalidScheme | Class::HostMissing
+                )
+            });
+            forbidden.then_some(Expect::Reject)
+        }
+    }
+}
+
+/// What every test of one reproduction says about itself.
+struct About<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    id: &'a str,
+    spec: &'a str,
+    version: &'a str,
+    disputed: ComponentSet,
+}
+
+impl About<'_> {
+    /// `name = "=version"` for a registry library `name version`.
+    fn pin(&self) -> Option<(&str, &str)> {
+        let mut words = self.version.split_whitespace();
+        Some((words.next()?, words.next()?))
+    }
+
+    /// A Rust identifier for the test, from the root cause id.
+    fn test_name(&self) -> String {
+        let mut name: String = self
+            .id
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .take(60)
+            .collect();
+        while name.contains("__") {
+            name = name.replace("__", "_");
+        }
+        format!("uridiff_{}", name.trim_matches('_'))
+    }
+
+    /// The components the test asserts: the disputed ones, or all for a
+    /// verdict alone.
+    fn fields(&self) -> ComponentSet {
+        if self.disputed.is_empty() {
+            ComponentSet::ALL
+        } else {
+            self.disputed
+        }
+    }
+
+    fn rust_header(&self, crate_pin: &str, extra: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "// [dev-dependencies]");
+        let _ = writeln!(out, "// {crate_pin}");
+        let _ = writeln!(out, "//");
+        let _ = writeln!(out, "// {}; uridiff root cause {}.", self.spec, self.id);
+        if !extra.is_empty() {
+            let _ = writeln!(out, "// {extra}");
+        }
+        let _ = writeln!(out, "#[test]");
+        let _ = writeln!(out, "fn {}() {{", self.test_name());
+        out
+    }
+}
+
+fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
+    let (name, version) = about.pin()?;
+    let pin = format!("{name} = \"={version}\"");
+    let code = match parser.as_str() {
+        "url" => url_test(about, &pin, expect),
+        "http" => http_test(about, &pin),
+        "rfc3986" => fluent_uri_test(about, &pin, expect)?,
+        "iri-string" => iri_string_test(about, &pin, expect)?,
+        "ada" => {
+            return Some(Test {
+                language: "javascript",
+                code: ada_test(about, expect),
+            });
+        }
+        "curl" => {
+            return Some(Test {
+                language: "c",
+                code: curl_test(about, expect),
+            });
+        }
+        _ => return None,
+    };
+    Some(Test {
+        language: "rust",
+        code,
+    })
+}
+
+/// A Rust string literal: `str`'s Debug form escapes exactly what a
+/// literal needs (quotes, backslashes, control characters as `\u{..}`).
+fn rs(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// A Rust `Option<&str>` expression.
+fn rs_opt(text: Option<&str>) -> String {
+    text.map_or_else(|| "None".to_owned(), |t| format!("Some({})", rs(t)))
+}
+
+/// A JavaScript string literal (JSON's is one, ES2019 and later).
+fn js(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
+}
+
+/// A C string literal: printable ASCII as is, every other byte as a
+/// three-digit octal escape (which, unlike `\x`, ends after three digits
+/// whatever follows); `?` escaped against trigraphs. A NUL byte would end
+/// the string: curl_url_set takes a C string, so such an input cannot be
+/// given to it at all.
+fn c_str(text: &str) -> String {
+    let mut out = String::from("\"");
+    for b in text.bytes() {
+        match b {
+            b'"' | b'\\' | b'?' => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => {
+                let _ = write!(out, "\\{b:03o}");
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The userinfo as the URL Standard's username and password (the
+/// whatwg-url adapter joins them with the first `:`; `:` is in the
+/// userinfo percent-encode set, so the username holds none).
+fn user_pass(userinfo: Option<&str>) -> (&str, &str) {
+    match userinfo {
+        None => ("", ""),
+        Some(u) => u.split_once(':').unwrap_or((u, "")),
+    }
+}
+
+fn url_test(about: &About<'_>, pin: &str, expect: &Expect<'_>) -> String {
+    let mut out = about.rust_header(pin, "");
+    let parse = match about.base {
+        Some(base) => format!(
+            "    let parsed = url::Url::parse({}).unwrap().join({});\n",
+            rs(base),
+            rs(about.input)
+        ),
+        None => format!("    let parsed = url::Url::parse({});\n", rs(about.input)),
+    };
+    out.push_str(&parse);
+    match expect {
+        Expect::Reject => {
+            out.push_str(
+                "    assert!(parsed.is_err(), \"the URL parser returns failure: {parsed:?}\");\n",
+            );
+        }
+        Expect::RoundTrip => {
+            out.push_str("    let url = parsed.unwrap();\n");
+            out.push_str("    let again = url::Url::parse(url.as_str()).unwrap();\n");
+            out.push_str(
+                "    assert_eq!(again, url, \"reparsing the serialization gives the same URL\");\n",
+            );
+        }
+        Expect::Accept(c) => {
+            out.push_str("    let url = parsed.unwrap();\n");
+            for field in about.fields().iter() {
+                let value = c.get(field);
+                let line = match field {
+                    Component::Scheme => value.map(|s| format!("url.scheme(), {}", rs(s))),
+                    Component::Authority => None,
+                    Component::Userinfo => {
+                        let (user, pass) = user_pass(value);
+                        let pass = (!pass.is_empty()).then_some(pass);
+                        let _ = writeln!(out, "    assert_eq!(url.username(), {});", rs(user));
+                        Some(format!("url.password(), {}", rs_opt(pass)))
+                    }
+                    Component::Host => Some(format!("url.host_str(), {}", rs_opt(value))),
+                    Component::Port => Some(format!(
+                        "url.port(), {}",
+                        value.map_or_else(|| "None".to_owned(), |p| format!("Some({p})"))
+                    )),
+                    Component::Path => value.map(|p| format!("url.path(), {}", rs(p))),
+                    Component::Query => Some(format!("url.query(), {}", rs_opt(value))),
+                    Component::Fragment => Some(format!("url.fragment(), {}", rs_opt(value))),
+                };
+                if let Some(line) = line {
+                    let _ = writeln!(out, "    assert_eq!({line});");
+                }
+            }
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn http_test(about: &About<'_>, pin: &str) -> String {
+    let mut out = about.rust_header(
+        pin,
+        "RFC 3986 sections 3.1, 3.2.2 and 3.2.3 forbid this input; http::Uri accepts it.",
+    );
+    let _ = writeln!(
+        out,
+        "    let parsed = {}.parse::<http::Uri>();",
+        rs(about.input)
+    );
+    out.push_str("    assert!(parsed.is_err(), \"not a URI (RFC 3986): {parsed:?}\");\n}\n");
+    out
+}
+
+/// The RFC 3986 section 5.2 target (strict form, recomposed as section 5.3
+/// says) of the reference against the base, when there is a base.
+fn rfc3986_target(about: &About<'_>) -> Option<Result<String, ()>> {
+    let base = about.base?;
+    Some(grammar::rfc3986::resolve(base, about.input).map_err(|_| ()))
+}
+
+fn fluent_uri_test(about: &About<'_>, pin: &str, expect: &Expect<'_>) -> Option<String> {
+    let mut out = about.rust_header(pin, "");
+    match (rfc3986_target(about), expect) {
+        (Some(Ok(target)), _) => {
+            let _ = writeln!(
+                out,
+                "    let base = fluent_uri::Uri::parse({}).unwrap();",
+                rs(about.base?)
+            );
+            let _ = writeln!(
+                out,
+                "    let target = fluent_uri::UriRef::parse({}).unwrap().resolve_against(&base).unwrap();",
+                rs(about.input)
+            );
+            let _ = writeln!(out, "    assert_eq!(target.as_str(), {});", rs(&target));
+        }
+        (Some(Err(())), _) => return None,
+        (None, Expect::Reject) => {
+            let _ = writeln!(
+                out,
+                "    assert!(fluent_uri::UriRef::parse({}).is_err());",
+                rs(about.input)
+            );
+        }
+        (None, Expect::RoundTrip) => {
+            let _ = writeln!(
+                out,
+                "    let r = fluent_uri::UriRef::parse({}).unwrap();",
+                rs(about.input)
+            );
+            out.push_str("    assert_eq!(fluent_uri::UriRef::parse(r.as_str()).unwrap(), r);\n");
+        }
+        (None, Expect::Accept(c)) => {
+            let _ = writeln!(
+                out,
+                "    let r = fluent_uri::UriRef::parse({}).unwrap();",
+                rs(about.input)
+            );
+            rfc3986_fields(
+                &mut out,
+                about,
+                c,
+                [
+                    "r.scheme().map(|s| s.as_str())",
+                    "r.authority().map(|a| a.as_str())",
+                    "r.authority().and_then(|a| a.userinfo()).map(|u| u.as_str())",
+                    "r.authority().map(|a| a.host())",
+                    "r.authority().and_then(|a| a.port()).map(|p| p.as_str())",
+                    "Some(r.path().as_str())",
+                    "r.query().map(|q| q.as_str())",
+                    "r.fragment().map(|f| f.as_str())",
+                ],
+            );
+        }
+    }
+    out.push_str("}\n");
+    Some(out)
+}
+
+fn iri_string_test(about: &About<'_>, pin: &str, expect: &Expect<'_>) -> Option<String> {
+    let mut out = about.rust_header(pin, "");
+    match (rfc3986_target(about), expect) {
+        (Some(Ok(target)), _) => {
+            let _ = writeln!(
+                out,
+                "    let base = iri_string::types::UriAbsoluteStr::new({}).unwrap();",
+                rs(about.base?)
+            );
+            let _ = writeln!(
+                out,
+                "    let target = iri_string::types::UriReferenceStr::new({}).unwrap().resolve_against(base).to_string();",
+                rs(about.input)
+            );
+            let _ = writeln!(out, "    assert_eq!(target, {});", rs(&target));
+        }
+        (Some(Err(())), _) | (None, Expect::RoundTrip) => return None,
+        (None, Expect::Reject) => {
+            let _ = writeln!(
+                out,
+                "    assert!(iri_string::types::UriReferenceStr::new({}).is_err());",
+                rs(about.input)
+            );
+        }
+        (None, Expect::Accept(c)) => {
+            let _ = writeln!(
+                out,
+                "    let r = iri_string::types::UriReferenceStr::new({}).unwrap();",
+                rs(about.input)
+            );
+            rfc3986_fields(
+                &mut out,
+                about,
+                c,
+                [
+                    "r.scheme_str()",
+                    "r.authority_str()",
+                    "r.authority_components().and_then(|a| a.userinfo())",
+                    "r.authority_components().map(|a| a.host())",
+                    "r.authority_components().and_then(|a| a.port())",
+                    "Some(r.path_str())",
+                    "r.query_str()",
+                    "r.fragment_str()",
+                ],
+            );
+        }
+    }
+    out.push_str("}\n");
+    Some(out)
+}
+
+/// `assert_eq!` lines for the asserted fields of an RFC 3986 parser, one
+/// accessor expression per component in [`Component::ALL`]'s order.
+fn rfc3986_fields(out: &mut String, about: &About<'_>, c: &Components<'_>, accessors: [&str; 8]) {
+    for (component, accessor) in Component::ALL.into_iter().zip(accessors) {
+        if about.fields().contains(component) {
+            let _ = writeln!(
+                out,
+                "    assert_eq!({accessor}, {});",
+                rs_opt(c.get(component))
+            );
+        }
+    }
+}
+
+fn ada_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Node.js's URL is Ada (node -p process.versions.ada); uridiff found this in {}.",
+        about.version
+    );
+    let _ = writeln!(out, "// {}; uridiff root cause {}.", about.spec, about.id);
+    out.push_str("const assert = require(\"node:assert\");\n");
+    let args = match about.base {
+        Some(base) => format!("{}, {}", js(about.input), js(base)),
+        None => js(about.input),
+    };
+    match expect {
+        Expect::Reject => {
+            let _ = writeln!(out, "assert.throws(() => new URL({args}), TypeError);");
+        }
+        Expect::RoundTrip => {
+            let _ = writeln!(out, "const url = new URL({args});");
+            out.push_str("assert.strictEqual(new URL(url.href).href, url.href);\n");
+        }
+        Expect::Accept(c) => {
+            let _ = writeln!(out, "const url = new URL({args});");
+            let wpt = wpt_fields(c);
+            let getters: &[(&str, Component)] = &[
+                ("protocol", Component::Scheme),
+                ("username", Component::Userinfo),
+                ("password", Component::Userinfo),
+                ("hostname", Component::Host),
+                ("port", Component::Port),
+                ("pathname", Component::Path),
+                ("search", Component::Query),
+                ("hash", Component::Fragment),
+            ];
+            if about.disputed.is_empty() {
+                if let Some(href) = wpt.get("href").and_then(|v| v.as_str()) {
+                    let _ = writeln!(out, "assert.strictEqual(url.href, {});", js(href));
+                }
+            } else {
+                for (getter, component) in getters {
+                    if about.disputed.contains(*component)
+                        && let Some(value) = wpt.get(*getter).and_then(|v| v.as_str())
+                    {
+                        let _ = writeln!(out, "assert.strictEqual(url.{getter}, {});", js(value));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn curl_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/* {}; uridiff root cause {}.\n * Found in {}. Build: cc repro.c $(pkg-config --cflags --libs libcurl)\n * Exits 1 while the defect holds, 0 once it is fixed. */",
+        about.spec, about.id, about.version
+    );
+    out.push_str("#include <stdio.h>\n#include <string.h>\n#include <curl/curl.h>\n\n");
+    out.push_str(
+        "int main(void)\n{\n  CURLU *h = curl_url();\n  CURLUcode rc;\n  if(!h)\n    return 2;\n",
+    );
+    if let Some(base) = about.base {
+        let _ = writeln!(
+            out,
+            "  /* The base first: a relative URL is resolved against the handle's URL. */\n  if(curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)\n    return 2;",
+            c_str(base)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  rc = curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME);",
+        c_str(about.input)
+    );
+    match expect {
+        Expect::RoundTrip => out.push_str(
+            "  if(rc == CURLUE_OK) {\n    char *url = NULL, *again = NULL;\n    CURLU *h2 = curl_url();\n    int bad = 1;\n    if(h2 && curl_url_get(h, CURLUPART_URL, &url, 0) == CURLUE_OK &&\n       curl_url_set(h2, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) == CURLUE_OK &&\n       curl_url_get(h2, CURLUPART_URL, &again, 0) == CURLUE_OK)\n      bad = strcmp(url, again) != 0;\n    printf(\"%s reparses as %s\\n\", url ? url : \"(none)\", again ? again : \"(refused)\");\n    curl_free(url);\n    curl_free(again);\n    curl_url_cleanup(h2);\n    curl_url_cleanup(h);\n    return bad;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
+        ),
+        // curl has no reference: every other defect is input RFC 3986
+        // forbids (an invalid IP literal, section 3.2.2), which
+        // curl_url_set must refuse.
+        Expect::Reject | Expect::Accept(_) => out.push_str(
+            "  if(rc == CURLUE_OK) {\n    char *host = NULL;\n    if(curl_url_get(h, CURLUPART_HOST, &host, 0) == CURLUE_OK)\n      printf(\"accepted, host %s\\n\", host);\n    curl_free(host);\n    curl_url_cleanup(h);\n    return 1;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
+        ),
+    }
+    out
+}
+
+/// A URL record's serialization (URL Standard, URL serializer), from the
+/// components the whatwg-url adapter reports.
+fn href(c: &Components<'_>) -> String {
+    let mut out = String::new();
+    out.push_str(c.get(Component::Scheme).unwrap_or(""));
+    out.push(':');
+    let path = c.get(Component::Path).unwrap_or("");
+    match c.get(Component::Host) {
+        Some(host) => {
+            out.push_str("//");
+            if let Some(userinfo) = c.get(Component::Userinfo) {
+                out.push_str(userinfo);
+                out.push('@');
+            }
+            out.push_str(host);
+            if let Some(port) = c.get(Component::Port) {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+        // "If url's host is null, url does not have an opaque path, url's
+        // path's size is greater than 1, and url's path[0] is the empty
+        // string, then append U+002F (/) followed by U+002E (.)".
+        None if path.starts_with("//") => out.push_str("/."),
+        None => {}
+    }
+    out.push_str(path);
+    if let Some(query) = c.get(Component::Query) {
+        out.push('?');
+        out.push_str(query);
+    }
+    if let Some(fragment) = c.get(Component::Fragment) {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+/// The getters of the URL class (URL Standard, "URL class"): `search` and
+/// `hash` are empty for a null or empty query or fragment, else carry
+/// their `?` or `#`.
+fn wpt_fields(c: &Components<'_>) -> serde_json::Map<String, serde_json::Value> {
+    let (username, password) = user_pass(c.get(Component::Userinfo));
+    let hostname = c.get(Component::Host).unwrap_or("");
+    let port = c.get(Component::Port).unwrap_or("");
+    let host = if port.is_empty() {
+        hostname.to_owned()
+    } else {
+        format!("{hostname}:{port}")
+    };
+    let marked = |mark: &str, value: Option<&str>| match value {
+        Some(v) if !v.is_empty() => format!("{mark}{v}"),
+        _ => String::new(),
+    };
+    let mut m = serde_json::Map::new();
+    let mut put = |k: &str, v: String| {
+        m.insert(k.to_owned(), serde_json::Value::String(v));
+    };
+    put("href", href(c));
+    put(
+        "protocol",
+        format!("{}:", c.get(Component::Scheme).unwrap_or("")),
+    );
+    put("username", username.to_owned());
+    put("password", password.to_owned());
+    put("host", host);
+    put("hostname", hostname.to_owned());
+    put("port", port.to_owned());
+    put("pathname", c.get(Component::Path).unwrap_or("").to_owned());
+    put("search", marked("?", c.get(Component::Query)));
+    put("hash", marked("#", c.get(Component::Fragment)));
+    m
+}
+
+/// A web-platform-tests `url/resources/urltestdata.json` entry for the
+/// reference's outcome: `{"input", "base", "failure": true}` or the URL
+/// class's getters.
+fn wpt_entry(
+    input: &str,
+    base: Option<&str>,
+    reference: &Outcome<'_>,
+) -> Option<serde_json::Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("input".to_owned(), input.into());
+    m.insert(
+        "base".to_owned(),
+        base.map_or(serde_json::Value::Null, serde_json::Value::from),
+    );
+    match reference.verdict {
+        Verdict::Reject => {
+            m.insert("failure".to_owned(), true.into());
+        }
+        Verdict::Accept => m.extend(wpt_fields(&reference.components)),
+        Verdict::OutOfDomain => return None,
+    }
+    Some(serde_json::Value::Object(m))
+}
+
+/// Why [`check_rust`] could not tell.
+#[derive(Debug)]
+pub enum CheckError {
+    /// Not a Rust test, or one with no dependency line.
+    NotRust,
+    /// The project could not be written or cargo not run.
+    Io(std::io::Error),
+    /// The test did not build: the compiler's message.
+    Build(String),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::NotRust => f.write_str("only Rust tests are checked"),
+            CheckError::Io(e) => write!(f, "cannot run the test: {e}"),
+            CheckError::Build(message) => write!(f, "the test does not build:\n{message}"),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Where checked tests are built: one target directory shared by every
+/// check, so the pinned crates build once (`<cache root>/reproduce-target`).
+pub fn check_target_dir() -> Option<PathBuf> {
+    crate::oracle::external::cache_root().map(|root| root.join("reproduce-target"))
+}
+
+/// Builds and runs a Rust test in a temporary cargo project whose
+/// `[dependencies]` are the ones its header pins, offline (the pinned
+/// crates are those uridiff builds with, so they are in cargo's cache).
+/// `Ok(true)` when the test fails: the defect is still there.
+pub fn check_rust(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
+    if test.language != "rust" {
+        return Err(CheckError::NotRust);
+    }
+    // The header's pin lines: every `// name = "=version"` before the test.
+    let pins: Vec<&str> = test
+        .code
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .filter_map(|l| l.strip_prefix("// "))
+        .filter(|l| l.contains(" = \"="))
+        .collect();
+    if pins.is_empty() {
+        return Err(CheckError::NotRust);
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("uridiff-reproduce-")
+        .tempdir()
+        .map_err(CheckError::Io)?;
+    let manifest = format!(
+        "[package]\nname = \"uridiff-reproduce\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[dependencies]\n{}\n\n[workspace]\n",
+        pins.join("\n")
+    );
+    std::fs::write(dir.path().join("Cargo.toml"), manifest).map_err(CheckError::Io)?;
+    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
+    let lib = format!("#![cfg(test)]\n{}", test.code);
+    std::fs::write(dir.path().join("src").join("lib.rs"), lib).map_err(CheckError::Io)?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let run = |extra: &[&str]| {
+        Command::new(&cargo)
+            .args(["test", "--offline", "--quiet", "--lib"])
+            .args(extra)
+            .current_dir(dir.path())
+            .env("CARGO_TARGET_DIR", target_dir)
+            .output()
+            .map_err(CheckError::Io)
+    };
+    // Built first and apart, so that a test that does not compile is an
+    // error and never reads as "fixed".
+    let build = run(&["--no-run"])?;
+    if !build.status.success() {
+        return Err(CheckError::Build(
+            String::from_utf8_lossy(&build.stderr).into_owned(),
+        ));
+    }
+    let ran = run(&[])?;
+    Ok(!ran.status.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_strings_escape_what_c_reads_otherwise() {
+        assert_eq!(c_str("h://[::1:]/"), "\"h://[::1:]/\"");
+        assert_eq!(c_str("a\"\\?\t\u{e9}"), "\"a\\\"\\\\\\?\\011\\303\\251\"");
+    }
+
+    #[test]
+    fn the_href_of_a_hostless_url_with_an_empty_first_segment_has_a_dot() {
+        let mut c = Components::new(ComponentSet::ALL);
+        c.set(Component::Scheme, Some("web+demo"));
+        c.set(Component::Path, Some("//x"));
+        assert_eq!(href(&c), "web+demo:/.//x");
+        c.set(Component::Host, Some("h"));
+        c.set(Component::Userinfo, Some("u:p"));
+        c.set(Component::Port, Some("8"));
+        c.set(Component::Query, Some(""));
+        assert_eq!(href(&c), "web+demo://u:p@h:8//x?");
+        let wpt = wpt_fields(&c);
+        assert_eq!(wpt.get("search"), Some(&serde_json::Value::from("")));
+        assert_eq!(wpt.get("host"), Some(&serde_json::Value::from("h:8")));
+        assert_eq!(wpt.get("password"), Some(&serde_json::Value::from("p")));
+    }
+}
