@@ -25,6 +25,7 @@ mod hostile;
 mod html_report;
 mod known;
 mod report_targets;
+mod reproduce;
 mod resolution;
 mod review_loop;
 mod rootcause;
