@@ -92,6 +92,10 @@ pub enum Rule {
     /// A `file:` URL whose path holds an empty segment (`file:////`,
     /// `file:\\//`).
     FileEmptySegments,
+    /// A URL of another scheme than `file` with a drive-letter segment
+    /// that a later `..` should take away (the URL Standard's drive-letter
+    /// exception when shortening a path is for `file` URLs only).
+    NonFileDriveLetter,
     /// A host with an all-ASCII `xn--` label (the URL Standard's ASCII
     /// fallback, whatwg/url#914).
     AsciiXnLabel,
@@ -101,13 +105,14 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 8] = [
+    const ALL: [Rule; 9] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
         Rule::WhitespaceAfterDriveLetter,
         Rule::FileDriveLetter,
         Rule::FileEmptySegments,
+        Rule::NonFileDriveLetter,
         Rule::AsciiXnLabel,
         Rule::Verdict,
     ];
@@ -121,6 +126,7 @@ impl Rule {
             Rule::WhitespaceAfterDriveLetter => "whitespace-after-drive-letter",
             Rule::FileDriveLetter => "file-drive-letter",
             Rule::FileEmptySegments => "file-empty-segments",
+            Rule::NonFileDriveLetter => "non-file-drive-letter",
             Rule::AsciiXnLabel => "ascii-xn-label",
             Rule::Verdict => "verdict",
         }
@@ -152,6 +158,10 @@ impl Rule {
                 drive_letter_then(case.input, |b| matches!(b, b'\t' | b'\r' | b'\n'))
             }
             Rule::AsciiXnLabel => crate::known::ascii_xn_label(case.input),
+            Rule::NonFileDriveLetter => [Some(case.input), case.base]
+                .into_iter()
+                .flatten()
+                .any(non_file_drive_letter_then_dots),
             Rule::Verdict => finding.verdict,
         }
     }
@@ -178,6 +188,23 @@ fn port_not_u16(authority: &str) -> bool {
 fn file_with_drive_letter(text: &str) -> bool {
     // The end of the segment after: `file://h:8/` has a port, not a drive.
     drive_letter_then(text, |b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+}
+
+/// Is `text` a URL of another scheme than `file` with a drive-letter
+/// segment (`a:` after a slash) and a `..` segment after it?
+fn non_file_drive_letter_then_dots(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    if scheme.eq_ignore_ascii_case("file") {
+        return false;
+    }
+    let segments: Vec<&str> = rest.split(['/', '\\']).collect();
+    segments.iter().enumerate().any(|(i, seg)| {
+        let b = seg.as_bytes();
+        matches!(b, [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
+            && segments.iter().skip(i + 1).any(|later| *later == "..")
+    })
 }
 
 /// Is `text` a `file:` URL with a drive letter (`x:` or `x|` after a slash,

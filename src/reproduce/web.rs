@@ -1,0 +1,94 @@
+//! The JavaScript and C reproductions: Ada through Node's `new URL`, libcurl
+//! through its URL API.
+
+use super::wpt::wpt_fields;
+use super::*;
+
+pub(super) fn ada_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Node.js's URL is Ada (node -p process.versions.ada); uridiff found this in {}.",
+        about.version
+    );
+    let _ = writeln!(out, "// {}; uridiff root cause {}.", about.spec, about.id);
+    out.push_str("const assert = require(\"node:assert\");\n");
+    let args = match about.base {
+        Some(base) => format!("{}, {}", js(about.input), js(base)),
+        None => js(about.input),
+    };
+    match expect {
+        Expect::Reject => {
+            let _ = writeln!(out, "assert.throws(() => new URL({args}), TypeError);");
+        }
+        Expect::RoundTrip => {
+            let _ = writeln!(out, "const url = new URL({args});");
+            out.push_str("assert.strictEqual(new URL(url.href).href, url.href);\n");
+        }
+        Expect::Accept(c) => {
+            let _ = writeln!(out, "const url = new URL({args});");
+            let wpt = wpt_fields(c);
+            let getters: &[(&str, Component)] = &[
+                ("protocol", Component::Scheme),
+                ("username", Component::Userinfo),
+                ("password", Component::Userinfo),
+                ("hostname", Component::Host),
+                ("port", Component::Port),
+                ("pathname", Component::Path),
+                ("search", Component::Query),
+                ("hash", Component::Fragment),
+            ];
+            if about.disputed.is_empty() {
+                if let Some(href) = wpt.get("href").and_then(|v| v.as_str()) {
+                    let _ = writeln!(out, "assert.strictEqual(url.href, {});", js(href));
+                }
+            } else {
+                for (getter, component) in getters {
+                    if about.disputed.contains(*component)
+                        && let Some(value) = wpt.get(*getter).and_then(|v| v.as_str())
+                    {
+                        let _ = writeln!(out, "assert.strictEqual(url.{getter}, {});", js(value));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn curl_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/* {}; uridiff root cause {}.\n * Found in {}. Build: cc repro.c $(pkg-config --cflags --libs libcurl)\n * Exits 1 while the defect holds, 0 once it is fixed. */",
+        about.spec, about.id, about.version
+    );
+    out.push_str("#include <stdio.h>\n#include <string.h>\n#include <curl/curl.h>\n\n");
+    out.push_str(
+        "int main(void)\n{\n  CURLU *h = curl_url();\n  CURLUcode rc;\n  if(!h)\n    return 2;\n",
+    );
+    if let Some(base) = about.base {
+        let _ = writeln!(
+            out,
+            "  /* The base first: a relative URL is resolved against the handle's URL. */\n  if(curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)\n    return 2;",
+            c_str(base)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  rc = curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME);",
+        c_str(about.input)
+    );
+    match expect {
+        Expect::RoundTrip => out.push_str(
+            "  if(rc == CURLUE_OK) {\n    char *url = NULL, *again = NULL;\n    CURLU *h2 = curl_url();\n    int bad = 1;\n    if(h2 && curl_url_get(h, CURLUPART_URL, &url, 0) == CURLUE_OK &&\n       curl_url_set(h2, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) == CURLUE_OK &&\n       curl_url_get(h2, CURLUPART_URL, &again, 0) == CURLUE_OK)\n      bad = strcmp(url, again) != 0;\n    printf(\"%s reparses as %s\\n\", url ? url : \"(none)\", again ? again : \"(refused)\");\n    curl_free(url);\n    curl_free(again);\n    curl_url_cleanup(h2);\n    curl_url_cleanup(h);\n    return bad;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
+        ),
+        // curl has no reference: every other defect is input RFC 3986
+        // forbids (an invalid IP literal, section 3.2.2), which
+        // curl_url_set must refuse.
+        Expect::Reject | Expect::Accept(_) => out.push_str(
+            "  if(rc == CURLUE_OK) {\n    char *host = NULL;\n    if(curl_url_get(h, CURLUPART_HOST, &host, 0) == CURLUE_OK)\n      printf(\"accepted, host %s\\n\", host);\n    curl_free(host);\n    curl_url_cleanup(h);\n    return 1;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
+        ),
+    }
+    out
+}
