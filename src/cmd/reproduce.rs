@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use uridiff::reproduce::{Reproduction, check_rust, check_target_dir};
+use uridiff::reproduce::{Reproduction, check, check_target_dir};
 use uridiff::{Harness, Query};
 
 use super::error::{Failure, Status, diagnostic};
@@ -18,11 +18,13 @@ pub(crate) struct Args {
     /// "code"}], "wpt"}.
     #[arg(long)]
     json: bool,
-    /// Build and run each Rust test against the pinned crate (cargo,
+    /// Build and run each Rust test against the pinned crate, and each C
+    /// test against the pinned curl-sys's vendored libcurl (cargo,
     /// offline, in a temporary project; the build is cached under the
     /// uridiff cache root's reproduce-target) and say whether it still
-    /// fails: `still_fails` in JSON. JavaScript (Ada) and C (curl) tests
-    /// are not run in this version and get no `still_fails`.
+    /// fails: `still_fails` in JSON. JavaScript (Ada) tests are not run
+    /// (Node's URL is an Ada other than the pinned one) and get no
+    /// `still_fails`.
     #[arg(long)]
     check: bool,
     /// Resolve INPUT as a reference against BASE.
@@ -88,7 +90,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         let mut checked: Vec<Option<bool>> = Vec::new();
         for test in &r.tests {
             checked.push(match &target_dir {
-                Some(dir) if test.language == "rust" => match check_rust(test, dir) {
+                Some(dir) if matches!(test.language, "rust" | "c") => match check(test, dir) {
                     Ok(still_fails) => Some(still_fails),
                     Err(e) => {
                         diagnostic(format!("{}: {e}", r.root_cause));

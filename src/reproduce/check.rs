@@ -1,12 +1,14 @@
 //! `reproduce --check`: build and run an emitted Rust test against the pinned
-//! crate.
+//! crate, and an emitted C test against the very libcurl uridiff runs (the
+//! vendored, static one of the pinned curl-sys).
 
 use super::*;
 
-/// Why [`check_rust`] could not tell.
+/// Why [`check_rust`] or [`check`] could not tell.
 #[derive(Debug)]
 pub enum CheckError {
-    /// Not a Rust test, or one with no dependency line.
+    /// Not a Rust test, or one with no dependency line (or, for
+    /// [`check`], a language it does not run).
     NotRust,
     /// The project could not be written or cargo not run.
     Io(std::io::Error),
@@ -17,7 +19,7 @@ pub enum CheckError {
 impl std::fmt::Display for CheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CheckError::NotRust => f.write_str("only Rust tests are checked"),
+            CheckError::NotRust => f.write_str("only Rust and C tests are checked"),
             CheckError::Io(e) => write!(f, "cannot run the test: {e}"),
             CheckError::Build(message) => write!(f, "the test does not build:\n{message}"),
         }
@@ -63,18 +65,91 @@ pub fn check_rust(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
     std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
     let lib = format!("#![cfg(test)]\n{}", test.code);
     std::fs::write(dir.path().join("src").join("lib.rs"), lib).map_err(CheckError::Io)?;
+    run_checked(dir.path(), target_dir)
+}
+
+/// The pinned curl-sys (the registry's libcurl row; crates/curl-url builds
+/// it the same way: vendored sources, static, no TLS).
+const CURL_SYS: &str =
+    "curl-sys = { version = \"=0.4.91\", default-features = false, features = [\"static-curl\"] }";
+
+/// The build script of a C check: compiles `repro.c` into a program,
+/// linked with the static libcurl curl-sys built (its `links = "curl"`
+/// metadata: `DEP_CURL_INCLUDE`, `DEP_CURL_ROOT`) and the system zlib it
+/// needs, and hands the program's path to the test.
+const C_BUILD_RS: &str = r#"use std::env;
+use std::path::PathBuf;
+
+fn main() {
+    let include = env::var("DEP_CURL_INCLUDE").expect("curl-sys's include directory");
+    let root = PathBuf::from(env::var("DEP_CURL_ROOT").expect("curl-sys's output directory"));
+    let program = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("repro");
+    let status = cc::Build::new()
+        .get_compiler()
+        .to_command()
+        .arg("repro.c")
+        .arg("-I")
+        .arg(&include)
+        .arg(root.join("build").join("libcurl.a"))
+        .args(["-lz", "-lpthread", "-o"])
+        .arg(&program)
+        .status()
+        .expect("the C compiler runs");
+    assert!(status.success(), "repro.c does not compile against libcurl");
+    println!("cargo:rustc-env=REPRO_PROGRAM={}", program.display());
+    println!("cargo:rerun-if-changed=repro.c");
+}
+"#;
+
+/// The test of a C check: the program exits 0 once the defect is gone.
+const C_TEST_RS: &str = r#"#![cfg(test)]
+#[test]
+fn c_reproduction() {
+    let status = std::process::Command::new(env!("REPRO_PROGRAM"))
+        .status()
+        .expect("the reproduction runs");
+    assert!(status.success(), "exit {status}: the defect holds");
+}
+"#;
+
+/// Builds and runs a C test (a program that exits non-zero while the
+/// defect holds) against the libcurl of the pinned curl-sys, in a
+/// temporary cargo project, offline. `Ok(true)` when it still fails.
+pub fn check_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
+    if test.language != "c" {
+        return Err(CheckError::NotRust);
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("uridiff-reproduce-c-")
+        .tempdir()
+        .map_err(CheckError::Io)?;
+    let manifest = format!(
+        "[package]\nname = \"uridiff-reproduce-c\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[dependencies]\n{CURL_SYS}\n\n[build-dependencies]\ncc = \"1\"\n\n[workspace]\n"
+    );
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.path().join(name), text).map_err(CheckError::Io)
+    };
+    write("Cargo.toml", &manifest)?;
+    write("build.rs", C_BUILD_RS)?;
+    write("repro.c", &test.code)?;
+    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
+    write("src/lib.rs", C_TEST_RS)?;
+    run_checked(dir.path(), target_dir)
+}
+
+/// Builds (`--no-run`: a build failure is an error, never "fixed"), then
+/// runs the project's tests; `Ok(true)` when they fail.
+fn run_checked(project: &Path, target_dir: &Path) -> Result<bool, CheckError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let run = |extra: &[&str]| {
         Command::new(&cargo)
             .args(["test", "--offline", "--quiet", "--lib"])
             .args(extra)
-            .current_dir(dir.path())
+            .current_dir(project)
             .env("CARGO_TARGET_DIR", target_dir)
             .output()
             .map_err(CheckError::Io)
     };
-    // Built first and apart, so that a test that does not compile is an
-    // error and never reads as "fixed".
     let build = run(&["--no-run"])?;
     if !build.status.success() {
         return Err(CheckError::Build(
@@ -83,4 +158,13 @@ pub fn check_rust(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
     }
     let ran = run(&[])?;
     Ok(!ran.status.success())
+}
+
+/// [`check_rust`] or [`check_c`], by the test's language.
+pub fn check(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
+    match test.language {
+        "rust" => check_rust(test, target_dir),
+        "c" => check_c(test, target_dir),
+        _ => Err(CheckError::NotRust),
+    }
 }

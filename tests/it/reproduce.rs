@@ -168,3 +168,42 @@ fn a_checked_rust_test_of_a_live_defect_still_fails() {
     assert_eq!(code, Some(0));
     assert_eq!(lines[0]["tests"][0]["still_fails"], true, "{lines:?}");
 }
+
+/// The bar for the ledger: every root cause's witness emits Rust
+/// and C tests that build and still fail on the pinned versions (the
+/// JavaScript tests for Ada are not run: Node's URL is another Ada).
+#[cfg(all(feature = "ada", feature = "curl"))]
+#[test]
+fn every_ledger_witnesses_rust_and_c_tests_build_and_still_fail() {
+    require_whatwg_url();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in uridiff::rootcause::ledger() {
+        if row.parser.is_reference() {
+            continue;
+        }
+        let mut args = vec!["--json", "--check"];
+        if let Some(base) = row.base.as_deref() {
+            args.extend(["--base", base]);
+        }
+        args.extend(["--", row.witness.as_str()]);
+        let (code, lines) = reproduce(&args);
+        let Some(r) = lines.iter().find(|r| r["root_cause"] == row.id.as_str()) else {
+            failures.push(format!("{}: no reproduction (exit {code:?})", row.id));
+            continue;
+        };
+        for t in r["tests"].as_array().unwrap() {
+            match t["language"].as_str().unwrap() {
+                "rust" | "c" => {
+                    checked += 1;
+                    if t["still_fails"] != true {
+                        failures.push(format!("{}: {} test: {t}", row.id, t["language"]));
+                    }
+                }
+                _ => assert!(t.get("still_fails").is_none(), "{t}"),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 17, "{checked} tests checked");
+}
