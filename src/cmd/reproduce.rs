@@ -34,10 +34,11 @@ pub(crate) struct Args {
     /// newline included).
     #[arg(long, value_name = "PATH", conflicts_with = "input")]
     file: Option<PathBuf>,
-    /// Seconds the WHATWG reference (whatwg-url, under Node) may take to
-    /// start and to answer.
-    #[arg(long, value_name = "SECONDS", default_value_t = uridiff::reference::WHATWG_TIMEOUT.as_secs())]
-    oracle_timeout: u64,
+    /// External oracles (`--oracle NAME`, `--oracle all`, `--oracle-cmd`),
+    /// as `check` takes them: a shipped adapter's defects get a test in its
+    /// own language. `--oracle-timeout` is also the WHATWG reference's.
+    #[command(flatten)]
+    externals: super::externals::ExternalArgs,
     /// The input (put it after `--` when it starts with '-').
     #[arg(required_unless_present = "file")]
     input: Option<String>,
@@ -51,8 +52,12 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         // clap requires one of the two.
         (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
     };
-    let timeout = std::time::Duration::from_secs(args.oracle_timeout.max(1));
-    let mut harness = Harness::builder().whatwg_reference(timeout).build();
+    let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let mut builder = Harness::builder().whatwg_reference(args.externals.timeout());
+    if let Some(externals) = externals {
+        builder = builder.externals(Box::new(externals));
+    }
+    let mut harness = builder.build();
     let query = match args.base.as_deref() {
         Some(base) => Query::with_base(base, &input),
         None => Query::new(&input),

@@ -13,6 +13,7 @@
 //! [`check_rust`] builds and runs an emitted Rust test against the pinned
 //! crate, to tell whether the defect is still there.
 
+mod adapters;
 mod check;
 mod web;
 mod wpt;
@@ -260,6 +261,9 @@ impl About<'_> {
 }
 
 fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
+    if matches!(parser, OracleId::External(_)) {
+        return adapters::adapter_test(parser.as_str(), about, expect);
+    }
     let (name, version) = about.pin()?;
     let pin = format!("{name} = \"={version}\"");
     let code = match parser.as_str() {

@@ -207,3 +207,21 @@ fn every_ledger_witnesses_rust_and_c_tests_build_and_still_fail() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 17, "{checked} tests checked");
 }
+
+/// A shipped adapter's defect gets a test in its own language: Java's
+/// `java.net.URI` reads host "1" in `dvd://1`, which RFC 2396's toplabel
+/// (a letter first) does not allow, so the grammar reads a reg_name.
+#[test]
+fn an_external_adapters_defect_gets_a_test_in_its_own_language() {
+    let (code, lines) = reproduce(&["--json", "--oracle", "java-uri", "--", "dvd://1"]);
+    assert_eq!(code, Some(0), "{lines:?}");
+    let r = lines
+        .iter()
+        .find(|r| r["parser"] == "java-uri")
+        .unwrap_or_else(|| panic!("no java-uri reproduction: {lines:?}"));
+    let test = &r["tests"][0];
+    assert_eq!(test["language"], "java");
+    let code = test["code"].as_str().unwrap();
+    assert!(code.contains("new java.net.URI(\"dvd://1\")"), "{code}");
+    assert!(code.contains("u.getHost()"), "{code}");
+}
