@@ -140,6 +140,15 @@ pub fn check_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
 /// Builds (`--no-run`: a build failure is an error, never "fixed"), then
 /// runs the project's tests; `Ok(true)` when they fail.
 fn run_checked(project: &Path, target_dir: &Path) -> Result<bool, CheckError> {
+    run_checked_with(project, target_dir, &[])
+}
+
+/// [`run_checked`], with environment variables for the build script.
+fn run_checked_with(
+    project: &Path,
+    target_dir: &Path,
+    env: &[(&str, &std::ffi::OsStr)],
+) -> Result<bool, CheckError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let run = |extra: &[&str]| {
         Command::new(&cargo)
@@ -147,6 +156,7 @@ fn run_checked(project: &Path, target_dir: &Path) -> Result<bool, CheckError> {
             .args(extra)
             .current_dir(project)
             .env("CARGO_TARGET_DIR", target_dir)
+            .envs(env.iter().copied())
             .output()
             .map_err(CheckError::Io)
     };
@@ -160,11 +170,102 @@ fn run_checked(project: &Path, target_dir: &Path) -> Result<bool, CheckError> {
     Ok(!ran.status.success())
 }
 
-/// [`check_rust`] or [`check_c`], by the test's language.
+/// [`check_rust`], [`check_c`] or [`check_ada_c`], by the test's language
+/// (and, for C, the library it includes).
 pub fn check(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
     match test.language {
         "rust" => check_rust(test, target_dir),
+        "c" if test.code.contains("#include \"ada_c.h\"") => check_ada_c(test, target_dir),
         "c" => check_c(test, target_dir),
         _ => Err(CheckError::NotRust),
     }
+}
+
+/// The pinned Ada release's sources (`ada.cpp`, `ada.h`, `ada_c.h`), as
+/// the ada-url crate ships them in cargo's registry (uridiff's build put
+/// them there).
+fn ada_sources() -> Option<PathBuf> {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))?;
+    let registry = std::fs::read_dir(cargo_home.join("registry").join("src")).ok()?;
+    registry
+        .filter_map(Result::ok)
+        .map(|index| index.path().join("ada-url-4.0.0").join("deps"))
+        .find(|deps| deps.join("ada.cpp").is_file() && deps.join("ada_c.h").is_file())
+}
+
+/// The build script of an Ada C check: compiles the release's `ada.cpp`
+/// once (kept beside the shared target directory), then the program.
+const ADA_BUILD_RS: &str = r#"use std::env;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    let deps = PathBuf::from(env::var("ADA_SOURCES").expect("ADA_SOURCES"));
+    let object = PathBuf::from(env::var("ADA_OBJECT").expect("ADA_OBJECT"));
+    let program = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("repro");
+    println!("cargo:rerun-if-env-changed=ADA_SOURCES");
+    println!("cargo:rerun-if-changed=repro.c");
+    if !object.is_file() {
+        let status = Command::new("c++")
+            .args(["-std=c++20", "-O2", "-c"])
+            .arg(deps.join("ada.cpp"))
+            .arg("-I")
+            .arg(&deps)
+            .arg("-o")
+            .arg(&object)
+            .status()
+            .expect("c++ runs");
+        assert!(status.success(), "ada.cpp does not compile");
+    }
+    let status = Command::new("c++")
+        .args(["-x", "c", "repro.c", "-x", "none"])
+        .arg("-I")
+        .arg(&deps)
+        .arg(&object)
+        .args(["-lstdc++", "-o"])
+        .arg(&program)
+        .status()
+        .expect("the C compiler runs");
+    assert!(status.success(), "repro.c does not compile against ada_c.h");
+    println!("cargo:rustc-env=REPRO_PROGRAM={}", program.display());
+}
+"#;
+
+/// Builds and runs a C test of Ada's C API against the pinned release's
+/// sources, in a temporary cargo project, offline. `Ok(true)` when it
+/// still fails.
+pub fn check_ada_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
+    let sources = ada_sources().ok_or_else(|| {
+        CheckError::Io(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "the ada-url 4.0.0 sources are not in cargo's registry (build uridiff first)",
+        ))
+    })?;
+    std::fs::create_dir_all(target_dir).map_err(CheckError::Io)?;
+    let object = target_dir.join("ada-url-4.0.0.o");
+    let dir = tempfile::Builder::new()
+        .prefix("uridiff-reproduce-ada-")
+        .tempdir()
+        .map_err(CheckError::Io)?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.path().join(name), text).map_err(CheckError::Io)
+    };
+    write(
+        "Cargo.toml",
+        "[package]\nname = \"uridiff-reproduce-ada\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n",
+    )?;
+    write("build.rs", ADA_BUILD_RS)?;
+    write("repro.c", &test.code)?;
+    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
+    write("src/lib.rs", C_TEST_RS)?;
+    run_checked_with(
+        dir.path(),
+        target_dir,
+        &[
+            ("ADA_SOURCES", sources.as_os_str()),
+            ("ADA_OBJECT", object.as_os_str()),
+        ],
+    )
 }

@@ -18,8 +18,8 @@ mod check;
 mod web;
 mod wpt;
 
-pub use self::check::{CheckError, check, check_c, check_rust, check_target_dir};
-use self::web::{ada_test, curl_test};
+pub use self::check::{CheckError, check, check_ada_c, check_c, check_rust, check_target_dir};
+use self::web::{ada_c_test, ada_test, curl_test};
 use self::wpt::wpt_entry;
 
 use std::fmt::Write as _;
@@ -145,10 +145,21 @@ fn build(
         version: &version,
         disputed,
     };
-    let tests: Vec<Test> = expect
-        .and_then(|expect| test_for(parser, &about, &expect))
+    let mut tests: Vec<Test> = expect
+        .as_ref()
+        .and_then(|expect| test_for(parser, &about, expect))
         .into_iter()
         .collect();
+    // Ada: also a C test against its C API (ada_c.h), which `--check`
+    // builds against the pinned release's sources.
+    if parser.as_str() == "ada"
+        && let Some(expect) = expect.as_ref()
+    {
+        tests.push(Test {
+            language: "c",
+            code: ada_c_test(&about, expect),
+        });
+    }
     let wpt = match parser.as_str() {
         "url" | "ada" => reference.and_then(|r| wpt_entry(case.input, case.base, r)),
         _ => None,

@@ -1,5 +1,5 @@
-//! The JavaScript and C reproductions: Ada through Node's `new URL`, libcurl
-//! through its URL API.
+//! The JavaScript and C reproductions: Ada through Node's `new URL` and
+//! through its C API (`ada_c.h`), libcurl through its URL API.
 
 use super::wpt::wpt_fields;
 use super::*;
@@ -97,5 +97,65 @@ pub(super) fn curl_test(about: &About<'_>, expect: &Expect<'_>) -> String {
             "  if(rc == CURLUE_OK) {\n    char *host = NULL;\n    if(curl_url_get(h, CURLUPART_HOST, &host, 0) == CURLUE_OK)\n      printf(\"accepted, host %s\\n\", host);\n    curl_free(host);\n    curl_url_cleanup(h);\n    return 1;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
         ),
     }
+    out
+}
+
+/// Ada through its C API (`ada_c.h`): exits 1 while the defect holds.
+pub(super) fn ada_c_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/* {}; uridiff root cause {}.\n * Found in {}. Build with the release's ada.cpp, ada.h and ada_c.h:\n *   c++ -std=c++20 -c ada.cpp && cc repro.c ada.o -lstdc++ -o repro\n * Exits 1 while the defect holds, 0 once it is fixed. */",
+        about.spec, about.id, about.version
+    );
+    out.push_str(
+        "#include <stdbool.h>\n#include <stdio.h>\n#include <string.h>\n#include \"ada_c.h\"\n\n",
+    );
+    out.push_str("static bool same(ada_string s, const char *want)\n{\n  return s.length == strlen(want) && memcmp(s.data, want, s.length) == 0;\n}\n\n");
+    out.push_str("int main(void)\n{\n");
+    let _ = writeln!(out, "  const char *input = {};", c_str(about.input));
+    match about.base {
+        Some(base) => {
+            let _ = writeln!(out, "  const char *base = {};", c_str(base));
+            out.push_str(
+                "  ada_url u = ada_parse_with_base(input, strlen(input), base, strlen(base));\n",
+            );
+        }
+        None => out.push_str("  ada_url u = ada_parse(input, strlen(input));\n"),
+    }
+    out.push_str("  bool valid = ada_is_valid(u);\n");
+    let bad = match expect {
+        Expect::Reject => "valid".to_owned(),
+        Expect::Serialization(href) => format!("!valid || !same(ada_get_href(u), {})", c_str(href)),
+        Expect::RoundTrip => {
+            out.push_str("  bool again_same = false;\n  if(valid) {\n    ada_string href = ada_get_href(u);\n    ada_url again = ada_parse(href.data, href.length);\n    if(ada_is_valid(again)) {\n      ada_string h2 = ada_get_href(again);\n      again_same = h2.length == href.length && memcmp(h2.data, href.data, href.length) == 0;\n    }\n    ada_free(again);\n  }\n");
+            "!valid || !again_same".to_owned()
+        }
+        Expect::Accept(c) => {
+            let wpt = wpt_fields(c);
+            let getters: [(&str, Component); 7] = [
+                ("hostname", Component::Host),
+                ("pathname", Component::Path),
+                ("search", Component::Query),
+                ("hash", Component::Fragment),
+                ("port", Component::Port),
+                ("username", Component::Userinfo),
+                ("protocol", Component::Scheme),
+            ];
+            let mut conds = vec!["!valid".to_owned()];
+            for (getter, component) in getters {
+                if !about.fields().contains(component) {
+                    continue;
+                }
+                if let Some(value) = wpt.get(getter).and_then(|v| v.as_str()) {
+                    conds.push(format!("!same(ada_get_{getter}(u), {})", c_str(value)));
+                }
+            }
+            conds.join(" || ")
+        }
+    };
+    let _ = writeln!(out, "  int bad = {bad};");
+    out.push_str("  if(bad && valid) {\n    ada_string href = ada_get_href(u);\n    printf(\"href %.*s\\n\", (int)href.length, href.data);\n  }\n");
+    out.push_str("  ada_free(u);\n  return bad;\n}\n");
     out
 }
