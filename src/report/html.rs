@@ -53,6 +53,7 @@ struct Data<'r> {
     not_checked: &'r [(String, String)],
     external_errors: &'r [String],
     missing_references: &'r [String],
+    root_causes: Vec<super::RootCauseGroup<'r>>,
 }
 
 fn example(e: &Example) -> ExampleData<'_> {
@@ -126,6 +127,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         not_checked: &report.not_checked,
         external_errors: &report.external_errors,
         missing_references: &report.missing_references,
+        root_causes: report.root_causes(),
     };
     let json = escape_for_script(&serde_json::to_string(&data)?);
     write!(out, "{HEAD}")?;
@@ -165,6 +167,8 @@ code{background:#f4f4f4;padding:0 .2em;word-break:break-all}
 const BODY: &str = r##"<h2>Summary</h2>
 <table id="totals"></table>
 <div id="external"></div>
+<h2>Root causes</h2>
+<table id="rootcauses"><thead><tr><th>root cause</th><th>parser</th><th>status</th><th>upstream</th><th>signatures</th><th>inputs</th></tr></thead><tbody></tbody></table>
 <h2>Signatures</h2>
 <div id="filters">
 <label>severity <select id="f-severity"><option value="">any</option><option>high</option><option>medium</option><option>low</option></select></label>
@@ -292,6 +296,14 @@ function setup() {
   const ext = document.getElementById("external");
   for (const e of DATA.external_errors) ext.append(el("p", {class: "unexplained"}, "external oracle failed: " + visible(e)));
   for (const e of DATA.missing_references) ext.append(el("p", {class: "unexplained"}, "reference missing (what it would decide is undecided): " + visible(e)));
+  // Root causes, new ones ("to report upstream") first, as the report sorts them.
+  const causes = document.querySelector("#rootcauses tbody");
+  for (const r of DATA.root_causes) {
+    causes.append(el("tr", {class: r.root_cause.status === "new" ? "unexplained" : ""},
+      el("td", {}, code(r.root_cause.id)), el("td", {}, r.oracle), el("td", {}, r.root_cause.status),
+      el("td", {}, r.root_cause.upstream ? visible(r.root_cause.upstream) : "none found"),
+      el("td", {}, r.signatures.map(visible).join(" ")), el("td", {class: "n"}, String(r.inputs))));
+  }
   const classes = [...new Set(DATA.groups.map(g => g.class))].sort();
   const oracles = [...new Set(DATA.groups.map(g => g.oracle))].sort();
   for (const c of classes) document.getElementById("f-class").append(el("option", {}, c));

@@ -32,6 +32,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
         not_checked: usize,
         external_errors: &'r [String],
         missing_references: &'r [String],
+        root_causes: Vec<super::RootCauseGroup<'r>>,
     }
     serde_json::to_writer(
         &mut *out,
@@ -42,6 +43,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
             not_checked: report.not_checked.len(),
             external_errors: &report.external_errors,
             missing_references: &report.missing_references,
+            root_causes: report.root_causes(),
         },
     )?;
     writeln!(out)?;

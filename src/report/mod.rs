@@ -212,17 +212,24 @@ pub struct Report {
 }
 
 /// One root cause with the defect signatures it explains.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RootCauseGroup<'r> {
     /// The root cause.
     pub root_cause: &'r crate::rootcause::RootCause,
     /// Its parser.
     pub oracle: OracleId,
-    /// Its signatures' groups, most severe first.
+    /// Its signatures' groups, most severe first (in JSON, their
+    /// signatures).
+    #[serde(rename = "signatures", serialize_with = "signatures_of")]
     pub groups: Vec<&'r Group>,
     /// Distinct inputs, summed over its signatures (an input with two of
     /// them counts twice).
     pub inputs: usize,
+}
+
+/// A root cause's groups as their signatures' text.
+fn signatures_of<S: serde::Serializer>(groups: &[&Group], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(groups.iter().map(|g| g.signature.to_string()))
 }
 
 impl Report {

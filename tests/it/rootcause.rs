@@ -134,3 +134,31 @@ fn fuzzing_md_lists_every_ledger_row_with_its_status_and_upstream() {
         assert_eq!(cells[3], upstream, "{}: {line}", row.id);
     }
 }
+
+#[test]
+fn the_json_report_lists_root_causes_with_their_signatures() {
+    let dir = std::env::temp_dir().join(format!("uridiff-rootcause-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("inputs.txt");
+    std::fs::write(&input, "http://example.com:80x/\n:x\nhttp://h/\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "jsonl"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let cause = summary["root_causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["root_cause"]["id"] == "http-port-not-u16")
+        .unwrap_or_else(|| panic!("{summary:#}"));
+    assert_eq!(cause["oracle"], "http");
+    assert_eq!(cause["root_cause"]["status"], "open");
+    assert!(
+        cause["signatures"].as_array().unwrap().len() >= 2,
+        "{cause}"
+    );
+}
