@@ -52,7 +52,8 @@ pub struct Reproduction {
     pub parser: OracleId,
     /// The library and version, as the oracle registry names it.
     pub version: String,
-    /// `open`, `fixed in X`, `documented` or `new`.
+    /// `new`, `known` (the ledger's `open`), `fixed` (`fixed in X`) or
+    /// `documented`.
     pub status: String,
     /// The upstream issue or documentation, if any.
     pub upstream: Option<String>,
@@ -102,6 +103,18 @@ enum Expect<'c> {
     /// answer where the reference has a known bug on this very input
     /// (`testdata/known-deviations.tsv`, its `expected` column).
     Serialization(&'c str),
+}
+
+/// The ledger's status as `reproduce` reports it: `new`, `known` (reported
+/// upstream, open), `fixed` (in a release, or merged and unreleased), or
+/// `documented`.
+fn status_of(ledger_status: &str) -> &'static str {
+    match ledger_status {
+        "open" => "known",
+        "documented" => "documented",
+        s if s.starts_with("fixed in") => "fixed",
+        _ => "new",
+    }
 }
 
 fn build(
@@ -168,7 +181,7 @@ fn build(
         root_cause: cause.id,
         parser,
         version,
-        status: cause.status,
+        status: status_of(&cause.status).to_owned(),
         upstream: cause.upstream,
         spec,
         tests,
