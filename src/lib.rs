@@ -50,6 +50,7 @@
 //!   it has no host, userinfo or port.
 #![forbid(unsafe_code)]
 
+pub mod bypass;
 pub mod case;
 mod check;
 pub mod components;

@@ -64,6 +64,13 @@ enum Command {
     /// defect with a root cause, 2 usage or I/O error (or a test that does
     /// not build).
     Reproduce(cmd::reproduce::Args),
+    /// Which validator/fetcher pairs a host confusion defeats: inputs where
+    /// the validator (a parser, or a string check) reads the allowed host
+    /// and the fetcher another, found by substituting the hosts of every
+    /// known host confusion; a matrix of the shortest working inputs.
+    ///
+    /// Exit status: 0 no bypass, 1 bypasses found, 2 usage or I/O error.
+    Bypass(cmd::bypass::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +86,7 @@ fn main() -> ExitCode {
         Command::Minimize(args) => cmd::minimize::run(&args),
         Command::Targets(args) => cmd::targets::run(&args),
         Command::Reproduce(args) => cmd::reproduce::run(&args),
+        Command::Bypass(args) => cmd::bypass::run(&args),
     };
     if let Some(status) = cmd::externals::signal_exit_status() {
         return ExitCode::from(status);

@@ -37,6 +37,20 @@ impl ExternalArgs {
     }
 }
 
+impl ExternalArgs {
+    /// These arguments with each of `names` (shipped adapters) added as if
+    /// given with `--oracle`, unless already there.
+    pub(crate) fn with_shipped(&self, names: &[String]) -> ExternalArgs {
+        let mut args = self.clone();
+        for name in names {
+            if !args.oracle.contains(name) && !args.oracle.iter().any(|o| o == "all") {
+                args.oracle.push(name.clone());
+            }
+        }
+        args
+    }
+}
+
 pub(crate) fn start_if_asked(args: &ExternalArgs) -> Result<Option<Externals>, String> {
     if args.oracle.is_empty() && args.oracle_cmd.is_empty() {
         return Ok(None);

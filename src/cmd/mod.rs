@@ -2,6 +2,7 @@
 //! command ends), `io` (inputs and atomically written files), `text` (the
 //! aligned views) and `externals` (external oracles).
 
+pub(crate) mod bypass;
 pub(crate) mod check;
 pub(crate) mod corpus;
 pub(crate) mod error;

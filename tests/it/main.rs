@@ -15,6 +15,7 @@ mod util;
 
 mod appendix_b;
 mod arbiter;
+mod bypass;
 mod cli;
 mod external;
 mod external_cli;

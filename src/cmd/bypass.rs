@@ -1,0 +1,329 @@
+//! `uridiff bypass`: which validator/fetcher pairs a host confusion
+//! defeats, as a matrix of the shortest working inputs.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+
+use uridiff::Harness;
+use uridiff::bypass::{self, Goal, Matrix, Place, Validator};
+use uridiff::oracle::{self, OracleId};
+
+use super::error::{Failure, Status, diagnostic};
+use super::io::{read_file, stdout};
+use super::text::visible;
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The host the validator accepts.
+    #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_ALLOW)]
+    allow: String,
+    /// Where the request should go instead.
+    #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_TARGET, conflicts_with = "deny")]
+    target: String,
+    /// Find denylist bypasses instead: the validator reads a name or a
+    /// public address, the fetcher's resolver reaches PLACE: `internal`
+    /// (all of these), `loopback`, `private`, `link-local`, `metadata` or
+    /// `unspecified`.
+    #[arg(long, value_name = "PLACE")]
+    deny: Option<String>,
+    /// A validator: an oracle id (`uridiff oracles`; a shipped adapter's
+    /// name starts it) or a string check: `prefix`, `contains`, `suffix`,
+    /// `split-host`, `regex:PATTERN`. Repeatable; default: every oracle of
+    /// this build and the --oracle ones, and the four fixed string checks.
+    #[arg(long, value_name = "NAME")]
+    validator: Vec<String>,
+    /// A fetcher: an oracle id (a shipped adapter's name starts it).
+    /// Repeatable; default: every oracle of this build and the --oracle ones.
+    #[arg(long, value_name = "NAME")]
+    fetcher: Vec<String>,
+    /// One JSON object per bypass per line (the shortest input per
+    /// validator, fetcher, shape and place): {"validator", "fetcher",
+    /// "input", "validator_host", "fetcher_host", "shape",
+    /// "fetcher_place", "fetcher_address"}.
+    #[arg(long)]
+    json: bool,
+    /// Also seed the search with every input of this saved corpus (its
+    /// fuzz targets' directories and curated.txt); default: ./corpus when
+    /// it is one. The signature examples built into uridiff always seed it.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+    /// Files of inputs to try, one per line, which may hold the `{allow}`
+    /// and `{target}` placeholders. Repeatable.
+    #[arg(long, value_name = "PATH")]
+    lines: Vec<PathBuf>,
+    #[command(flatten)]
+    externals: super::externals::ExternalArgs,
+    /// Inputs to try, which may hold the `{allow}` and `{target}`
+    /// placeholders.
+    inputs: Vec<String>,
+}
+
+/// The goal the flags ask for.
+fn goal(args: &Args) -> Result<Goal, Failure> {
+    match &args.deny {
+        Some(deny) => {
+            let places = Place::parse_deny(deny).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "--deny {deny}: not an internal place (internal, loopback, private, link-local, metadata, unspecified)"
+                ))
+            })?;
+            Ok(Goal::Deny {
+                allow: args.allow.clone(),
+                places,
+            })
+        }
+        None => {
+            if args.allow.eq_ignore_ascii_case(&args.target) {
+                return Err(Failure::Usage(
+                    "--allow and --target name the same host".to_owned(),
+                ));
+            }
+            Ok(Goal::Reach {
+                allow: args.allow.clone(),
+                target: args.target.clone(),
+            })
+        }
+    }
+}
+
+/// The oracles a run can ask: this build's parsers (not the references)
+/// and the external ones started.
+fn parsers(externals: &[OracleId]) -> Vec<OracleId> {
+    oracle::registry()
+        .iter()
+        .filter(|info| info.validates && !info.reference)
+        .map(|info| info.id)
+        .chain(externals.iter().copied())
+        .filter(|id| !id.is_reference())
+        .collect()
+}
+
+/// An oracle id the run has, or a usage error listing those it has.
+fn known_parser(name: &str, flag: &str, available: &[OracleId]) -> Result<OracleId, Failure> {
+    available
+        .iter()
+        .copied()
+        .find(|id| id.as_str() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = available.iter().map(OracleId::as_str).collect();
+            Failure::Usage(format!(
+                "{flag} {name}: not an oracle of this run (have: {}{})",
+                names.join(", "),
+                if flag == "--validator" {
+                    ", prefix, contains, suffix, split-host, regex:PATTERN"
+                } else {
+                    ""
+                }
+            ))
+        })
+}
+
+/// The inputs given on the command line and in --lines files.
+fn given_inputs(args: &Args) -> Result<Vec<String>, Failure> {
+    let mut given = args.inputs.clone();
+    for path in &args.lines {
+        let text = read_file(path)?
+            .map_err(|why| Failure::Usage(format!("--lines {}: {why}", path.display())))?;
+        given.extend(
+            text.lines()
+                .filter(|line| !line.is_empty())
+                .map(str::to_owned),
+        );
+    }
+    Ok(given)
+}
+
+/// The seeds: the built-in signature examples and curated inputs, and the
+/// saved corpus's inputs when there is one.
+fn seeds(args: &Args) -> Result<Vec<String>, Failure> {
+    let mut seeds: BTreeSet<String> = bypass::built_in_seeds().into_iter().collect();
+    let root = match &args.corpus {
+        Some(dir) => {
+            if !uridiff::corpus::is_corpus(dir) {
+                return Err(Failure::Usage(format!(
+                    "--corpus {}: not a saved corpus (no curated.txt or fuzz target directories)",
+                    dir.display()
+                )));
+            }
+            Some(dir.clone())
+        }
+        None => {
+            let here = PathBuf::from("corpus");
+            uridiff::corpus::is_corpus(&here).then_some(here)
+        }
+    };
+    if let Some(root) = root {
+        let corpus = uridiff::corpus::load(&root)
+            .map_err(|e| Failure::Usage(format!("--corpus {}: {e}", root.display())))?;
+        seeds.extend(corpus.inputs.into_keys());
+    }
+    Ok(seeds.into_iter().collect())
+}
+
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+    let goal = goal(args)?;
+    let given = given_inputs(args)?;
+    // A shipped adapter named as validator or fetcher is started as if
+    // given with --oracle.
+    let shipped = uridiff::oracle::external::shipped_names();
+    let named: Vec<String> = args
+        .validator
+        .iter()
+        .chain(&args.fetcher)
+        .filter(|n| shipped.contains(&n.as_str()))
+        .cloned()
+        .collect();
+    let external_args = args.externals.with_shipped(&named);
+    let mut validators = Vec::new();
+    for name in &args.validator {
+        validators.push(Validator::parse(name).map_err(Failure::Usage)?);
+    }
+    for name in &args.fetcher {
+        if bypass::StringCheck::parse(name)
+            .map_err(Failure::Usage)?
+            .is_some()
+        {
+            return Err(Failure::Usage(format!(
+                "--fetcher {name}: a string check validates, it fetches nothing"
+            )));
+        }
+    }
+    let seeds = seeds(args)?;
+    let externals = super::externals::start_if_asked(&external_args).map_err(Failure::Usage)?;
+    let external_ids: Vec<OracleId> = externals.as_ref().map(|e| e.ids()).unwrap_or_default();
+    let available = parsers(&external_ids);
+    for v in &validators {
+        if let Some(id) = v.parser() {
+            known_parser(id.as_str(), "--validator", &available)?;
+        }
+    }
+    if validators.is_empty() {
+        validators.extend(available.iter().copied().map(Validator::Parser));
+        for name in bypass::StringCheck::NAMES {
+            validators.push(Validator::parse(name).map_err(Failure::Usage)?);
+        }
+    }
+    let fetchers: Vec<OracleId> = if args.fetcher.is_empty() {
+        available.clone()
+    } else {
+        args.fetcher
+            .iter()
+            .map(|name| known_parser(name, "--fetcher", &available))
+            .collect::<Result<_, _>>()?
+    };
+    let mut builder = Harness::builder();
+    if let Some(externals) = externals {
+        builder = builder.externals(Box::new(externals));
+    }
+    let mut harness = builder.build();
+    let matrix = bypass::search(&mut harness, &seeds, &given, &validators, &fetchers, &goal);
+    let mut out = stdout();
+    if args.json {
+        for b in matrix.all() {
+            writeln!(out, "{}", serde_json::to_string(b)?)?;
+        }
+    } else {
+        write_text(&mut out, &matrix, &goal)?;
+    }
+    out.flush()?;
+    let mut status = if matrix.is_empty() {
+        Status::Clean
+    } else {
+        Status::Found
+    };
+    for error in harness.finish() {
+        diagnostic(error);
+        status = Status::Error;
+    }
+    Ok(status)
+}
+
+/// The matrix as text: a grid of cell numbers, then each cell's input.
+fn write_text(out: &mut impl Write, matrix: &Matrix, goal: &Goal) -> Result<(), Failure> {
+    match goal {
+        Goal::Reach { allow, target } => writeln!(
+            out,
+            "bypass: the validator reads host \"{}\", the fetcher \"{}\"",
+            visible(allow),
+            visible(target)
+        )?,
+        Goal::Deny { places, .. } => {
+            let names: Vec<&str> = places.iter().map(|p| p.as_str()).collect();
+            writeln!(
+                out,
+                "bypass of a denylist: the validator reads a name or a public address, the fetcher's resolver reaches {}",
+                names.join(", ")
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "{} inputs checked; {} of {} validator/fetcher pairs bypassed",
+        matrix.checked,
+        matrix.cells_found(),
+        matrix.validators.len() * matrix.fetchers.len()
+    )?;
+    writeln!(out)?;
+    let width = matrix
+        .validators
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max("validator \\ fetcher".len());
+    write!(out, "{:<width$}", "validator \\ fetcher")?;
+    for f in &matrix.fetchers {
+        write!(out, "  {f}")?;
+    }
+    writeln!(out)?;
+    let mut listed = Vec::new();
+    for v in &matrix.validators {
+        write!(out, "{v:<width$}")?;
+        for f in &matrix.fetchers {
+            let mark = if v == f {
+                "=".to_owned()
+            } else if let Some(b) = matrix.cell(v, f) {
+                listed.push(b);
+                listed.len().to_string()
+            } else {
+                "·".to_owned()
+            };
+            write!(out, "  {mark:^w$}", w = f.len())?;
+        }
+        writeln!(out)?;
+    }
+    if !listed.is_empty() {
+        writeln!(out)?;
+    }
+    for (n, b) in listed.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>3}  {} -> {}: {}",
+            n + 1,
+            b.validator,
+            b.fetcher,
+            visible(&b.input)
+        )?;
+        writeln!(
+            out,
+            "     {} reads {}, {} reads {} ({}{}); shape {}",
+            b.validator,
+            b.validator_host
+                .as_deref()
+                .map_or_else(|| "no host".to_owned(), |h| format!("\"{}\"", visible(h))),
+            b.fetcher,
+            format_args!("\"{}\"", visible(&b.fetcher_host)),
+            b.fetcher_place,
+            b.fetcher_address
+                .as_deref()
+                .map(|a| format!(" {a}"))
+                .unwrap_or_default(),
+            b.shape
+        )?;
+    }
+    if listed.is_empty() {
+        writeln!(out, "no bypass")?;
+    }
+    Ok(())
+}

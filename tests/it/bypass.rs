@@ -1,0 +1,218 @@
+//! `uridiff bypass` through the CLI: the examples of the issue "Impact:
+//! which check a confusion bypasses". The urllib3 and python-urllib ones
+//! need python3 and the pinned urllib3 (`scripts/setup-oracles.sh`); a
+//! missing runtime fails the test with uridiff's install hint.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Runs `uridiff bypass ARGS`: its exit code and its JSON lines.
+fn bypass(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .arg("bypass")
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let lines = if args.contains(&"--json") {
+        stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (
+        out.status.code().unwrap_or(-1),
+        lines,
+        if args.contains(&"--json") {
+            stderr
+        } else {
+            stdout + &stderr
+        },
+    )
+}
+
+#[cfg(feature = "curl")]
+#[test]
+fn url_validating_and_curl_fetching_is_bypassed_through_a_backslash() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "url",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(code, 1, "a bypass found exits 1: {err}");
+    assert!(!found.is_empty());
+    for b in &found {
+        assert_eq!(b["validator"], "url");
+        assert_eq!(b["fetcher"], "curl");
+        assert_eq!(b["validator_host"], "allowed.example");
+        assert_eq!(b["fetcher_host"], "evil.example");
+    }
+    assert!(
+        found
+            .iter()
+            .any(|b| b["input"] == "http://allowed.example\\@evil.example/"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn split_host_is_bypassed_through_a_fragment_or_query_before_the_at() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "split-host",
+        "--fetcher",
+        "url",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let inputs: Vec<&str> = found.iter().map(|b| b["input"].as_str().unwrap()).collect();
+    assert!(
+        inputs
+            .iter()
+            .any(|i| i.contains("evil.example#@allowed.example")
+                || i.contains("evil.example?@allowed.example")),
+        "{inputs:?}"
+    );
+    for b in &found {
+        assert_eq!(b["validator_host"], "allowed.example");
+        assert_eq!(b["fetcher_host"], "evil.example");
+    }
+}
+
+#[cfg(feature = "curl")]
+#[test]
+fn a_denylist_in_http_is_bypassed_by_an_ipv4_number_form_curl_reads_as_loopback() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--deny",
+        "internal",
+        "--validator",
+        "http",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let loopback: Vec<&Value> = found
+        .iter()
+        .filter(|b| b["fetcher_place"] == "loopback")
+        .collect();
+    assert!(!loopback.is_empty(), "{found:?}");
+    for b in &found {
+        // http::Uri reads a name or a public address; libcurl an internal one.
+        let host = b["validator_host"].as_str().unwrap();
+        let literal = uridiff::bypass::read(host, uridiff::bypass::Reading::Literal).place();
+        assert!(!literal.is_internal(), "{b}");
+        assert_ne!(b["fetcher_place"], "public");
+        assert_ne!(b["fetcher_place"], "name");
+    }
+    assert!(
+        loopback
+            .iter()
+            .any(|b| b["validator_host"] == "0x7f.1" || b["validator_host"] == "127.1"),
+        "{loopback:?}"
+    );
+}
+
+#[test]
+fn peers_of_one_standard_give_no_bypass_and_exit_0() {
+    let (code, _, out) = bypass(&[
+        "--allow",
+        "a.example",
+        "--target",
+        "b.example",
+        "--validator",
+        "url",
+        "--fetcher",
+        "ada",
+    ]);
+    if cfg!(feature = "ada") {
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("no bypass"), "{out}");
+    } else {
+        assert_eq!(code, 2, "ada is not in a pure-Rust build: {out}");
+    }
+}
+
+#[test]
+fn python_urllib_validating_and_url_fetching_is_bypassed() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "python-urllib",
+        "--fetcher",
+        "url",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        found
+            .iter()
+            .any(|b| b["input"] == "http://evil.example\\@allowed.example/"
+                && b["validator_host"] == "allowed.example"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn placeholders_in_given_inputs_are_filled() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--allow",
+        "good.example",
+        "--target",
+        "bad.example",
+        "--validator",
+        "split-host",
+        "--fetcher",
+        "http",
+        "--corpus",
+        "corpus",
+        "--",
+        "http://{target}#@{allow}",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        found
+            .iter()
+            .any(|b| b["input"] == "http://bad.example#@good.example"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn usage_errors_name_the_problem_and_exit_2() {
+    for (args, says) in [
+        (vec!["--fetcher", "split-host"], "fetches nothing"),
+        (vec!["--validator", "regex:("], "not a regular expression"),
+        (vec!["--validator", "no-such"], "not an oracle of this run"),
+        (vec!["--deny", "public"], "not an internal place"),
+        (vec!["--allow", "x", "--target", "X"], "same host"),
+    ] {
+        let (code, _, out) = bypass(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.contains(says), "{args:?}: {out}");
+    }
+}
