@@ -58,6 +58,21 @@ impl StringCheck {
         }
     }
 
+    /// The host a reader of the text sees, for making templates: the
+    /// checks' own host ([`StringCheck::host`]), and for `prefix`,
+    /// `contains` and a regex the text right after the first `://` up to
+    /// the first `@`, `:`, `/`, `\\`, `?` or `#` (what the eye takes for
+    /// the host: `a` in `http://a@b/`).
+    pub fn reading<'i>(&self, input: &'i str) -> Option<&'i str> {
+        match self {
+            StringCheck::Suffix | StringCheck::SplitHost => self.host(input),
+            _ => {
+                let (_, rest) = input.split_once("://")?;
+                rest.split(['@', ':', '/', '\\', '?', '#']).next()
+            }
+        }
+    }
+
     /// Does the check pass `input` as a URL for `allow`?
     pub fn passes(&self, input: &str, allow: &str) -> bool {
         match self {
@@ -120,6 +135,14 @@ mod tests {
         assert_eq!(c.host("http:/h"), None, "IndexError in Python");
         assert!(c.passes("http://evil.example?@allowed.example", "allowed.example"));
         assert!(!c.passes("http://allowed.example.evil/", "allowed.example"));
+    }
+
+    #[test]
+    fn the_eye_reads_the_text_after_the_scheme_as_the_host() {
+        assert_eq!(StringCheck::Prefix.reading("http://a@b/"), Some("a"));
+        assert_eq!(StringCheck::Contains.reading("http://a\\b@c/"), Some("a"));
+        assert_eq!(StringCheck::SplitHost.reading("http://a@b/"), Some("b"));
+        assert_eq!(StringCheck::Prefix.reading("mailto:a@b"), None);
     }
 
     #[test]

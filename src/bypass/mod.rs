@@ -180,6 +180,10 @@ pub struct Bypass {
     pub fetcher_place: Place,
     /// The address the fetcher's resolver reads, when the host is one.
     pub fetcher_address: Option<String>,
+    /// The HTTP client that confirmed it (`--confirm`): its request for
+    /// this input arrived at the target's trap on loopback.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmed_by: Option<String>,
 }
 
 impl Bypass {
@@ -324,6 +328,7 @@ pub fn bypasses(
                 shape: shape(case, &preferred, fallback).to_owned(),
                 fetcher_place: place,
                 fetcher_address: reached.address().map(|a| a.to_string()),
+                confirmed_by: None,
             });
         }
     }
@@ -420,14 +425,18 @@ pub fn templates<'c, 'i: 'c>(cases: impl IntoIterator<Item = &'c Case<'i>>) -> B
                 pairs.push((a, b));
             }
         }
-        if let Some(split) = StringCheck::SplitHost.host(case.input) {
+        let readings: BTreeSet<&str> = [StringCheck::SplitHost, StringCheck::Prefix]
+            .iter()
+            .filter_map(|check| check.reading(case.input))
+            .collect();
+        for reading in readings {
             for (_, outcome) in &case.outcomes {
                 if let Some(host) = outcome
                     .components
                     .get(Component::Host)
                     .filter(|_| outcome.accepted())
                 {
-                    pairs.push((split, host));
+                    pairs.push((reading, host));
                 }
             }
         }
@@ -493,27 +502,84 @@ pub fn candidates<'t>(templates: impl IntoIterator<Item = &'t str>, goal: &Goal)
 
 /// The validator-by-fetcher matrix: for each pair, the bypasses found,
 /// the shortest kept per shape and place.
-#[derive(Clone, Debug, Default, Serialize)]
+///
+/// In JSON: `{"allow", "target" (null for a denylist), "deny" (the
+/// places, empty for an allowlist), "validators", "fetchers", "checked",
+/// "pairs_bypassed", "confirmed", "cells" (the shortest bypass per pair,
+/// validators then fetchers in order), "bypasses" (every one kept)}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matrix {
+    /// What the bypasses achieve.
+    pub goal: Goal,
     /// The validators, in the order asked.
     pub validators: Vec<String>,
     /// The fetchers, in the order asked.
     pub fetchers: Vec<String>,
     /// How many inputs were checked.
     pub checked: usize,
-    #[serde(skip)]
     found: BTreeMap<(String, String, String, Place), Bypass>,
+}
+
+impl Serialize for Matrix {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Matrix", 10)?;
+        st.serialize_field("allow", self.goal.allow())?;
+        match &self.goal {
+            Goal::Reach { target, .. } => {
+                st.serialize_field("target", &Some(target))?;
+                st.serialize_field("deny", &[] as &[Place])?;
+            }
+            Goal::Deny { places, .. } => {
+                st.serialize_field("target", &None::<&str>)?;
+                st.serialize_field("deny", places)?;
+            }
+        }
+        st.serialize_field("validators", &self.validators)?;
+        st.serialize_field("fetchers", &self.fetchers)?;
+        st.serialize_field("checked", &self.checked)?;
+        st.serialize_field("pairs_bypassed", &self.cells_found())?;
+        st.serialize_field("confirmed", &self.cells_confirmed())?;
+        st.serialize_field("cells", &self.cells())?;
+        st.serialize_field("bypasses", &self.found.values().collect::<Vec<_>>())?;
+        st.end()
+    }
 }
 
 impl Matrix {
     /// An empty matrix for these validators and fetchers.
-    pub fn new(validators: &[Validator], fetchers: &[OracleId]) -> Matrix {
+    pub fn new(validators: &[Validator], fetchers: &[OracleId], goal: &Goal) -> Matrix {
         Matrix {
+            goal: goal.clone(),
             validators: validators.iter().map(ToString::to_string).collect(),
             fetchers: fetchers.iter().map(|f| f.as_str().to_owned()).collect(),
             checked: 0,
             found: BTreeMap::new(),
         }
+    }
+
+    /// The shortest bypass of each pair that has one, validators then
+    /// fetchers in order.
+    pub fn cells(&self) -> Vec<&Bypass> {
+        self.validators
+            .iter()
+            .flat_map(|v| self.fetchers.iter().filter_map(move |f| self.cell(v, f)))
+            .collect()
+    }
+
+    /// How many pairs have a bypass a client confirmed.
+    pub fn cells_confirmed(&self) -> usize {
+        self.found
+            .values()
+            .filter(|b| b.confirmed_by.is_some())
+            .map(|b| (&b.validator, &b.fetcher))
+            .collect::<BTreeSet<_>>()
+            .len()
+    }
+
+    /// Every bypass kept, to mark the confirmed ones.
+    pub fn all_mut(&mut self) -> impl Iterator<Item = &mut Bypass> {
+        self.found.values_mut()
     }
 
     /// Keeps `bypass` if it is the shortest of its pair, shape and place.
@@ -537,12 +603,13 @@ impl Matrix {
         self.found.values()
     }
 
-    /// The shortest bypass of a pair.
+    /// The bypass a pair's cell shows: a confirmed one first, then the
+    /// shortest.
     pub fn cell(&self, validator: &str, fetcher: &str) -> Option<&Bypass> {
         self.found
             .values()
             .filter(|b| b.validator == validator && b.fetcher == fetcher)
-            .min_by(|a, b| a.order_key().cmp(&b.order_key()))
+            .min_by_key(|b| (b.confirmed_by.is_none(), b.order_key()))
     }
 
     /// How many pairs have a bypass.
@@ -582,9 +649,22 @@ pub fn check_candidates(
     }
 }
 
+/// Templates from `seeds`, each checked with `harness` ([`templates`]).
+pub fn seed_templates(harness: &mut Harness<'_>, seeds: &[String]) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = BTreeSet::new();
+    let step = harness.batch_size().max(1);
+    for chunk in seeds.chunks(step) {
+        let refs: Vec<&str> = chunk.iter().map(String::as_str).collect();
+        let cases = harness.check_batch(&refs);
+        out.extend(templates(&cases));
+    }
+    out
+}
+
 /// The whole search: `seeds` checked for host confusions and made
 /// templates, with `given` (inputs that may hold `{allow}` and
-/// `{target}`) and [`PLAIN_TEMPLATE`]; every candidate checked.
+/// `{target}`, tried first) and [`PLAIN_TEMPLATE`]; every candidate
+/// checked.
 pub fn search(
     harness: &mut Harness<'_>,
     seeds: &[String],
@@ -593,19 +673,60 @@ pub fn search(
     fetchers: &[OracleId],
     goal: &Goal,
 ) -> Matrix {
-    let mut all_templates: BTreeSet<String> = BTreeSet::new();
-    let step = harness.batch_size().max(1);
-    for chunk in seeds.chunks(step) {
-        let refs: Vec<&str> = chunk.iter().map(String::as_str).collect();
-        let cases = harness.check_batch(&refs);
-        all_templates.extend(templates(&cases));
-    }
+    let from_seeds = seed_templates(harness, seeds);
     let mut ordered: Vec<&str> = given.iter().map(String::as_str).collect();
     ordered.push(PLAIN_TEMPLATE);
-    ordered.extend(all_templates.iter().map(String::as_str));
+    ordered.extend(from_seeds.iter().map(String::as_str));
     let inputs = candidates(ordered, goal);
-    let mut matrix = Matrix::new(validators, fetchers);
+    let mut matrix = Matrix::new(validators, fetchers, goal);
     check_candidates(harness, &inputs, validators, fetchers, goal, &mut matrix);
+    matrix
+}
+
+/// The parsers a case was checked with (not the references, not the
+/// splits that do not validate), in its order.
+pub fn parsers_in(case: &Case<'_>) -> Vec<OracleId> {
+    case.outcomes
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| id.validates() && !id.is_reference())
+        .collect()
+}
+
+/// The validators of a default run: every parser, then the four fixed
+/// string checks.
+pub fn default_validators(parsers: &[OracleId]) -> Vec<Validator> {
+    parsers
+        .iter()
+        .copied()
+        .map(Validator::Parser)
+        .chain([
+            Validator::Check(StringCheck::Prefix),
+            Validator::Check(StringCheck::Contains),
+            Validator::Check(StringCheck::Suffix),
+            Validator::Check(StringCheck::SplitHost),
+        ])
+        .collect()
+}
+
+/// The matrix a report shows: [`DEFAULT_ALLOW`] against
+/// [`DEFAULT_TARGET`], every parser of `harness`'s run as validator and
+/// fetcher plus the string checks as validators, from the built-in seeds
+/// and `more` (templates of the report's own inputs).
+pub fn report_matrix(harness: &mut Harness<'_>, more: &BTreeSet<String>) -> Matrix {
+    let parsers = parsers_in(&harness.check_query(crate::Query::new(PLAIN_TEMPLATE)));
+    let validators = default_validators(&parsers);
+    let goal = Goal::Reach {
+        allow: DEFAULT_ALLOW.to_owned(),
+        target: DEFAULT_TARGET.to_owned(),
+    };
+    let mut all = seed_templates(harness, &built_in_seeds());
+    all.extend(more.iter().cloned());
+    let mut ordered: Vec<&str> = vec![PLAIN_TEMPLATE];
+    ordered.extend(all.iter().map(String::as_str));
+    let inputs = candidates(ordered, &goal);
+    let mut matrix = Matrix::new(&validators, &parsers, &goal);
+    check_candidates(harness, &inputs, &validators, &parsers, &goal, &mut matrix);
     matrix
 }
 
@@ -688,7 +809,15 @@ mod tests {
 
     #[test]
     fn matrix_keeps_the_shortest_input_per_cell() {
-        let mut m = Matrix::new(&[Validator::Parser(OracleId::Url)], &[OracleId::Http]);
+        let goal = Goal::Reach {
+            allow: "a".into(),
+            target: "b".into(),
+        };
+        let mut m = Matrix::new(
+            &[Validator::Parser(OracleId::Url)],
+            &[OracleId::Http],
+            &goal,
+        );
         let b = |input: &str| Bypass {
             validator: "url".into(),
             fetcher: "http".into(),
@@ -698,6 +827,7 @@ mod tests {
             shape: "backslash".into(),
             fetcher_place: Place::Name,
             fetcher_address: None,
+            confirmed_by: None,
         };
         m.add(b("http://long-one/"));
         m.add(b("http://short/"));

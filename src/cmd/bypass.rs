@@ -199,10 +199,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         }
     }
     if validators.is_empty() {
-        validators.extend(available.iter().copied().map(Validator::Parser));
-        for name in bypass::StringCheck::NAMES {
-            validators.push(Validator::parse(name).map_err(Failure::Usage)?);
-        }
+        validators = bypass::default_validators(&available);
     }
     let fetchers: Vec<OracleId> = if args.fetcher.is_empty() {
         available.clone()

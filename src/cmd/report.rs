@@ -198,6 +198,10 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         &mut |warning| diagnostic(warning),
     )?;
     bar.finish_and_clear();
+    // The bypass section: the report's own host confusions and the
+    // built-in seeds made templates, checked by the same oracles.
+    let matrix = uridiff::bypass::report_matrix(&mut harness, builder.bypass_templates());
+    builder.bypass(matrix);
     let external_errors = harness.finish();
     for error in &external_errors {
         diagnostic(error);

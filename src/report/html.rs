@@ -54,6 +54,7 @@ struct Data<'r> {
     external_errors: &'r [String],
     missing_references: &'r [String],
     root_causes: Vec<super::RootCauseGroup<'r>>,
+    bypass: Option<&'r crate::bypass::Matrix>,
 }
 
 fn example(e: &Example) -> ExampleData<'_> {
@@ -128,6 +129,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         external_errors: &report.external_errors,
         missing_references: &report.missing_references,
         root_causes: report.root_causes(),
+        bypass: report.bypass.as_ref(),
     };
     let json = escape_for_script(&serde_json::to_string(&data)?);
     write!(out, "{HEAD}")?;
@@ -156,6 +158,10 @@ code{background:#f4f4f4;padding:0 .2em;word-break:break-all}
 .example{cursor:pointer}
 .detail td.diff{background:#fde8e8}
 .hidden{display:none}
+#bypass td.hit{background:#c62828;color:#fff;text-align:center}
+#bypass td.confirmed{background:#6a0010;color:#fff;text-align:center;font-weight:bold}
+#bypass td.none{background:#e8f5e9;text-align:center;color:#2e7d32}
+#bypass td.self{background:#eee;text-align:center;color:#999}
 </style>
 </head>
 <body>
@@ -184,6 +190,10 @@ const BODY: &str = r##"<h2>Summary</h2>
 </tr></thead><tbody></tbody></table>
 <h2>Host confusions per parser pair</h2>
 <table id="pairs"><thead><tr><th>parsers</th><th>inputs</th><th>same address, other spelling</th><th>shortest example</th><th>hosts</th></tr></thead><tbody></tbody></table>
+<h2>Bypasses</h2>
+<p id="bypass-summary"></p>
+<table id="bypass"><thead></thead><tbody></tbody></table>
+<ol id="bypass-list"></ol>
 <h2>Inputs not checked</h2>
 <ul id="unchecked"></ul>
 <script>
@@ -312,6 +322,38 @@ function setup() {
   for (const p of DATA.pairs) pairs.append(el("tr", {}, el("td", {}, p.oracles.join(" / ")),
     el("td", {class: "n"}, String(p.count)), el("td", {class: "n"}, String(p.same_address)),
     el("td", {}, code(p.example.input)), el("td", {}, p.hosts.map(h => h === null ? "none" : visible(h)).join(" vs "))));
+  // The bypass matrix: rows validate, columns fetch; a red cell is a
+  // bypass (dark red: confirmed by a client on loopback), its number the
+  // list entry below, its title the input.
+  const bm = DATA.bypass;
+  if (bm) {
+    const goal = bm.target === null ? "denylist of " + bm.deny.join(", ") : visible(bm.allow) + " allowed, " + visible(bm.target) + " reached";
+    document.getElementById("bypass-summary").textContent = goal + ": " + bm.pairs_bypassed + " of " +
+      (bm.validators.length * bm.fetchers.length) + " validator/fetcher pairs bypassed, " + bm.confirmed +
+      " confirmed by a real client (" + bm.checked + " inputs checked)";
+    const head = el("tr", {}, el("th", {}, "validator \\ fetcher"));
+    for (const f of bm.fetchers) head.append(el("th", {}, f));
+    document.querySelector("#bypass thead").append(head);
+    const body = document.querySelector("#bypass tbody"), list = document.getElementById("bypass-list");
+    let n = 0;
+    for (const v of bm.validators) {
+      const row = el("tr", {}, el("th", {}, visible(v)));
+      for (const f of bm.fetchers) {
+        const b = bm.cells.find(c => c.validator === v && c.fetcher === f);
+        if (v === f) row.append(el("td", {class: "self"}, "="));
+        else if (!b) row.append(el("td", {class: "none"}, "·"));
+        else {
+          n += 1;
+          row.append(el("td", {class: b.confirmed_by ? "confirmed" : "hit", title: visible(b.input)}, String(n) + (b.confirmed_by ? " ✔" : "")));
+          list.append(el("li", {}, v + " → " + f + ": ", code(b.input), " (" + v + " reads " +
+            (b.validator_host === null ? "no host" : visible(b.validator_host)) + ", " + f + " reads " +
+            visible(b.fetcher_host) + ", " + b.fetcher_place + "; shape " + b.shape +
+            (b.confirmed_by ? "; confirmed by " + b.confirmed_by : "") + ")"));
+        }
+      }
+      body.append(row);
+    }
+  }
   const un = document.getElementById("unchecked");
   for (const s of DATA.non_utf8) un.append(el("li", {}, code(s), ": not UTF-8"));
   for (const [s, why] of DATA.not_checked) un.append(el("li", {}, code(s), ": " + visible(why)));

@@ -33,6 +33,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
         external_errors: &'r [String],
         missing_references: &'r [String],
         root_causes: Vec<super::RootCauseGroup<'r>>,
+        bypass: Option<&'r crate::bypass::Matrix>,
     }
     serde_json::to_writer(
         &mut *out,
@@ -44,6 +45,7 @@ pub fn write(report: &Report, spool: &mut dyn BufRead, out: &mut dyn Write) -> i
             external_errors: &report.external_errors,
             missing_references: &report.missing_references,
             root_causes: report.root_causes(),
+            bypass: report.bypass.as_ref(),
         },
     )?;
     writeln!(out)?;

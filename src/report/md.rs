@@ -314,6 +314,10 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
     }
 
+    if let Some(matrix) = &report.bypass {
+        bypass_section(out, matrix)?;
+    }
+
     writeln!(out, "## Spec differences\n")?;
     let spec: Vec<&Group> = report.groups_of(Basis::Spec).collect();
     if spec.is_empty() {
@@ -340,6 +344,103 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// The bypass matrix: a grid of cell numbers (the picture), then each
+/// cell's input.
+pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> io::Result<()> {
+    use crate::bypass::Goal;
+    writeln!(out, "## Bypasses\n")?;
+    match &matrix.goal {
+        Goal::Reach { allow, target } => writeln!(
+            out,
+            "A validator that reads the host {} and a fetcher that reads {}: the inputs that \
+             get past the one and send the other elsewhere, by host substitution over every host \
+             confusion known ({} inputs checked). **{} of {} validator/fetcher pairs bypassed, \
+             {} confirmed by a real client on loopback.** Rows validate, columns fetch; \
+             a number is a bypass listed below, `·` none, `=` the same parser. \
+             `uridiff bypass --validator V --fetcher F --json` lists every shape.\n",
+            code_line(allow),
+            code_line(target),
+            matrix.checked,
+            matrix.cells_found(),
+            matrix.validators.len() * matrix.fetchers.len(),
+            matrix.cells_confirmed(),
+        )?,
+        Goal::Deny { places, .. } => {
+            let names: Vec<&str> = places.iter().map(|p| p.as_str()).collect();
+            writeln!(
+                out,
+                "A denylist: the validator reads a name or a public address, the fetcher's \
+                 resolver reaches {} ({} inputs checked). **{} of {} pairs bypassed, {} confirmed.**\n",
+                names.join(", "),
+                matrix.checked,
+                matrix.cells_found(),
+                matrix.validators.len() * matrix.fetchers.len(),
+                matrix.cells_confirmed(),
+            )?;
+        }
+    }
+    write!(out, "| validator \\ fetcher |")?;
+    for f in &matrix.fetchers {
+        write!(out, " {f} |")?;
+    }
+    write!(out, "\n|---|")?;
+    for _ in &matrix.fetchers {
+        write!(out, ":---:|")?;
+    }
+    writeln!(out)?;
+    let mut listed = Vec::new();
+    for v in &matrix.validators {
+        write!(out, "| {} |", in_cell(v))?;
+        for f in &matrix.fetchers {
+            let mark = if v == f {
+                "=".to_owned()
+            } else if let Some(b) = matrix.cell(v, f) {
+                listed.push(b);
+                if b.confirmed_by.is_some() {
+                    format!("**{}** ✔", listed.len())
+                } else {
+                    listed.len().to_string()
+                }
+            } else {
+                "·".to_owned()
+            };
+            write!(out, " {mark} |")?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out)?;
+    for (n, b) in listed.iter().enumerate() {
+        writeln!(
+            out,
+            "{}. {} → {}: {} ({} reads {}, {} reads {}, {}{}; shape `{}`){}",
+            n + 1,
+            b.validator,
+            b.fetcher,
+            code_line(&b.input),
+            b.validator,
+            b.validator_host
+                .as_deref()
+                .map_or_else(|| "no host".to_owned(), code_line),
+            b.fetcher,
+            code_line(&b.fetcher_host),
+            b.fetcher_place,
+            b.fetcher_address
+                .as_deref()
+                .map(|a| format!(" {a}"))
+                .unwrap_or_default(),
+            b.shape,
+            b.confirmed_by
+                .as_deref()
+                .map(|c| format!(", confirmed by {c}"))
+                .unwrap_or_default(),
+        )?;
+    }
+    if listed.is_empty() {
+        writeln!(out, "No bypass.")?;
+    }
+    writeln!(out)
 }
 
 #[cfg(test)]

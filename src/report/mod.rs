@@ -20,7 +20,7 @@ pub mod jsonl;
 pub mod md;
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 
@@ -209,6 +209,10 @@ pub struct Report {
     /// References that were needed and are missing, one line each (why):
     /// what they would have decided is undecided.
     pub missing_references: Vec<String>,
+    /// The bypass matrix for the default allowed and target hosts
+    /// ([`crate::bypass::report_matrix`]), when the report was asked to
+    /// search (`uridiff report` always does).
+    pub bypass: Option<crate::bypass::Matrix>,
 }
 
 /// One root cause with the defect signatures it explains.
@@ -277,7 +281,12 @@ pub struct Builder<'w> {
     pairs: BTreeMap<[OracleId; 2], PairCount>,
     seen: HashSet<u64>,
     jsonl: Option<&'w mut dyn Write>,
+    templates: BTreeSet<String>,
 }
+
+/// How many bypass templates a report keeps from its inputs (the first in
+/// text order, so the set does not depend on reading order).
+pub const BYPASS_TEMPLATES: usize = 5000;
 
 impl std::fmt::Debug for Builder<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -303,6 +312,7 @@ impl<'w> Builder<'w> {
             pairs: BTreeMap::new(),
             seen: HashSet::new(),
             jsonl: None,
+            templates: BTreeSet::new(),
         }
     }
 
@@ -399,6 +409,10 @@ impl<'w> Builder<'w> {
         if let Some(sink) = self.jsonl.as_deref_mut() {
             jsonl::write_case(sink, source, case)?;
         }
+        self.templates.extend(crate::bypass::templates([case]));
+        while self.templates.len() > BYPASS_TEMPLATES {
+            self.templates.pop_last();
+        }
         if case.findings.is_empty() && case.host_confusions.is_empty() {
             return Ok(());
         }
@@ -448,6 +462,16 @@ impl<'w> Builder<'w> {
             }
         }
         Ok(())
+    }
+
+    /// Bypass templates from the inputs so far ([`crate::bypass::templates`]).
+    pub fn bypass_templates(&self) -> &BTreeSet<String> {
+        &self.templates
+    }
+
+    /// Adds the bypass matrix.
+    pub fn bypass(&mut self, matrix: crate::bypass::Matrix) {
+        self.report.bypass = Some(matrix);
     }
 
     /// The report, every list in its final order.

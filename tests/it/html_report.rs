@@ -217,3 +217,53 @@ fn crafted_inputs_cannot_hide_a_signature_in_a_browser() {
     // The literal escape is not shown as the character it names.
     assert!(all.contains("http://a_b.com/\\\\u{200b}"));
 }
+
+#[test]
+fn the_bypass_grid_is_coloured_and_numbered_in_a_browser() {
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("inputs.txt");
+    std::fs::write(&inputs, "http://a\\b@c/d\nhttp://x.example#@y.example/\n").unwrap();
+    let page = dir.path().join("report.html");
+    let status = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "html", "--out"])
+        .arg(&page)
+        .arg(&inputs)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let profile = dir.path().join("profile");
+    let all = dom(&browser, &page, "", &profile);
+    let grid = all
+        .split("<table id=\"bypass\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .expect("the bypass table");
+    let parsers = uridiff::oracle::registry()
+        .iter()
+        .filter(|o| o.validates && !o.reference)
+        .count();
+    // One row per validator (the parsers and four string checks), one
+    // column per fetcher, each cell coloured by what it holds.
+    assert_eq!(grid.matches("<tr>").count(), 1 + parsers + 4, "{grid}");
+    assert_eq!(grid.matches("class=\"self\"").count(), parsers);
+    let hits = grid.matches("class=\"hit\"").count();
+    assert!(hits >= 4, "string checks and backslash pairs: {grid}");
+    assert_eq!(
+        hits + grid.matches("class=\"none\"").count() + parsers,
+        (parsers + 4) * parsers
+    );
+    // split-host is bypassed when url fetches.
+    assert!(all.contains("split-host → url: <code>"), "{all}");
+    let list = all
+        .split("<ol id=\"bypass-list\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</ol>").next())
+        .unwrap();
+    assert_eq!(
+        list.matches("<li>").count(),
+        hits,
+        "one list entry per red cell"
+    );
+    assert!(all.contains("pairs bypassed, 0 confirmed"));
+}
