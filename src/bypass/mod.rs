@@ -20,6 +20,7 @@
 //! one (`http://0x7f.1/`: a name to `http::Uri`, 127.0.0.1 to glibc).
 
 mod checks;
+pub mod known;
 mod place;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -220,21 +221,21 @@ const AUTHORITY_PARTS: ComponentSet = ComponentSet::of(&[
     Component::Port,
 ]);
 
-/// The class of the first finding about the authority (or the verdict) of
-/// the first of `oracles` that has one; else of any finding about the
-/// host; else `fallback`.
+/// The class that names how `oracles` (fetcher first) come to read the
+/// host differently: the first finding of one of them about the authority
+/// (its userinfo, host or port), else the first about its verdict (an
+/// input rfc2396 refuses: its class names why), else any finding about
+/// the host; else `fallback`.
 fn shape(case: &Case<'_>, oracles: &[OracleId], fallback: &'static str) -> &'static str {
-    let about_authority = |f: &&crate::triage::Finding| {
-        f.verdict || !f.fields.intersection(AUTHORITY_PARTS).is_empty()
-    };
-    oracles
-        .iter()
-        .find_map(|id| {
+    let of = |test: &dyn Fn(&crate::triage::Finding) -> bool| {
+        oracles.iter().find_map(|id| {
             case.findings
                 .iter()
-                .filter(|f| f.oracle == *id)
-                .find(about_authority)
+                .find(|f| f.oracle == *id && test(f))
         })
+    };
+    of(&|f| !f.fields.intersection(AUTHORITY_PARTS).is_empty())
+        .or_else(|| of(&|f| f.verdict))
         .or_else(|| {
             case.findings
                 .iter()

@@ -4,6 +4,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use uridiff::bypass::known::{BYPASSES, known_bypasses, render_known};
 use uridiff::corpus::{
     EXPECTATIONS, SIGNATURES, audit, bless_signatures, diff_text, expectations, is_corpus, load,
     load_signatures, render_signatures,
@@ -144,6 +145,17 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 .iter()
                 .filter(|op| op.tag() != similar::DiffTag::Equal)
                 .count();
+            let known = known_bypasses(&corpus);
+            let bypass_path = r.root.join(BYPASSES);
+            let bypass_text = render_known(&known);
+            write_atomically(&bypass_path, |w| {
+                io::Write::write_all(w, bypass_text.as_bytes())
+            })?;
+            println!(
+                "wrote {}: {} known bypasses (validator, fetcher, shape)",
+                shown_path(&bypass_path),
+                known.len()
+            );
             println!(
                 "wrote {}: {} signatures ({added} new, {dropped} dropped); {}: {changed} changed hunks; \
                  {} inputs and {} resolve pairs in the coverage corpus, {} undecodable files",
@@ -208,6 +220,23 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
             })?;
             let text = expectations(&corpus, &set);
+            let bypass_path = r.root.join(BYPASSES);
+            let recorded_bypasses = std::fs::read_to_string(&bypass_path).unwrap_or_default();
+            let bypass_text = render_known(&known_bypasses(&corpus));
+            if recorded_bypasses != bypass_text {
+                print!(
+                    "{}",
+                    visible_lines(
+                        &similar::TextDiff::from_lines(&recorded_bypasses, &bypass_text)
+                            .unified_diff()
+                            .context_radius(1)
+                            .header("recorded (corpus/bypasses.txt)", "current")
+                            .to_string()
+                    )
+                );
+                diagnostic("the saved corpus's bypasses changed; review, then run `uridiff corpus bless`");
+                return Ok(Status::Found);
+            }
             if found.is_clean() && recorded == text {
                 println!(
                     "{}: {} signatures, the regression set as recorded; {} inputs and {} resolve pairs checked",

@@ -44,7 +44,10 @@ const TSV_HEADER: &str = "target\tformat\treport";
 const fn report_mode(format: CorpusFormat) -> &'static str {
     match format {
         CorpusFormat::Reference => "file",
-        CorpusFormat::ResolvePair | CorpusFormat::Structured | CorpusFormat::CurlText => "target",
+        CorpusFormat::ResolvePair
+        | CorpusFormat::Structured
+        | CorpusFormat::CurlText
+        | CorpusFormat::BypassTemplate => "target",
     }
 }
 

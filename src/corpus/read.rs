@@ -32,6 +32,9 @@ pub fn decode(format: CorpusFormat, bytes: Vec<u8>) -> Option<Decoded> {
             base: Some(base.to_owned()),
         }),
         CorpusFormat::Structured => render_structured(&bytes).map(single),
+        CorpusFormat::BypassTemplate => String::from_utf8(bytes)
+            .ok()
+            .map(|text| single(crate::bypass::known::render_slots(&text))),
         // The curl_url target reads a base and a reference split at the
         // first NUL, else one URL.
         CorpusFormat::CurlText => {

@@ -21,6 +21,10 @@ pub enum CorpusFormat {
     /// libcurl's input: UTF-8 text, a URL, or a base and a reference split
     /// at the first NUL.
     CurlText,
+    /// A bypass template: UTF-8 text in which U+0001 is the allowed host's
+    /// slot and U+0002 the target's
+    /// ([`render_slots`](crate::bypass::known::render_slots)).
+    BypassTemplate,
 }
 
 impl CorpusFormat {
@@ -32,6 +36,7 @@ impl CorpusFormat {
             CorpusFormat::ResolvePair => "resolve-pair",
             CorpusFormat::Structured => "structured",
             CorpusFormat::CurlText => "curl-text",
+            CorpusFormat::BypassTemplate => "bypass-template",
         }
     }
 }
@@ -97,6 +102,10 @@ fuzz_targets! {
     /// corpus's replay: its inputs hold libcurl to invariants of its own,
     /// which only its fuzz binary checks (scripts/fuzz-replay.sh).
     CurlUrl = "curl_url" { format: CurlText, saved: false }
+    /// Inputs built around two host slots, the default allowed and target
+    /// hosts filled in: a (validator, fetcher, shape) bypass that
+    /// `corpus/bypasses.txt` does not list is a finding.
+    Bypass = "bypass" { format: BypassTemplate, saved: true }
 }
 
 impl FuzzTarget {
