@@ -165,13 +165,19 @@ function answer(request, done) {
   };
 
   let finished = false;
+  let timer = null;
   const finish = (status, error) => {
     if (finished) return;
     finished = true;
+    // A request refused before it had a socket never closes: its timer
+    // must not keep the process alive after the last request.
+    clearTimeout(timer);
     done({ dialled: state.dialled, refused: state.refused, error, status });
   };
   const timeout = Math.max(request.timeout_ms, 1);
-  const options = { port, lookup, createConnection, timeout };
+  // The port goes to createConnection only: ClientRequest writes the Host
+  // header from options.port, which stays the URL's.
+  const options = { lookup, createConnection, timeout };
   let req;
   try {
     const onResponse = (res) => {
@@ -191,8 +197,8 @@ function answer(request, done) {
   }
   req.on('timeout', () => req.destroy(new Error(`timeout after ${timeout} ms`)));
   req.on('error', (e) => finish(null, `${e.name}: ${e.message}`));
-  const timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeout} ms`)), timeout);
-  req.on('close', () => clearTimeout(timer));
+  timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeout} ms`)), timeout);
+  timer.unref();
 }
 
 process.stdout.write(JSON.stringify({

@@ -273,8 +273,8 @@ impl Client {
         }
         let Some(row) = program(info.id) else {
             return Err(format!(
-                "no client {} in this build (libcurl needs the `curl` feature)",
-                info.id
+                "no client {} in this build ({} needs the `curl` feature)",
+                info.id, LIBCURL.id
             ));
         };
         let (mut command, dir): (Command, _) = row.prepare().map_err(|e| match e {
@@ -385,8 +385,10 @@ impl Client {
     /// any failure the process is killed and the error kept.
     fn next_line(&mut self, deadline: Instant) -> Result<Vec<u8>, String> {
         loop {
-            let Inner::Process { process, lines } = &mut self.inner else {
-                return Err(format!("{}: not a process", self.info.id));
+            let (process, lines) = match &mut self.inner {
+                Inner::Process { process, lines } => (process, lines),
+                #[cfg(feature = "curl")]
+                Inner::Curl => return Err(format!("{}: not a process", self.info.id)),
             };
             if let Some(line) = lines.pop_front() {
                 return Ok(line);

@@ -18,6 +18,7 @@ mod arbiter;
 mod cli;
 mod external;
 mod external_cli;
+mod fetch;
 mod findings;
 mod fuzzing;
 mod grammar_reference;
