@@ -37,6 +37,8 @@
 //!   parser's own API and a web-platform-tests entry, for an upstream report.
 //! - [`fuzzing`]: the fuzz targets' invariants, the `arbitrary` URI model and
 //!   input encodings.
+//! - [`fetch`]: trap servers on loopback addresses and real HTTP clients
+//!   that can only reach them, for confirming a bypass.
 //! - [`text`]: showing inputs to people (hidden characters escaped, shell
 //!   quoting, reproduce commands).
 //! - [`input`]: reading lines and files as inputs, with a byte limit.
@@ -57,6 +59,7 @@ pub mod components;
 pub mod corpus;
 mod datafile;
 pub mod diff;
+pub mod fetch;
 pub mod fuzzing;
 pub mod harness;
 pub mod input;

@@ -19,6 +19,7 @@ mod bypass;
 mod cli;
 mod external;
 mod external_cli;
+mod fetch;
 mod findings;
 mod fuzzing;
 mod grammar_reference;

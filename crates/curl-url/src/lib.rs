@@ -3,8 +3,9 @@
 //!
 //! libcurl comes from `curl-sys` with its `static-curl` feature: the curl
 //! 8.22 sources vendored in that crate are compiled with the C compiler and
-//! linked statically, with no TLS library and no IDN library. Only the URL
-//! API is used: nothing here touches the network.
+//! linked statically, with no TLS library and no IDN library. The URL API
+//! touches no network; [`easy::fetch`] (one HTTP GET through the easy API)
+//! connects to loopback addresses only, and never resolves a name.
 //!
 //! This is the one crate of uridiff that contains `unsafe` code; every block
 //! states the invariant it relies on in a `SAFETY:` comment.
@@ -26,6 +27,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod easy;
 mod error;
 mod ffi;
 mod flags;

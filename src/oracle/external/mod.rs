@@ -136,9 +136,9 @@
 
 mod client;
 mod error;
-mod process;
+pub(crate) mod process;
 mod set;
-mod shipped;
+pub(crate) mod shipped;
 mod wire;
 
 pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submitted, V1_NO_BASE};

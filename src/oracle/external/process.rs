@@ -33,7 +33,7 @@ const READ_SIZE: usize = 1 << 16;
 
 /// What the reader and writer threads report.
 #[derive(Debug)]
-pub(super) enum Event {
+pub(crate) enum Event {
     /// Complete lines of standard output, as they arrived.
     Lines(Vec<Vec<u8>>),
     /// Standard output closed.
@@ -77,9 +77,20 @@ pub(super) fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
     })
 }
 
+/// Starts `command` as [`Process::spawn`] does, for the other users of
+/// this machinery (`crate::fetch`'s client processes).
+pub(crate) fn spawn_command(
+    command: Command,
+    dir: Option<tempfile::TempDir>,
+    name: &str,
+    line_limit: usize,
+) -> io::Result<Process> {
+    Process::spawn(command, dir, name, line_limit)
+}
+
 /// A running external command and its three pipe threads.
 #[derive(Debug)]
-pub(super) struct Process {
+pub(crate) struct Process {
     child: Child,
     /// Its process group (it leads it): `None` if the id does not fit.
     group: Option<Pid>,
@@ -168,19 +179,19 @@ impl Process {
     }
 
     /// Hands bytes to the writer thread; `false` when its input is closed.
-    pub(super) fn send(&self, bytes: Vec<u8>) -> bool {
+    pub(crate) fn send(&self, bytes: Vec<u8>) -> bool {
         self.to_child
             .as_ref()
             .is_some_and(|tx| tx.send(bytes).is_ok())
     }
 
     /// Closes its standard input (once the writer has written what it has).
-    pub(super) fn close_input(&mut self) {
+    pub(crate) fn close_input(&mut self) {
         self.to_child = None;
     }
 
     /// The next event, waiting until `deadline` (forever when `None`).
-    pub(super) fn next_event(&self, deadline: Option<Instant>) -> Result<Event, RecvTimeoutError> {
+    pub(crate) fn next_event(&self, deadline: Option<Instant>) -> Result<Event, RecvTimeoutError> {
         match deadline {
             Some(d) => self
                 .events
@@ -199,7 +210,7 @@ impl Process {
 
     /// Waits until `deadline` for the process to exit; `None` when it did
     /// not (it is killed then) or its status could not be read.
-    pub(super) fn wait_exit(&mut self, deadline: Option<Instant>) -> Option<ExitStatus> {
+    pub(crate) fn wait_exit(&mut self, deadline: Option<Instant>) -> Option<ExitStatus> {
         loop {
             match self.try_reap() {
                 Ok(Some(status)) => return Some(status),
@@ -216,7 +227,7 @@ impl Process {
 
     /// The end of the command's standard error, once it has closed (or
     /// after `grace`).
-    pub(super) fn stderr_tail(&self, grace: Duration) -> String {
+    pub(crate) fn stderr_tail(&self, grace: Duration) -> String {
         let _ = self.stderr_done.recv_timeout(grace);
         let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
         let bytes: Vec<u8> = tail.iter().copied().collect();
@@ -224,7 +235,7 @@ impl Process {
     }
 
     /// Kills the process group and reaps the process.
-    pub(super) fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.to_child = None;
         if self.reaped {
             return;

@@ -25,7 +25,7 @@ use crate::oracle::Standard;
 /// `{hash}` (the first 16 hex digits of the SHA-256 of the first file) and,
 /// in `build`, `{output}` (the program it writes).
 #[derive(Debug)]
-pub(super) struct Shipped {
+pub(crate) struct Shipped {
     /// The name `--oracle` takes, and the oracle's id in reports.
     pub name: &'static str,
     /// The embedded sources: file name and text.
@@ -54,7 +54,7 @@ pub(super) struct Shipped {
 
 /// How a shipped adapter is built.
 #[derive(Debug)]
-pub(super) struct Build {
+pub(crate) struct Build {
     /// The program it writes (a template).
     pub output: &'static str,
     /// The build command, one template per argument; the first is the
@@ -346,7 +346,7 @@ impl Shipped {
     }
 
     /// The command as shown in messages: the sources by their file names.
-    pub(super) fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         let shown: Vec<String> = self
             .command
             .iter()
@@ -414,7 +414,7 @@ impl Shipped {
 
     /// Everything to start it: the files written to a new temporary
     /// directory, the program built if it has to be, and the command.
-    pub(super) fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
+    pub(crate) fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
         let cache = cache_root();
         if let Some(missing) = self.missing(cache.as_deref()) {
             return Err(Prepare::Missing(missing.to_string()));
@@ -506,7 +506,7 @@ impl Shipped {
 
 /// Why a shipped adapter could not be prepared.
 #[derive(Debug)]
-pub(super) enum Prepare {
+pub(crate) enum Prepare {
     /// Something it needs is missing: what, and how to install it.
     Missing(String),
     /// An I/O error: what was being done.

@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+// uridiff fetch client (Node.js): one GET per request line through Node's
+// http module, that can only ever connect to a loopback address on the
+// trap's port.
+//
+//     node fetch.js node-http-url-parse   # http.get(url.parse(input), ...)
+//     node fetch.js node-http-new-url     # http.get(new URL(input), ...)
+//
+// Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
+// "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
+// addr}, "timeout_ms"} one line out {"dialled", "refused", "error",
+// "status"}, in order.
+//
+// How the request is made: Node merges http.get(input, options) as
+// Object.assign(input-as-options, options) (lib/_http_client.js; a URL
+// goes through urlToHttpOptions first, which takes the brackets off an
+// IPv6 hostname), so `port` here replaces the URL's, and `lookup` and
+// `createConnection` are the guard's. A `createConnection` with no
+// `agent` makes ClientRequest open its own connection, one per request,
+// with no pool: what `agent: false` does (a fresh Agent), with the guard
+// on the socket's creation.
+//
+// The guard:
+// - `lookup` (net calls it for a host that net.isIP does not read as an
+//   address): a host named in "hosts" (ASCII case-insensitively, one
+//   trailing dot ignored) stands for its address; otherwise, since Node
+//   would hand the name to getaddrinfo (dns.lookup), which on glibc reads
+//   inet_aton's number forms (0x7f.1, 127.1, 017700000001) as IPv4
+//   addresses without any DNS, those forms are read here the same way
+//   (inetAton below); any other name is refused ("name not mapped: no DNS
+//   lookup") and never looked up. Both callback shapes are served (Node 20
+//   asks with {all: true} when it tries address families in turn).
+// - `createConnection`: the host net will connect to, when it is an
+//   address (net.isIP: then no lookup happens), must be loopback; the port
+//   is forced to the trap's; the socket's own 'lookup' result is checked
+//   again before any connect (a loopback check after every lookup).
+// - Loopback: 127.0.0.0/8, ::1, ::ffff:127.0.0.0/104.
+// No proxies (Node's http reads no *_proxy variable), no redirects (http
+// follows none), a timeout per request.
+'use strict';
+
+const http = require('http');
+const net = require('net');
+const url = require('url');
+const readline = require('readline');
+
+const CLIENT = process.argv[2] || '';
+if (CLIENT !== 'node-http-url-parse' && CLIENT !== 'node-http-new-url') {
+  process.stderr.write(`fetch.js: unknown client ${JSON.stringify(CLIENT)}\n`);
+  process.exit(2);
+}
+
+class Refused extends Error {}
+
+// glibc inet_aton: 1 to 4 parts, each decimal, 0x-hex or 0-octal, the last
+// filling the remaining bytes; nothing after the number but end of text
+// (glibc also stops at whitespace: such a host never reaches here intact).
+function inetAton(text) {
+  const parts = text.split('.');
+  if (parts.length < 1 || parts.length > 4) return null;
+  const values = [];
+  for (const part of parts) {
+    let m;
+    let v;
+    if ((m = /^0[xX]([0-9a-fA-F]*)$/.exec(part))) v = m[1] === '' ? 0 : parseInt(m[1], 16);
+    else if (/^0[0-7]*$/.test(part)) v = parseInt(part, 8);
+    else if (/^[1-9][0-9]*$/.test(part)) v = parseInt(part, 10);
+    else return null;
+    if (!Number.isFinite(v)) return null;
+    values.push(v);
+  }
+  const last = values.pop();
+  let result = 0;
+  for (const v of values) {
+    if (v > 255) return null;
+    result = result * 256 + v;
+  }
+  const room = 2 ** (8 * (4 - values.length));
+  if (last >= room) return null;
+  result = result * room + last;
+  return [result >>> 24, (result >>> 16) & 255, (result >>> 8) & 255, result & 255].join('.');
+}
+
+function isLoopback(address) {
+  const bare = address.split('%')[0];
+  const kind = net.isIP(bare);
+  if (kind === 4) return bare.split('.')[0] === '127';
+  if (kind !== 6) return false;
+  const full = expand6(bare);
+  if (full === null) return false;
+  if (full === '0000:0000:0000:0000:0000:0000:0000:0001') return true;
+  // ::ffff:127.0.0.0/104, IPv4-mapped loopback, in any spelling.
+  return full.startsWith('0000:0000:0000:0000:0000:ffff:7f');
+}
+
+// The eight groups of an IPv6 address, four hex digits each (a trailing
+// dotted IPv4 part becomes two groups).
+function expand6(text) {
+  let t = text.toLowerCase();
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(t);
+  if (v4) {
+    const b = v4[1].split('.').map(Number);
+    t = t.slice(0, -v4[1].length) +
+      ((b[0] << 8) | b[1]).toString(16) + ':' + ((b[2] << 8) | b[3]).toString(16);
+  }
+  const halves = t.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = 8 - head.length - tail.length;
+  if (halves.length === 1 ? fill !== 0 : fill < 1) return null;
+  const groups = head.concat(Array(halves.length === 2 ? fill : 0).fill('0'), tail);
+  return groups.map((g) => g.padStart(4, '0')).join(':');
+}
+
+function key(name) {
+  const lower = name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}
+
+function answer(request, done) {
+  const hosts = new Map(Object.entries(request.hosts).map(([k, v]) => [key(k), v]));
+  const port = request.port;
+  const state = { dialled: null, refused: null };
+  const refuse = (reason) => {
+    if (state.refused === null) state.refused = reason;
+    return new Refused(reason);
+  };
+  // The address a host name stands for, or a refusal.
+  const resolve = (host) => {
+    const mapped = hosts.get(key(host));
+    const address = mapped !== undefined ? mapped : net.isIP(host) ? host : inetAton(host);
+    if (address === null) throw refuse(`name not mapped: no DNS lookup (${host})`);
+    if (!isLoopback(address)) throw refuse(`${address} is not a loopback address`);
+    return address;
+  };
+  const lookup = (hostname, options, callback) => {
+    if (typeof options === 'function') {
+      callback = options;
+      options = {};
+    }
+    let address;
+    try {
+      address = resolve(hostname);
+    } catch (e) {
+      process.nextTick(callback, e);
+      return;
+    }
+    const family = net.isIP(address);
+    state.dialled = address;
+    if (options && options.all) process.nextTick(callback, null, [{ address, family }]);
+    else process.nextTick(callback, null, address, family);
+  };
+  const createConnection = (options) => {
+    const host = options.host || 'localhost';
+    if (net.isIP(host)) {
+      if (!isLoopback(host)) throw refuse(`${host} is not a loopback address`);
+      state.dialled = host;
+    }
+    const socket = net.createConnection({ ...options, port, lookup });
+    socket.on('lookup', (err, address) => {
+      if (!err && !isLoopback(address)) socket.destroy(refuse(`${address} is not a loopback address`));
+    });
+    return socket;
+  };
+
+  let finished = false;
+  let timer = null;
+  const finish = (status, error) => {
+    if (finished) return;
+    finished = true;
+    // A request refused before it had a socket never closes: its timer
+    // must not keep the process alive after the last request.
+    clearTimeout(timer);
+    done({ dialled: state.dialled, refused: state.refused, error, status });
+  };
+  const timeout = Math.max(request.timeout_ms, 1);
+  // The port goes to createConnection only: ClientRequest writes the Host
+  // header from options.port, which stays the URL's.
+  const options = { lookup, createConnection, timeout };
+  let req;
+  try {
+    const onResponse = (res) => {
+      res.resume();
+      res.on('end', () => finish(res.statusCode, null));
+      res.on('error', (e) => finish(res.statusCode, `${e.name}: ${e.message}`));
+    };
+    // http.get(options, cb) for url.parse's object, merged the way
+    // ClientRequest merges (input, options); http.get(URL, options, cb)
+    // for the WHATWG URL.
+    req = CLIENT === 'node-http-url-parse'
+      ? http.get({ ...url.parse(request.url), ...options }, onResponse)
+      : http.get(new URL(request.url), options, onResponse);
+  } catch (e) {
+    finish(null, `${e.name}: ${e.message}`);
+    return;
+  }
+  req.on('timeout', () => req.destroy(new Error(`timeout after ${timeout} ms`)));
+  req.on('error', (e) => finish(null, `${e.name}: ${e.message}`));
+  timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeout} ms`)), timeout);
+  timer.unref();
+}
+
+process.stdout.write(JSON.stringify({
+  uridiff_fetch: 1,
+  client: `${CLIENT} (Node ${process.versions.node})`,
+  runtime: `Node.js ${process.version}`,
+}) + '\n');
+
+// One request at a time, in order.
+const queue = [];
+let busy = false;
+function next() {
+  if (busy || queue.length === 0) return;
+  busy = true;
+  const line = queue.shift();
+  answer(JSON.parse(line), (result) => {
+    process.stdout.write(JSON.stringify(result) + '\n', () => {
+      busy = false;
+      next();
+    });
+  });
+}
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === '') return;
+  queue.push(line);
+  next();
+});

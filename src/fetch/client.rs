@@ -1,0 +1,502 @@
+//! The HTTP clients: [`ClientInfo`] rows, and [`Client`], which runs one.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::net::IpAddr;
+use std::process::Command;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+use crate::oracle::external::process::{self, Event, Process};
+use crate::oracle::external::shipped::{Build, Prepare, SETUP, Shipped};
+
+/// One HTTP client a confirmation can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientInfo {
+    /// The client's id: `libcurl`, `urllib3`, `urllib.request`,
+    /// `node-http-url-parse`, `node-http-new-url`, `go-net-http`.
+    pub id: &'static str,
+    /// The id of the uridiff oracle whose reading of the URL it shares.
+    pub parser: &'static str,
+    /// The library call that fetches.
+    pub code_path: &'static str,
+}
+
+const LIBCURL: ClientInfo = ClientInfo {
+    id: "libcurl",
+    parser: "curl",
+    code_path: "libcurl easy API: curl_easy_perform",
+};
+const URLLIB3: ClientInfo = ClientInfo {
+    id: "urllib3",
+    parser: "urllib3",
+    code_path: "urllib3.PoolManager().request('GET', url, redirect=False, retries=False)",
+};
+const URLLIB_REQUEST: ClientInfo = ClientInfo {
+    id: "urllib.request",
+    parser: "python-urllib",
+    code_path: "urllib.request.OpenerDirector.open(url) (build_opener's http handlers, ProxyHandler({}), no redirects)",
+};
+const NODE_URL_PARSE: ClientInfo = ClientInfo {
+    id: "node-http-url-parse",
+    parser: "node-url",
+    code_path: "http.get(url.parse(input))",
+};
+const NODE_NEW_URL: ClientInfo = ClientInfo {
+    id: "node-http-new-url",
+    // Node's URL is its bundled Ada.
+    parser: "ada",
+    code_path: "http.get(new URL(input))",
+};
+const GO_NET_HTTP: ClientInfo = ClientInfo {
+    id: "go-net-http",
+    parser: "go-net-url",
+    code_path: "net/http Client.Get",
+};
+
+#[cfg(feature = "curl")]
+static CLIENTS: [ClientInfo; 6] = [
+    LIBCURL,
+    URLLIB3,
+    URLLIB_REQUEST,
+    NODE_URL_PARSE,
+    NODE_NEW_URL,
+    GO_NET_HTTP,
+];
+#[cfg(not(feature = "curl"))]
+static CLIENTS: [ClientInfo; 5] = [
+    URLLIB3,
+    URLLIB_REQUEST,
+    NODE_URL_PARSE,
+    NODE_NEW_URL,
+    GO_NET_HTTP,
+];
+
+/// Every client this build can run (libcurl with the `curl` feature).
+pub fn clients() -> &'static [ClientInfo] {
+    &CLIENTS
+}
+
+/// The clients that read URLs with the oracle `parser`.
+pub fn clients_for(parser: &str) -> Vec<&'static ClientInfo> {
+    CLIENTS.iter().filter(|c| c.parser == parser).collect()
+}
+
+/// The programs behind the process clients: the same machinery as the
+/// shipped oracles (sources embedded, written to a temporary directory, Go
+/// built once into the cache).
+const PYTHON_URLLIB3: Shipped = Shipped {
+    name: "fetch-urllib3",
+    files: &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))],
+    runtimes: &["python3"],
+    // -s, not -I: -I would ignore PYTHONPATH, where the pinned urllib3 is.
+    command: &["python3", "-s", "{dir}/fetch.py", "urllib3"],
+    env: &[("PYTHONPATH", "{cache}/python")],
+    libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
+    build: None,
+    resolves: false,
+    install: SETUP,
+    standard: None,
+};
+const PYTHON_URLLIB: Shipped = Shipped {
+    name: "fetch-urllib.request",
+    files: &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))],
+    runtimes: &["python3"],
+    // The standard library only: isolated from the user's environment.
+    command: &["python3", "-I", "{dir}/fetch.py", "urllib.request"],
+    env: &[],
+    libraries: &[],
+    build: None,
+    resolves: false,
+    install: "apt-get install python3",
+    standard: None,
+};
+const NODE: [Shipped; 2] = {
+    const fn node(name: &'static str, command: &'static [&'static str]) -> Shipped {
+        Shipped {
+            name,
+            files: &[("fetch.js", include_str!("../../adapters/fetch/fetch.js"))],
+            runtimes: &["node"],
+            command,
+            env: &[],
+            libraries: &[],
+            build: None,
+            resolves: false,
+            install: "apt-get install nodejs",
+            standard: None,
+        }
+    }
+    [
+        node(
+            "fetch-node-http-url-parse",
+            &["node", "{dir}/fetch.js", "node-http-url-parse"],
+        ),
+        node(
+            "fetch-node-http-new-url",
+            &["node", "{dir}/fetch.js", "node-http-new-url"],
+        ),
+    ]
+};
+const GO: Shipped = Shipped {
+    name: "fetch-go-net-http",
+    files: &[("fetch.go", include_str!("../../adapters/fetch/fetch.go"))],
+    runtimes: &[],
+    command: &["{cache}/go/fetch-{hash}", "go-net-http"],
+    env: &[],
+    libraries: &[],
+    // One file, standard library only: it builds without a module.
+    build: Some(Build {
+        output: "{cache}/go/fetch-{hash}",
+        command: &[
+            "go",
+            "build",
+            "-trimpath",
+            "-o",
+            "{output}",
+            "{dir}/fetch.go",
+        ],
+    }),
+    resolves: false,
+    install: "apt-get install golang-go",
+    standard: None,
+};
+
+fn program(id: &str) -> Option<&'static Shipped> {
+    static PROGRAMS: [(&str, &Shipped); 5] = [
+        ("urllib3", &PYTHON_URLLIB3),
+        ("urllib.request", &PYTHON_URLLIB),
+        ("node-http-url-parse", &NODE[0]),
+        ("node-http-new-url", &NODE[1]),
+        ("go-net-http", &GO),
+    ];
+    PROGRAMS.iter().find(|(i, _)| *i == id).map(|(_, s)| *s)
+}
+
+/// Proxy settings the clients must never see (each client ignores proxies
+/// in its own way too; these go so that no library reads them).
+const PROXY_VARIABLES: [&str; 10] = [
+    "http_proxy",
+    "HTTP_PROXY",
+    "https_proxy",
+    "HTTPS_PROXY",
+    "all_proxy",
+    "ALL_PROXY",
+    "no_proxy",
+    "NO_PROXY",
+    "NODE_OPTIONS",
+    "NODE_USE_ENV_PROXY",
+];
+
+/// The longest line read from a client process.
+const LINE_LIMIT: usize = 64 * 1024;
+
+/// How much longer than a request's own timeout its answer may take (the
+/// runtime's own work around the request).
+const GRACE: Duration = Duration::from_secs(5);
+
+/// One fetch: the URL, where every connection goes, and the names it may
+/// use.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The URL, given to the client as it is.
+    pub url: &'a str,
+    /// The trap's port: every connection goes there, whatever the URL says.
+    pub port: u16,
+    /// Host names and the address each stands for; any other name is
+    /// refused, never looked up.
+    pub hosts: &'a [(&'a str, IpAddr)],
+    /// The time limit of the request.
+    pub timeout: Duration,
+}
+
+/// What a client did with one request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Answer {
+    /// The address the client connected to (after the guard allowed it).
+    pub dialled: Option<IpAddr>,
+    /// Why the guard refused to dial (non-loopback address, unmapped name, ...).
+    pub refused: Option<String>,
+    /// The client's own error (refused URL, timeout, ...).
+    pub error: Option<String>,
+    /// The HTTP status, when a response came.
+    pub status: Option<u16>,
+}
+
+/// An answer line of a client process.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Wire {
+    dialled: Option<String>,
+    refused: Option<String>,
+    error: Option<String>,
+    status: Option<u16>,
+}
+
+/// A running client.
+#[derive(Debug)]
+pub struct Client {
+    info: &'static ClientInfo,
+    inner: Inner,
+    errors: Vec<String>,
+}
+
+#[derive(Debug)]
+enum Inner {
+    /// libcurl, in this process.
+    #[cfg(feature = "curl")]
+    Curl,
+    /// A client process; `None` once it failed (and was killed).
+    Process {
+        process: Option<Process>,
+        lines: VecDeque<Vec<u8>>,
+    },
+}
+
+impl Client {
+    /// Starts the client: a process for Python, Node and Go (waiting at
+    /// most `timeout` for its first line, which says it loaded its
+    /// library), nothing for libcurl, which runs in this process.
+    ///
+    /// # Errors
+    /// A missing runtime or library (with the command that installs it), a
+    /// build that fails, a process that exits or says nothing in time.
+    pub fn start(info: &'static ClientInfo, timeout: Duration) -> Result<Client, String> {
+        #[cfg(feature = "curl")]
+        if info.id == LIBCURL.id {
+            return Ok(Client {
+                info,
+                inner: Inner::Curl,
+                errors: Vec::new(),
+            });
+        }
+        let Some(row) = program(info.id) else {
+            return Err(format!(
+                "no client {} in this build ({} needs the `curl` feature)",
+                info.id, LIBCURL.id
+            ));
+        };
+        let (mut command, dir): (Command, _) = row.prepare().map_err(|e| match e {
+            Prepare::Missing(detail) => format!("{}: {detail}", info.id),
+            Prepare::Io(doing, source) => format!("{}: {doing}: {source}", info.id),
+        })?;
+        for variable in PROXY_VARIABLES {
+            command.env_remove(variable);
+        }
+        let process = process::spawn_command(command, Some(dir), row.name, LINE_LIMIT)
+            .map_err(|e| format!("{}: starting {}: {e}", info.id, row.display()))?;
+        let mut client = Client {
+            info,
+            inner: Inner::Process {
+                process: Some(process),
+                lines: VecDeque::new(),
+            },
+            errors: Vec::new(),
+        };
+        let hello = client.next_line(Instant::now() + timeout)?;
+        let hello: serde_json::Value = serde_json::from_slice(&hello)
+            .map_err(|e| format!("{}: its first line is not JSON: {e}", info.id))?;
+        if hello
+            .get("uridiff_fetch")
+            .and_then(serde_json::Value::as_u64)
+            != Some(1)
+        {
+            return Err(format!(
+                "{}: its first line is no fetch hello: {hello}",
+                info.id
+            ));
+        }
+        Ok(client)
+    }
+
+    /// The client's row.
+    pub fn info(&self) -> &'static ClientInfo {
+        self.info
+    }
+
+    /// Fetches one URL.
+    ///
+    /// # Errors
+    /// The client process failed: it exited, wrote something that is no
+    /// answer, or did not answer within the request's timeout and a grace
+    /// (it is killed then, and every later fetch fails at once).
+    pub fn fetch(&mut self, request: &Request<'_>) -> Result<Answer, String> {
+        match &mut self.inner {
+            #[cfg(feature = "curl")]
+            Inner::Curl => Ok(fetch_curl(request)),
+            Inner::Process { .. } => self.fetch_process(request),
+        }
+    }
+
+    fn fetch_process(&mut self, request: &Request<'_>) -> Result<Answer, String> {
+        let hosts: BTreeMap<&str, String> = request
+            .hosts
+            .iter()
+            .map(|(name, ip)| (*name, ip.to_string()))
+            .collect();
+        let line = serde_json::json!({
+            "client": self.info.id,
+            "url": request.url,
+            "port": request.port,
+            "hosts": hosts,
+            "timeout_ms": u64::try_from(request.timeout.as_millis()).unwrap_or(u64::MAX),
+        });
+        let mut bytes = line.to_string().into_bytes();
+        bytes.push(b'\n');
+        let sent = match &self.inner {
+            Inner::Process {
+                process: Some(p), ..
+            } => p.send(bytes),
+            _ => {
+                return Err(format!(
+                    "{}: stopped after an earlier failure",
+                    self.info.id
+                ));
+            }
+        };
+        if !sent {
+            return Err(self.fail("its input is closed".to_owned()));
+        }
+        let deadline = Instant::now() + request.timeout + GRACE;
+        let line = self.next_line(deadline)?;
+        let wire: Wire = serde_json::from_slice(&line).map_err(|e| {
+            self.fail(format!(
+                "not an answer ({e}): {}",
+                String::from_utf8_lossy(&line)
+            ))
+        })?;
+        let dialled = match wire.dialled {
+            Some(text) => Some(
+                text.parse::<IpAddr>()
+                    .map_err(|_| self.fail(format!("dialled is no IP address: {text:?}")))?,
+            ),
+            None => None,
+        };
+        Ok(Answer {
+            dialled,
+            refused: wire.refused,
+            error: wire.error,
+            status: wire.status,
+        })
+    }
+
+    /// The next line of the client process, waiting until `deadline`; on
+    /// any failure the process is killed and the error kept.
+    fn next_line(&mut self, deadline: Instant) -> Result<Vec<u8>, String> {
+        loop {
+            let (process, lines) = match &mut self.inner {
+                Inner::Process { process, lines } => (process, lines),
+                #[cfg(feature = "curl")]
+                Inner::Curl => return Err(format!("{}: not a process", self.info.id)),
+            };
+            if let Some(line) = lines.pop_front() {
+                return Ok(line);
+            }
+            let Some(p) = process else {
+                return Err(format!(
+                    "{}: stopped after an earlier failure",
+                    self.info.id
+                ));
+            };
+            let problem = match p.next_event(Some(deadline)) {
+                Ok(Event::Lines(more)) => {
+                    lines.extend(more.into_iter().filter(|l| !l.is_empty()));
+                    continue;
+                }
+                Ok(Event::Eof) => "it exited".to_owned(),
+                Ok(Event::TooLong { limit }) => format!("a line longer than {limit} bytes"),
+                Ok(Event::ReadFailed(e)) => format!("reading its output: {e}"),
+                Ok(Event::WriteFailed(e)) => format!("writing its input: {e}"),
+                Err(RecvTimeoutError::Timeout) => "no answer in time".to_owned(),
+                Err(RecvTimeoutError::Disconnected) => "its output ended".to_owned(),
+            };
+            return Err(self.fail(problem));
+        }
+    }
+
+    /// Kills the process, keeps the error (with its standard error's end)
+    /// and returns it.
+    fn fail(&mut self, problem: String) -> String {
+        let mut message = format!("{}: {problem}", self.info.id);
+        if let Inner::Process { process, .. } = &mut self.inner
+            && let Some(mut p) = process.take()
+        {
+            p.kill();
+            let tail = p.stderr_tail(Duration::from_millis(200));
+            let tail = tail.trim_end();
+            if !tail.is_empty() {
+                message.push_str("; its standard error ends: ");
+                message.push_str(tail);
+            }
+        }
+        self.errors.push(message.clone());
+        message
+    }
+
+    /// Stops the client and returns the errors seen, with the end of its
+    /// standard error when its process fails at the end.
+    pub fn finish(mut self) -> Vec<String> {
+        if let Inner::Process { process, .. } = &mut self.inner
+            && let Some(mut p) = process.take()
+        {
+            p.close_input();
+            let status = p.wait_exit(Some(Instant::now() + Duration::from_secs(2)));
+            if !status.is_some_and(|s| s.success()) {
+                let tail = p.stderr_tail(Duration::from_millis(200));
+                self.errors.push(format!(
+                    "{}: did not exit cleanly after its input closed ({}){}",
+                    self.info.id,
+                    status.map_or_else(|| "killed".to_owned(), |s| s.to_string()),
+                    if tail.trim().is_empty() {
+                        String::new()
+                    } else {
+                        format!("; its standard error ends: {}", tail.trim_end())
+                    }
+                ));
+            }
+        }
+        self.errors
+    }
+}
+
+#[cfg(feature = "curl")]
+fn fetch_curl(request: &Request<'_>) -> Answer {
+    let options = curl_url::easy::FetchOptions {
+        port: request.port,
+        hosts: request.hosts,
+        timeout: request.timeout,
+    };
+    match curl_url::easy::fetch(request.url, &options) {
+        Ok(report) => Answer {
+            dialled: report.dialled,
+            refused: report.refused,
+            error: report.error,
+            status: report.status,
+        },
+        Err(e) => Answer {
+            error: Some(e.to_string()),
+            ..Answer::default()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_client_has_a_way_to_run() {
+        for info in clients() {
+            assert!(
+                info.id == LIBCURL.id || program(info.id).is_some(),
+                "{}",
+                info.id
+            );
+        }
+        assert_eq!(clients_for("go-net-url"), [&GO_NET_HTTP]);
+        assert_eq!(clients_for("ada"), [&NODE_NEW_URL]);
+        assert!(clients_for("url").is_empty());
+        assert_eq!(cfg!(feature = "curl"), clients_for("curl") == [&LIBCURL]);
+    }
+}

@@ -1,0 +1,300 @@
+//! [`Trap`]: HTTP servers on loopback addresses that answer every request
+//! with an empty 200 and remember where each arrived.
+
+use std::io::{self, Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use super::guard::is_loopback;
+
+/// The most of a request's head a trap reads.
+const HEAD_LIMIT: usize = 16 * 1024;
+
+/// How long a trap waits for a request's head.
+const READ_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How often the accept loops look at the stop flag (they accept without
+/// blocking, so that dropping the trap never waits on a connection).
+const POLL: Duration = Duration::from_millis(5);
+
+/// How many ports to try when another program takes the port between the
+/// first bind (on port 0) and the others.
+const ATTEMPTS: usize = 8;
+
+/// The answer to every request.
+const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
+/// One request a trap received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    /// The trap address that received it.
+    pub addr: IpAddr,
+    /// The request line, without its line end (lossy UTF-8).
+    pub request_line: String,
+    /// The value of the first `Host` header, trimmed (lossy UTF-8).
+    pub host_header: Option<String>,
+}
+
+/// Trap HTTP servers on loopback addresses, one port shared by all.
+///
+/// Each answers every request with `HTTP/1.1 200 OK`, `Content-Length: 0`,
+/// `Connection: close`, after reading at most 16 KiB of its head (5 s at
+/// most); a hit is recorded before the answer is written, so a client that
+/// got its answer finds its hit in [`take_hits`](Trap::take_hits). The
+/// servers stop when the trap is dropped.
+#[derive(Debug)]
+pub struct Trap {
+    port: u16,
+    addrs: Vec<IpAddr>,
+    hits: Arc<Mutex<Vec<Hit>>>,
+    stop: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Trap {
+    /// Binds every address (each must be loopback: 127.0.0.0/8 or `::1`,
+    /// else an `InvalidInput` error, and nothing is bound) on one free port:
+    /// the first on port 0, the others on the port it got; when one of them
+    /// is taken, all over again on a new port, a few times.
+    ///
+    /// # Errors
+    /// No address, an address that is not loopback, or a bind that fails
+    /// (other than a port taken, which is retried).
+    pub fn start(addrs: &[IpAddr]) -> io::Result<Trap> {
+        if addrs.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a trap needs at least one address",
+            ));
+        }
+        if let Some(bad) = addrs.iter().find(|a| !is_loopback(**a)) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{bad} is not a loopback address (127.0.0.0/8 or ::1)"),
+            ));
+        }
+        let mut last = None;
+        for _ in 0..ATTEMPTS {
+            match bind_all(addrs) {
+                Ok((port, listeners)) => return Trap::serve(port, addrs, listeners),
+                Err(e) if e.kind() == io::ErrorKind::AddrInUse => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("no free port")))
+    }
+
+    fn serve(port: u16, addrs: &[IpAddr], listeners: Vec<TcpListener>) -> io::Result<Trap> {
+        let mut trap = Trap {
+            port,
+            addrs: addrs.to_vec(),
+            hits: Arc::new(Mutex::new(Vec::new())),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: Vec::new(),
+        };
+        for listener in listeners {
+            listener.set_nonblocking(true)?;
+            let hits = Arc::clone(&trap.hits);
+            let stop = Arc::clone(&trap.stop);
+            let name = format!("uridiff-trap-{}", listener.local_addr()?);
+            // On an error here the trap is dropped, which stops the
+            // threads started so far.
+            let thread = thread::Builder::new()
+                .name(name)
+                .spawn(move || accept_loop(&listener, &hits, &stop))?;
+            trap.threads.push(thread);
+        }
+        Ok(trap)
+    }
+
+    /// The port every trap address listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The trap addresses, in the order given.
+    pub fn addrs(&self) -> &[IpAddr] {
+        &self.addrs
+    }
+
+    /// The requests received since the last call, in arrival order.
+    pub fn take_hits(&self) -> Vec<Hit> {
+        std::mem::take(&mut *self.hits.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+impl Drop for Trap {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Binds the first address on port 0 and the others on its port.
+fn bind_all(addrs: &[IpAddr]) -> io::Result<(u16, Vec<TcpListener>)> {
+    let mut listeners: Vec<TcpListener> = Vec::with_capacity(addrs.len());
+    let mut port = 0;
+    for addr in addrs {
+        let listener = TcpListener::bind(SocketAddr::new(*addr, port))?;
+        port = listener.local_addr()?.port();
+        listeners.push(listener);
+    }
+    Ok((port, listeners))
+}
+
+/// Accepts until `stop`; each connection is answered on a thread of its
+/// own, so that a slow client holds up no other.
+fn accept_loop(listener: &TcpListener, hits: &Arc<Mutex<Vec<Hit>>>, stop: &AtomicBool) {
+    let mut connections: Vec<JoinHandle<()>> = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                let hits = Arc::clone(hits);
+                if let Ok(thread) = thread::Builder::new()
+                    .name("uridiff-trap-connection".to_owned())
+                    .spawn(move || answer(stream, &hits))
+                {
+                    connections.push(thread);
+                }
+                connections.retain(|c| !c.is_finished());
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => thread::sleep(POLL),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            // A connection that went away before it was accepted, or a
+            // descriptor limit: wait a little and go on.
+            Err(_) => thread::sleep(POLL),
+        }
+    }
+    for connection in connections {
+        let _ = connection.join();
+    }
+}
+
+/// Reads a request's head, records it, answers 200.
+fn answer(mut stream: TcpStream, hits: &Mutex<Vec<Hit>>) {
+    let Ok(local) = stream.local_addr() else {
+        return;
+    };
+    // The accepted socket may inherit the listener's non-blocking mode on
+    // some systems; the read timeout needs a blocking one.
+    if stream.set_nonblocking(false).is_err()
+        || stream.set_read_timeout(Some(READ_TIMEOUT)).is_err()
+        || stream.set_write_timeout(Some(READ_TIMEOUT)).is_err()
+    {
+        return;
+    }
+    let head = read_head(&mut stream);
+    if head.is_empty() {
+        // A connection with no request (a port probe): no hit.
+        return;
+    }
+    let hit = parse_head(local.ip(), &head);
+    hits.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(hit);
+    let _ = stream.write_all(RESPONSE);
+    let _ = stream.flush();
+}
+
+/// The bytes up to the blank line ending the head, or what came before the
+/// limit, the timeout or the end of the stream.
+fn read_head(stream: &mut TcpStream) -> Vec<u8> {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while head.len() < HEAD_LIMIT && !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        let room = HEAD_LIMIT.saturating_sub(head.len()).min(buf.len());
+        let Some(window) = buf.get_mut(..room) else {
+            break;
+        };
+        match stream.read(window) {
+            Ok(0) => break,
+            Ok(n) => head.extend_from_slice(window.get(..n).unwrap_or_default()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    head
+}
+
+/// The request line and the first `Host` header of a head.
+fn parse_head(addr: IpAddr, head: &[u8]) -> Hit {
+    let text = String::from_utf8_lossy(head);
+    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+    let request_line = lines.next().unwrap_or_default().to_owned();
+    let host_header = lines.take_while(|l| !l.is_empty()).find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.trim()
+            .eq_ignore_ascii_case("host")
+            .then(|| value.trim().to_owned())
+    });
+    Hit {
+        addr,
+        request_line,
+        host_header,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn heads_give_the_request_line_and_the_first_host() {
+        let hit = parse_head(
+            ip("127.0.0.2"),
+            b"GET /a HTTP/1.1\r\nX: y\r\nhOsT:  evil.example:81 \r\nHost: second\r\n\r\n",
+        );
+        assert_eq!(hit.request_line, "GET /a HTTP/1.1");
+        assert_eq!(hit.host_header.as_deref(), Some("evil.example:81"));
+        let hit = parse_head(ip("::1"), b"GET / HTTP/1.0\n\nHost: body\n");
+        assert_eq!(hit.host_header, None);
+        assert_eq!(hit.addr, ip("::1"));
+    }
+
+    #[test]
+    fn only_loopback_addresses_are_trapped() {
+        for bad in ["0.0.0.0", "::", "192.0.2.1", "::ffff:192.0.2.1"] {
+            let e = Trap::start(&[ip("127.0.0.2"), ip(bad)]).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{bad}");
+            assert!(e.to_string().contains(bad), "{e}");
+        }
+        assert_eq!(
+            Trap::start(&[]).unwrap_err().kind(),
+            io::ErrorKind::InvalidInput
+        );
+    }
+
+    #[test]
+    fn every_address_answers_on_one_port_and_hits_drain() {
+        let trap = Trap::start(&[ip("127.0.0.2"), ip("127.0.0.3")]).unwrap();
+        assert_ne!(trap.port(), 0);
+        for addr in ["127.0.0.3", "127.0.0.2"] {
+            let mut stream = TcpStream::connect((ip(addr), trap.port())).unwrap();
+            stream
+                .write_all(b"GET /x HTTP/1.1\r\nHost: h\r\n\r\n")
+                .unwrap();
+            let mut response = String::new();
+            stream.read_to_string(&mut response).unwrap();
+            assert_eq!(response.as_bytes(), RESPONSE);
+        }
+        let hits = trap.take_hits();
+        let at: Vec<IpAddr> = hits.iter().map(|h| h.addr).collect();
+        assert_eq!(at, [ip("127.0.0.3"), ip("127.0.0.2")]);
+        assert!(hits.iter().all(|h| h.request_line == "GET /x HTTP/1.1"));
+        assert!(trap.take_hits().is_empty());
+        // Not bound elsewhere on loopback.
+        assert!(TcpStream::connect((ip("127.0.0.4"), trap.port())).is_err());
+        let port = trap.port();
+        drop(trap);
+        assert!(TcpStream::connect((ip("127.0.0.2"), port)).is_err());
+    }
+}

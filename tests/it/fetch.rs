@@ -1,0 +1,268 @@
+//! `uridiff::fetch`: every client against a trap on 127.0.0.2 and
+//! 127.0.0.3. Each must reach the trap for loopback addresses and mapped
+//! names, and refuse everything else without a connection: the loopback
+//! property, over a list of hostile URLs.
+//!
+//! These need python3 with urllib3 in the cache, node and go (CI installs
+//! them with scripts/setup-oracles.sh); a missing one fails with the
+//! command that installs it, never skips.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use uridiff::fetch::{Answer, Client, ClientInfo, Request, Trap, clients, is_loopback};
+
+/// Generous: a first run builds the Go client.
+const START: Duration = Duration::from_secs(120);
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+fn ip(text: &str) -> IpAddr {
+    text.parse().unwrap()
+}
+
+fn start(info: &'static ClientInfo) -> Client {
+    Client::start(info, START).unwrap_or_else(|e| panic!("{}: {e}", info.id))
+}
+
+fn fetch(client: &mut Client, trap: &Trap, url: &str, hosts: &[(&str, IpAddr)]) -> Answer {
+    let request = Request {
+        url,
+        port: trap.port(),
+        hosts,
+        timeout: TIMEOUT,
+    };
+    client
+        .fetch(&request)
+        .unwrap_or_else(|e| panic!("{}: {url}: {e}", client.info().id))
+}
+
+fn trap() -> Trap {
+    Trap::start(&[ip("127.0.0.2"), ip("127.0.0.3")]).unwrap()
+}
+
+#[test]
+fn the_list_of_clients_is_the_expected_one() {
+    let ids: Vec<&str> = clients().iter().map(|c| c.id).collect();
+    let mut expected = vec![
+        "urllib3",
+        "urllib.request",
+        "node-http-url-parse",
+        "node-http-new-url",
+        "go-net-http",
+    ];
+    if cfg!(feature = "curl") {
+        expected.insert(0, "libcurl");
+    }
+    assert_eq!(ids, expected);
+}
+
+/// Loopback addresses and mapped names arrive at the trap address they
+/// stand for, on the trap's port; the rest is refused with no hit.
+#[test]
+fn every_client_reaches_loopback_and_nothing_else() {
+    let three = ip("127.0.0.3");
+    let trap = trap();
+    for info in clients() {
+        let mut client = start(info);
+        let id = info.id;
+        // Reached: an address, and a mapped name (case and a trailing dot
+        // aside), whatever port the URL names.
+        for (url, hosts) in [
+            ("http://127.0.0.3/", &[][..]),
+            ("http://evil.example/", &[("evil.example", three)][..]),
+            (
+                "http://EVIL.Example.:8080/p",
+                &[("evil.example", three)][..],
+            ),
+        ] {
+            let answer = fetch(&mut client, &trap, url, hosts);
+            assert_eq!(answer.dialled, Some(three), "{id}: {url}: {answer:?}");
+            assert_eq!(answer.status, Some(200), "{id}: {url}: {answer:?}");
+            assert_eq!(answer.refused, None, "{id}: {url}");
+            let hits = trap.take_hits();
+            assert_eq!(hits.len(), 1, "{id}: {url}: {hits:?}");
+            assert_eq!(hits[0].addr, three, "{id}: {url}");
+            assert!(
+                hits[0].request_line.starts_with("GET /"),
+                "{id}: {url}: {hits:?}"
+            );
+        }
+        // Refused: public addresses and a name nobody mapped.
+        for url in [
+            "http://192.0.2.1/",
+            "http://[2001:db8::1]/",
+            "http://unmapped.example/",
+        ] {
+            let answer = fetch(&mut client, &trap, url, &[("evil.example", three)]);
+            assert!(answer.refused.is_some(), "{id}: {url}: {answer:?}");
+            assert_eq!(answer.dialled, None, "{id}: {url}: {answer:?}");
+            assert_eq!(answer.status, None, "{id}: {url}");
+            assert_eq!(trap.take_hits(), [], "{id}: {url}");
+        }
+        if let Some(refused) = fetch(&mut client, &trap, "http://unmapped.example/", &[]).refused {
+            assert!(refused.contains("name not mapped"), "{id}: {refused}");
+        }
+        assert_eq!(client.finish(), Vec::<String>::new(), "{id}");
+    }
+}
+
+/// The Host header keeps what the URL says, port included.
+#[test]
+fn the_host_header_is_the_urls() {
+    let trap = trap();
+    for info in clients() {
+        let mut client = start(info);
+        let answer = fetch(
+            &mut client,
+            &trap,
+            "http://evil.example:8080/",
+            &[("evil.example", ip("127.0.0.2"))],
+        );
+        assert_eq!(answer.status, Some(200), "{}: {answer:?}", info.id);
+        let hits = trap.take_hits();
+        assert_eq!(hits.len(), 1, "{}", info.id);
+        assert_eq!(hits[0].addr, ip("127.0.0.2"));
+        assert_eq!(
+            hits[0].host_header.as_deref(),
+            Some("evil.example:8080"),
+            "{}",
+            info.id
+        );
+        client.finish();
+    }
+}
+
+/// glibc's inet_aton form `0x7f.0.0.3`: libcurl's URL API and Python's
+/// getaddrinfo both read it as 127.0.0.3.
+#[test]
+fn inet_aton_forms_reach_their_address_in_curl_and_python() {
+    let trap = trap();
+    let ids = ["libcurl", "urllib3", "urllib.request"];
+    let chosen: Vec<&'static ClientInfo> =
+        clients().iter().filter(|c| ids.contains(&c.id)).collect();
+    assert_eq!(chosen.len(), if cfg!(feature = "curl") { 3 } else { 2 });
+    for info in chosen {
+        let mut client = start(info);
+        let answer = fetch(&mut client, &trap, "http://0x7f.0.0.3/", &[]);
+        assert_eq!(
+            answer.dialled,
+            Some(ip("127.0.0.3")),
+            "{}: {answer:?}",
+            info.id
+        );
+        assert_eq!(answer.status, Some(200), "{}", info.id);
+        let hits = trap.take_hits();
+        assert_eq!(hits.len(), 1, "{}", info.id);
+        assert_eq!(hits[0].addr, ip("127.0.0.3"), "{}", info.id);
+        client.finish();
+    }
+}
+
+/// The loopback property: over hostile URLs (public and special
+/// addresses, names, userinfo and fragment tricks), no client ever dials an
+/// address outside loopback, and no request arrives but at a trap address.
+#[test]
+fn no_client_ever_dials_outside_loopback() {
+    let hostile = [
+        "http://192.0.2.1/",
+        "http://198.51.100.7:8080/",
+        "http://0.0.0.0/",
+        "http://0/",
+        "http://[::]/",
+        "http://[::ffff:192.0.2.1]/",
+        "http://[::ffff:0.0.0.0]/",
+        "http://[fe80::1%25lo]/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[fd00:ec2::254]/",
+        "http://10.0.0.1/",
+        "http://0xc0.0.2.1/",
+        "http://3221225985/",
+        "http://localhost/",
+        "http://example.com/",
+        "http://metadata.google.internal/",
+        "http://127.0.0.3@192.0.2.1/",
+        "http://192.0.2.1#@127.0.0.3/",
+        "http://192.0.2.1?@127.0.0.3/",
+        "http://192.0.2.1\\@127.0.0.3/",
+        "http://evil.example@192.0.2.1/",
+        "http://127.0.0.3:80@192.0.2.1/",
+        "http://[::1]@192.0.2.1/",
+        "http://192.0.2.1%2f@127.0.0.3/",
+        "http://evil.example.192.0.2.1.nip.io/",
+        "http://unmapped.example./",
+        "https://192.0.2.1/",
+        "ftp://192.0.2.1/",
+        "http://192.0.2.1:0/",
+        "http://127.0.0.3 192.0.2.1/",
+        "http://127.0.0.3\t/",
+    ];
+    // A mapped name that points outside loopback is refused too.
+    let hosts = [
+        ("evil.example", ip("127.0.0.3")),
+        ("public.example", ip("192.0.2.1")),
+    ];
+    let trap = trap();
+    let traps = [ip("127.0.0.2"), ip("127.0.0.3")];
+    for info in clients() {
+        let mut client = start(info);
+        for url in hostile.iter().chain(&["http://public.example/"]) {
+            let answer = fetch(&mut client, &trap, url, &hosts);
+            if let Some(dialled) = answer.dialled {
+                assert!(
+                    is_loopback(dialled),
+                    "{}: {url} dialled {dialled}: {answer:?}",
+                    info.id
+                );
+            }
+            for hit in trap.take_hits() {
+                assert!(traps.contains(&hit.addr), "{}: {url}: {hit:?}", info.id);
+            }
+        }
+        // Addresses the clients must refuse whatever their parser reads.
+        for url in [
+            "http://192.0.2.1/",
+            "http://169.254.169.254/",
+            "http://[::]/",
+            "http://public.example/",
+        ] {
+            let answer = fetch(&mut client, &trap, url, &hosts);
+            assert!(answer.refused.is_some(), "{}: {url}: {answer:?}", info.id);
+            assert_eq!(answer.dialled, None, "{}: {url}", info.id);
+        }
+        assert_eq!(trap.take_hits(), [], "{}", info.id);
+        assert_eq!(client.finish(), Vec::<String>::new(), "{}", info.id);
+    }
+}
+
+#[test]
+fn traps_bind_loopback_only() {
+    for bad in ["192.0.2.1", "0.0.0.0", "::", "::ffff:10.0.0.1"] {
+        let e = Trap::start(&[ip("127.0.0.2"), ip(bad)]).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{bad}");
+    }
+    let trap = Trap::start(&[ip("127.0.0.2"), ip("127.0.0.3"), ip("::1")]).unwrap();
+    assert_eq!(trap.addrs(), [ip("127.0.0.2"), ip("127.0.0.3"), ip("::1")]);
+}
+
+/// A client that cannot answer in time is killed, and says so; it never
+/// hangs the caller.
+#[test]
+fn a_client_process_is_bounded_by_the_timeout() {
+    // A listener that accepts and never answers: the client waits for a
+    // response until its own timeout, which must end the fetch.
+    let silent = std::net::TcpListener::bind((ip("127.0.0.2"), 0)).unwrap();
+    let port = silent.local_addr().unwrap().port();
+    for info in clients() {
+        let mut client = start(info);
+        let request = Request {
+            url: "http://127.0.0.2/",
+            port,
+            hosts: &[],
+            timeout: Duration::from_millis(500),
+        };
+        let answer = client.fetch(&request).unwrap();
+        assert!(answer.error.is_some(), "{}: {answer:?}", info.id);
+        assert_eq!(answer.status, None, "{}", info.id);
+        client.finish();
+    }
+}
