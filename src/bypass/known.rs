@@ -85,9 +85,9 @@ pub fn known_bypasses(corpus: &Corpus) -> KnownBypasses {
     let mut record = |case: &Case<'_>| {
         for b in default_bypasses(case) {
             let key = (b.validator, b.fetcher, b.shape);
-            let shorter = found
-                .get(&key)
-                .is_none_or(|kept| (kept.chars().count(), kept.as_str()) > (b.input.chars().count(), b.input.as_str()));
+            let shorter = found.get(&key).is_none_or(|kept| {
+                (kept.chars().count(), kept.as_str()) > (b.input.chars().count(), b.input.as_str())
+            });
             if shorter {
                 found.insert(key, b.input);
             }
@@ -178,8 +178,15 @@ mod tests {
         let t = "http://{allow}\\@{target}/";
         let slots = template_to_slots(t);
         assert_eq!(slots, "http://\u{1}\\@\u{2}/");
-        assert_eq!(render_slots(&slots), "http://allowed.example\\@evil.example");
-        assert_eq!(render_slots("http://h/"), "http://h/", "no slot, nothing cut");
+        assert_eq!(
+            render_slots(&slots),
+            "http://allowed.example\\@evil.example"
+        );
+        assert_eq!(
+            render_slots("http://h/"),
+            "http://h/",
+            "no slot, nothing cut"
+        );
     }
 
     #[test]

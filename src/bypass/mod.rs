@@ -20,6 +20,7 @@
 //! one (`http://0x7f.1/`: a name to `http::Uri`, 127.0.0.1 to glibc).
 
 mod checks;
+pub mod confirm;
 pub mod known;
 mod place;
 
@@ -228,11 +229,9 @@ const AUTHORITY_PARTS: ComponentSet = ComponentSet::of(&[
 /// the host; else `fallback`.
 fn shape(case: &Case<'_>, oracles: &[OracleId], fallback: &'static str) -> &'static str {
     let of = |test: &dyn Fn(&crate::triage::Finding) -> bool| {
-        oracles.iter().find_map(|id| {
-            case.findings
-                .iter()
-                .find(|f| f.oracle == *id && test(f))
-        })
+        oracles
+            .iter()
+            .find_map(|id| case.findings.iter().find(|f| f.oracle == *id && test(f)))
     };
     of(&|f| !f.fields.intersection(AUTHORITY_PARTS).is_empty())
         .or_else(|| of(&|f| f.verdict))

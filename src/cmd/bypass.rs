@@ -37,6 +37,16 @@ pub(crate) struct Args {
     /// Repeatable; default: every oracle of this build and the --oracle ones.
     #[arg(long, value_name = "NAME")]
     fetcher: Vec<String>,
+    /// Confirm with real HTTP clients: each fetcher that is one (libcurl's
+    /// easy API; urllib3; urllib.request for python-urllib; Node's
+    /// http.get with url.parse for node-url and with new URL for ada; Go's
+    /// net/http for go-net-url) sends the bypass's request to trap servers
+    /// uridiff starts on loopback (the allowed host on 127.0.0.2, the
+    /// target on 127.0.0.3, or the 127.x addresses given), names mapped in
+    /// the client's own resolver hook; confirmed when it arrives at the
+    /// target's trap. Nothing outside 127.0.0.0/8 and ::1 is dialled.
+    #[arg(long)]
+    confirm: bool,
     /// One JSON object per bypass per line (the shortest input per
     /// validator, fetcher, shape and place): {"validator", "fetcher",
     /// "input", "validator_host", "fetcher_host", "shape",
@@ -214,21 +224,35 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         builder = builder.externals(Box::new(externals));
     }
     let mut harness = builder.build();
-    let matrix = bypass::search(&mut harness, &seeds, &given, &validators, &fetchers, &goal);
+    let mut matrix = bypass::search(&mut harness, &seeds, &given, &validators, &fetchers, &goal);
+    let mut status = if matrix.is_empty() {
+        Status::Clean
+    } else {
+        Status::Found
+    };
+    let summary = if args.confirm {
+        let summary = bypass::confirm::confirm(&mut matrix, bypass::confirm::Budget::default());
+        if let Some(why) = &summary.not_confirmable {
+            diagnostic(format_args!("--confirm: {why}"));
+            status = Status::Error;
+        }
+        for e in &summary.errors {
+            diagnostic(format_args!("--confirm: {e}"));
+            status = Status::Error;
+        }
+        Some(summary)
+    } else {
+        None
+    };
     let mut out = stdout();
     if args.json {
         for b in matrix.all() {
             writeln!(out, "{}", serde_json::to_string(b)?)?;
         }
     } else {
-        write_text(&mut out, &matrix, &goal)?;
+        write_text(&mut out, &matrix, &goal, summary.as_ref())?;
     }
     out.flush()?;
-    let mut status = if matrix.is_empty() {
-        Status::Clean
-    } else {
-        Status::Found
-    };
     for error in harness.finish() {
         diagnostic(error);
         status = Status::Error;
@@ -237,7 +261,12 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
 }
 
 /// The matrix as text: a grid of cell numbers, then each cell's input.
-fn write_text(out: &mut impl Write, matrix: &Matrix, goal: &Goal) -> Result<(), Failure> {
+fn write_text(
+    out: &mut impl Write,
+    matrix: &Matrix,
+    goal: &Goal,
+    confirmed: Option<&bypass::confirm::Summary>,
+) -> Result<(), Failure> {
     match goal {
         Goal::Reach { allow, target } => writeln!(
             out,
@@ -261,6 +290,24 @@ fn write_text(out: &mut impl Write, matrix: &Matrix, goal: &Goal) -> Result<(), 
         matrix.cells_found(),
         matrix.validators.len() * matrix.fetchers.len()
     )?;
+    if let Some(summary) = confirmed {
+        writeln!(
+            out,
+            "confirmed by real clients on loopback: {} of those pairs ({} requests{}){}",
+            matrix.cells_confirmed(),
+            summary.requests,
+            if summary.budget_spent {
+                ", budget spent"
+            } else {
+                ""
+            },
+            if summary.without_client.is_empty() {
+                String::new()
+            } else {
+                format!("; no HTTP client for {}", summary.without_client.join(", "))
+            }
+        )?;
+    }
     writeln!(out)?;
     let width = matrix
         .validators
@@ -282,7 +329,11 @@ fn write_text(out: &mut impl Write, matrix: &Matrix, goal: &Goal) -> Result<(), 
                 "=".to_owned()
             } else if let Some(b) = matrix.cell(v, f) {
                 listed.push(b);
-                listed.len().to_string()
+                if b.confirmed_by.is_some() {
+                    format!("{}✔", listed.len())
+                } else {
+                    listed.len().to_string()
+                }
             } else {
                 "·".to_owned()
             };
@@ -318,6 +369,12 @@ fn write_text(out: &mut impl Write, matrix: &Matrix, goal: &Goal) -> Result<(), 
                 .unwrap_or_default(),
             b.shape
         )?;
+        if let Some(client) = &b.confirmed_by {
+            writeln!(
+                out,
+                "     confirmed: {client}'s request arrived at the target's trap"
+            )?;
+        }
     }
     if listed.is_empty() {
         writeln!(out, "no bypass")?;

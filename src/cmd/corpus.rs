@@ -234,7 +234,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                             .to_string()
                     )
                 );
-                diagnostic("the saved corpus's bypasses changed; review, then run `uridiff corpus bless`");
+                diagnostic(
+                    "the saved corpus's bypasses changed; review, then run `uridiff corpus bless`",
+                );
                 return Ok(Status::Found);
             }
             if found.is_clean() && recorded == text {

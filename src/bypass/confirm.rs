@@ -1,0 +1,275 @@
+//! Confirmation by real clients: each fetcher that is an HTTP client
+//! ([`crate::fetch::clients_for`]) sends a real request for a bypass's
+//! input to trap servers on loopback, the allowed host standing for one
+//! trap address and the target for another. A bypass is *confirmed* when
+//! the request arrives at the target's trap: the client really went where
+//! its parser said.
+//!
+//! Only loopback is ever dialled: the traps bind 127.0.0.0/8 addresses
+//! only, and every client refuses any other address and any name not
+//! mapped here, in its own resolver and socket hooks ([`crate::fetch`]).
+//! A goal whose hosts are addresses outside loopback cannot be confirmed,
+//! and says so.
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::{Duration, Instant};
+
+use super::{Goal, Matrix, Place, Read, Reading, read};
+use crate::fetch::{Client, Request, Trap, clients_for, is_loopback};
+
+/// How much confirmation may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Requests sent, at most.
+    pub requests: usize,
+    /// Bypasses tried per validator/fetcher pair, at most.
+    pub per_cell: usize,
+    /// Time one request may take.
+    pub request_timeout: Duration,
+    /// Time the whole confirmation may take (no request starts after it).
+    pub total: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            requests: 300,
+            per_cell: 3,
+            request_timeout: Duration::from_secs(3),
+            total: Duration::from_secs(120),
+        }
+    }
+}
+
+/// What a confirmation did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Requests sent.
+    pub requests: usize,
+    /// Bypasses confirmed.
+    pub confirmed: usize,
+    /// Fetchers with no HTTP client here (`url`, `http`, ...): their cells
+    /// cannot be confirmed.
+    pub without_client: Vec<String>,
+    /// Why nothing could be tried, when nothing could.
+    pub not_confirmable: Option<String>,
+    /// Clients that could not start or failed, one line each.
+    pub errors: Vec<String>,
+    /// Whether the budget ran out before every cell was tried.
+    pub budget_spent: bool,
+}
+
+/// A loopback address for `host` and the trap it stands for: the host
+/// itself when it is a loopback address, else `fallback` (a name is then
+/// mapped to it in every client's resolver hook). `Err` for an address
+/// outside loopback: it would be dialled as written.
+fn trap_address(host: &str, fallback: Ipv4Addr) -> Result<(IpAddr, bool), String> {
+    match read(host, Reading::Literal) {
+        Read::Address(address) if is_loopback(address) => Ok((address, false)),
+        Read::Address(address) => Err(format!(
+            "{address} is not a loopback address: only 127.0.0.0/8 and ::1 are ever dialled \
+             (name the hosts, or give 127.x.x.x addresses)"
+        )),
+        Read::Name(_) => Ok((IpAddr::V4(fallback), true)),
+    }
+}
+
+/// Confirms the bypasses of `matrix` with real clients, within `budget`,
+/// marking each confirmed one's `confirmed_by`.
+pub fn confirm(matrix: &mut Matrix, budget: Budget) -> Summary {
+    let mut summary = Summary::default();
+    // The hosts each client's resolver hook maps, and where a request
+    // must arrive to confirm.
+    let mut hosts: Vec<(String, IpAddr)> = Vec::new();
+    let mut trap_addrs: Vec<IpAddr> = Vec::new();
+    let target_trap: Option<IpAddr>;
+    match &matrix.goal {
+        Goal::Reach { allow, target } => {
+            let allowed = trap_address(allow, Ipv4Addr::new(127, 0, 0, 2));
+            let targeted = trap_address(target, Ipv4Addr::new(127, 0, 0, 3));
+            match (allowed, targeted) {
+                (Ok((a, a_named)), Ok((t, t_named))) if a != t => {
+                    if a_named {
+                        hosts.push((allow.clone(), a));
+                    }
+                    if t_named {
+                        hosts.push((target.clone(), t));
+                    }
+                    trap_addrs = vec![a, t];
+                    target_trap = Some(t);
+                }
+                (Ok(_), Ok(_)) => {
+                    summary.not_confirmable =
+                        Some("the allowed and target hosts map to one loopback address".to_owned());
+                    return summary;
+                }
+                (Err(why), _) | (_, Err(why)) => {
+                    summary.not_confirmable = Some(why);
+                    return summary;
+                }
+            }
+        }
+        Goal::Deny { allow, .. } => {
+            // A denylist bypass is confirmed where the fetcher reaches
+            // loopback: its own address is the trap. The allowed name
+            // gets a trap of its own, `localhost` its /etc/hosts address.
+            let (a, a_named) = match trap_address(allow, Ipv4Addr::new(127, 0, 0, 2)) {
+                Ok(found) => found,
+                Err(why) => {
+                    summary.not_confirmable = Some(why);
+                    return summary;
+                }
+            };
+            if a_named {
+                hosts.push((allow.clone(), a));
+            }
+            hosts.push(("localhost".to_owned(), IpAddr::V4(Ipv4Addr::LOCALHOST)));
+            trap_addrs.push(a);
+            for b in matrix.all() {
+                if let Some(address) = b
+                    .fetcher_address
+                    .as_deref()
+                    .and_then(|t| t.parse::<IpAddr>().ok())
+                    .filter(|t| is_loopback(*t) && *t != a)
+                    && !trap_addrs.contains(&address)
+                    && trap_addrs.len() < 16
+                {
+                    trap_addrs.push(address);
+                }
+            }
+            if !trap_addrs.contains(&IpAddr::V4(Ipv4Addr::LOCALHOST)) {
+                trap_addrs.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
+            }
+            target_trap = None;
+        }
+    }
+    let trap = match Trap::start(&trap_addrs) {
+        Ok(trap) => trap,
+        Err(e) => {
+            summary.not_confirmable = Some(format!("the trap servers did not start: {e}"));
+            return summary;
+        }
+    };
+    let mapped: Vec<(&str, IpAddr)> = hosts.iter().map(|(h, a)| (h.as_str(), *a)).collect();
+    let started = Instant::now();
+    let mut clients: BTreeMap<&'static str, Option<Client>> = BTreeMap::new();
+    // Cells in matrix order; in each, http inputs first (the clients
+    // send http only), then the shortest.
+    let mut order: Vec<(String, String, String, Place)> = matrix
+        .all()
+        .map(|b| {
+            (
+                b.validator.clone(),
+                b.fetcher.clone(),
+                b.input.clone(),
+                b.fetcher_place,
+            )
+        })
+        .collect();
+    order.sort_by_key(|(v, f, input, _)| {
+        (
+            matrix.validators.iter().position(|x| x == v),
+            matrix.fetchers.iter().position(|x| x == f),
+            !input
+                .get(..5)
+                .is_some_and(|s| s.eq_ignore_ascii_case("http:")),
+            input.chars().count(),
+        )
+    });
+    let mut tried_per_cell: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut confirmed_cells: BTreeMap<(String, String), &'static str> = BTreeMap::new();
+    let mut confirmed_inputs: BTreeMap<(String, String, String), &'static str> = BTreeMap::new();
+    // Where a client's request for an input arrived does not depend on the
+    // validator: each (client, input) is sent once.
+    let mut sent: BTreeMap<(&'static str, String), bool> = BTreeMap::new();
+    for (validator, fetcher, input, place) in order {
+        if matches!(matrix.goal, Goal::Deny { .. }) && place != Place::Loopback {
+            continue;
+        }
+        let cell = (validator.clone(), fetcher.clone());
+        if confirmed_cells.contains_key(&cell) {
+            continue;
+        }
+        let infos = clients_for(&fetcher);
+        if infos.is_empty() {
+            if !summary.without_client.contains(&fetcher) {
+                summary.without_client.push(fetcher.clone());
+            }
+            continue;
+        }
+        let tried = tried_per_cell.entry(cell.clone()).or_default();
+        if *tried >= budget.per_cell {
+            continue;
+        }
+        *tried += 1;
+        for info in infos {
+            if let Some(&arrived) = sent.get(&(info.id, input.clone())) {
+                if arrived {
+                    confirmed_cells.insert(cell.clone(), info.id);
+                    confirmed_inputs
+                        .insert((validator.clone(), fetcher.clone(), input.clone()), info.id);
+                    break;
+                }
+                continue;
+            }
+            if summary.requests >= budget.requests || started.elapsed() >= budget.total {
+                summary.budget_spent = true;
+                break;
+            }
+            let client = clients.entry(info.id).or_insert_with(|| {
+                match Client::start(info, budget.request_timeout) {
+                    Ok(client) => Some(client),
+                    Err(e) => {
+                        summary.errors.push(format!("{}: {e}", info.id));
+                        None
+                    }
+                }
+            });
+            let Some(client) = client.as_mut() else {
+                continue;
+            };
+            let _ = trap.take_hits();
+            summary.requests += 1;
+            let request = Request {
+                url: &input,
+                port: trap.port(),
+                hosts: &mapped,
+                timeout: budget.request_timeout,
+            };
+            if let Err(e) = client.fetch(&request) {
+                summary.errors.push(format!("{}: {e}", info.id));
+                continue;
+            }
+            let hits = trap.take_hits();
+            let arrived = hits.iter().any(|hit| match target_trap {
+                Some(t) => hit.addr == t,
+                // A denylist: any loopback trap but the allowed host's.
+                None => Some(hit.addr) != trap_addrs.first().copied(),
+            });
+            sent.insert((info.id, input.clone()), arrived);
+            if arrived {
+                confirmed_cells.insert(cell.clone(), info.id);
+                confirmed_inputs
+                    .insert((validator.clone(), fetcher.clone(), input.clone()), info.id);
+                break;
+            }
+        }
+    }
+    for b in matrix.all_mut() {
+        if let Some(id) =
+            confirmed_inputs.get(&(b.validator.clone(), b.fetcher.clone(), b.input.clone()))
+        {
+            b.confirmed_by = Some((*id).to_owned());
+            summary.confirmed += 1;
+        }
+    }
+    for (id, client) in clients {
+        if let Some(client) = client {
+            for e in client.finish() {
+                summary.errors.push(format!("{id}: {e}"));
+            }
+        }
+    }
+    summary
+}
