@@ -57,6 +57,12 @@ pub(crate) struct Args {
     /// --lines). A line without a TAB is listed as not checked.
     #[arg(long, conflicts_with = "structured")]
     pairs: bool,
+    /// Confirm the Bypasses section's cells with real HTTP clients on
+    /// loopback, as `uridiff bypass --confirm` does (allowed.example on
+    /// 127.0.0.2, evil.example on 127.0.0.3, mapped in each client's own
+    /// resolver hook; nothing outside loopback is dialled).
+    #[arg(long)]
+    confirm: bool,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
     /// Corpus directories (read recursively) or files.
@@ -200,7 +206,18 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     bar.finish_and_clear();
     // The bypass section: the report's own host confusions and the
     // built-in seeds made templates, checked by the same oracles.
-    let matrix = uridiff::bypass::report_matrix(&mut harness, builder.bypass_templates());
+    let mut matrix = uridiff::bypass::report_matrix(&mut harness, builder.bypass_templates());
+    let mut confirm_failed = false;
+    if args.confirm {
+        let summary = uridiff::bypass::confirm::confirm(
+            &mut matrix,
+            uridiff::bypass::confirm::Budget::default(),
+        );
+        for e in summary.not_confirmable.iter().chain(&summary.errors) {
+            diagnostic(format_args!("--confirm: {e}"));
+            confirm_failed = true;
+        }
+    }
     builder.bypass(matrix);
     let external_errors = harness.finish();
     for error in &external_errors {
@@ -243,7 +260,10 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         ));
         return Ok(Status::Error);
     }
-    if reading.failed + reading.too_large + walk_errors > 0 || !report.external_errors.is_empty() {
+    if reading.failed + reading.too_large + walk_errors > 0
+        || !report.external_errors.is_empty()
+        || confirm_failed
+    {
         return Ok(Status::Error);
     }
     Ok(if t.unexplained > 0 {
