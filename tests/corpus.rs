@@ -150,3 +150,39 @@ fn saved_corpus_outcomes_of_this_builds_oracles_match_the_recording() {
         diff_text(&recorded, &current)
     );
 }
+
+/// corpus/bypasses.txt lists every (validator, fetcher, shape) bypass the
+/// saved corpus shows with the default build's oracles: the baseline of
+/// the `bypass` fuzz target.
+#[cfg(all(feature = "ada", feature = "curl"))]
+#[test]
+fn saved_corpus_shows_exactly_the_recorded_bypasses() {
+    use uridiff::bypass::known::{BYPASSES, known_bypasses, parse_known, render_known};
+    let corpus = load(root()).unwrap();
+    let current = known_bypasses(&corpus);
+    let path = root().join(BYPASSES);
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, render_known(&current)).unwrap();
+        return;
+    }
+    let recorded = parse_known(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let missing: Vec<_> = current
+        .keys()
+        .filter(|k| !recorded.contains_key(*k))
+        .collect();
+    let gone: Vec<_> = recorded
+        .keys()
+        .filter(|k| !current.contains_key(*k))
+        .collect();
+    assert!(
+        missing.is_empty() && gone.is_empty(),
+        "new bypasses: {missing:?}\nno longer shown: {gone:?}\n\
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`"
+    );
+    assert_eq!(
+        recorded, current,
+        "the shortest inputs changed: run `uridiff corpus bless`"
+    );
+    // The issue's first example is among them.
+    assert!(recorded.keys().any(|(v, f, _)| v == "url" && f == "curl"));
+}

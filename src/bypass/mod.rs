@@ -189,8 +189,14 @@ pub struct Bypass {
 }
 
 impl Bypass {
-    fn order_key(&self) -> (usize, &str) {
-        (self.input.chars().count(), &self.input)
+    /// Shortest first; of equal length, the one with fewer capitals (the
+    /// lower-case spelling a person writes), then by text.
+    fn order_key(&self) -> (usize, usize, &str) {
+        (
+            self.input.chars().count(),
+            self.input.bytes().filter(u8::is_ascii_uppercase).count(),
+            &self.input,
+        )
     }
 }
 

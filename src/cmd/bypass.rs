@@ -51,8 +51,12 @@ pub(crate) struct Args {
     /// validator, fetcher, shape and place): {"validator", "fetcher",
     /// "input", "validator_host", "fetcher_host", "shape",
     /// "fetcher_place", "fetcher_address"}.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "markdown")]
     json: bool,
+    /// The matrix as the report's Markdown section (a table of cell
+    /// numbers, then each cell's input).
+    #[arg(long)]
+    markdown: bool,
     /// Also seed the search with every input of this saved corpus (its
     /// fuzz targets' directories and curated.txt); default: ./corpus when
     /// it is one. The signature examples built into uridiff always seed it.
@@ -249,6 +253,8 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         for b in matrix.all() {
             writeln!(out, "{}", serde_json::to_string(b)?)?;
         }
+    } else if args.markdown {
+        uridiff::report::md::bypass_section(&mut out, &matrix)?;
     } else {
         write_text(&mut out, &matrix, &goal, summary.as_ref())?;
     }

@@ -323,3 +323,46 @@ fn confirmation_never_aims_outside_loopback() {
         assert!(!out.contains("✔"), "{out}");
     }
 }
+
+/// README's matrix is what `uridiff bypass --oracle all --confirm
+/// --markdown` prints (every in-process oracle, the string checks, the
+/// shipped adapters, confirmations included): `BLESS=1` rewrites it.
+#[cfg(all(feature = "ada", feature = "curl"))]
+#[test]
+fn readme_bypass_matrix_is_the_one_uridiff_prints() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .current_dir(root)
+        .args(["bypass", "--oracle", "all", "--confirm", "--markdown"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        !stderr.contains("skipping"),
+        "every shipped adapter must run here (scripts/setup-oracles.sh): {stderr}"
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let printed = printed.strip_prefix("## Bypasses\n\n").unwrap().trim_end();
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let (head, rest) = readme
+        .split_once("<!-- bypass-matrix: generated -->\n")
+        .unwrap();
+    let (recorded, tail) = rest.split_once("<!-- /bypass-matrix -->").unwrap();
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(
+            &readme_path,
+            format!(
+                "{head}<!-- bypass-matrix: generated -->\n{printed}\n<!-- /bypass-matrix -->{tail}"
+            ),
+        )
+        .unwrap();
+        return;
+    }
+    assert!(
+        recorded.trim_end() == printed,
+        "README's bypass matrix is out of date: run `BLESS=1 cargo test --test it readme_bypass`"
+    );
+    assert!(printed.contains("✔"), "cells confirmed by real clients");
+}
