@@ -273,3 +273,52 @@ pub fn confirm(matrix: &mut Matrix, budget: Budget) -> Summary {
     }
     summary
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn traps_stand_on_loopback_only() {
+        let fallback = Ipv4Addr::new(127, 0, 0, 2);
+        assert_eq!(
+            trap_address("127.0.0.9", fallback),
+            Ok(("127.0.0.9".parse().unwrap(), false)),
+            "a loopback address is its own trap"
+        );
+        assert_eq!(
+            trap_address("[::1]", fallback),
+            Ok(("::1".parse().unwrap(), false))
+        );
+        assert_eq!(
+            trap_address("Allowed.Example", fallback),
+            Ok((IpAddr::V4(fallback), true)),
+            "a name is mapped to the fallback"
+        );
+        for outside in [
+            "192.0.2.1",
+            "10.0.0.1",
+            "[2001:db8::1]",
+            "0.0.0.0",
+            "169.254.169.254",
+        ] {
+            assert!(trap_address(outside, fallback).is_err(), "{outside}");
+        }
+    }
+
+    #[test]
+    fn a_goal_outside_loopback_confirms_nothing_and_says_why() {
+        let goal = Goal::Reach {
+            allow: "allowed.example".into(),
+            target: "192.0.2.1".into(),
+        };
+        let mut matrix = Matrix::new(&[], &[], &goal);
+        let summary = confirm(&mut matrix, Budget::default());
+        assert_eq!(summary.requests, 0);
+        assert!(
+            summary
+                .not_confirmable
+                .is_some_and(|why| why.contains("not a loopback address"))
+        );
+    }
+}
