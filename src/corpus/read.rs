@@ -183,8 +183,11 @@ fn per_file_item(
     base: Option<&String>,
 ) -> Result<Item, String> {
     // A reference file stays bytes: one that is not UTF-8 is counted as
-    // such by the report, as a libFuzzer corpus holds raw bytes.
-    if format == CorpusFormat::Reference {
+    // such by the report, as a libFuzzer corpus holds raw bytes. So does a
+    // bypass template that is not UTF-8 (one that is has its slots filled).
+    let raw_template =
+        format == CorpusFormat::BypassTemplate && std::str::from_utf8(&bytes).is_err();
+    if format == CorpusFormat::Reference || raw_template {
         return Ok(Item {
             source: name.to_owned(),
             bytes,
