@@ -329,7 +329,7 @@ fn write_text(
     writeln!(out)?;
     let mut listed = Vec::new();
     for v in &matrix.validators {
-        write!(out, "{v:<width$}")?;
+        write!(out, "{:<width$}", visible(v))?;
         for f in &matrix.fetchers {
             let mark = if v == f {
                 "=".to_owned()
@@ -355,14 +355,14 @@ fn write_text(
             out,
             "{:>3}  {} -> {}: {}",
             n + 1,
-            b.validator,
+            visible(&b.validator),
             b.fetcher,
             visible(&b.input)
         )?;
         writeln!(
             out,
             "     {} reads {}, {} reads {} ({}{}); shape {}",
-            b.validator,
+            visible(&b.validator),
             b.validator_host
                 .as_deref()
                 .map_or_else(|| "no host".to_owned(), |h| format!("\"{}\"", visible(h))),

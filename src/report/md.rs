@@ -346,6 +346,31 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// A validator's or fetcher's name in a table: an oracle id or a fixed
+/// check as it is, anything else (a user's `regex:` pattern) as a code
+/// span, so no character of it acts as Markdown.
+fn name_cell(name: &str) -> String {
+    if is_plain_name(name) {
+        name.to_owned()
+    } else {
+        code(name)
+    }
+}
+
+/// As [`name_cell`], outside a table.
+fn name_line(name: &str) -> String {
+    if is_plain_name(name) {
+        name.to_owned()
+    } else {
+        code_line(name)
+    }
+}
+
+fn is_plain_name(name: &str) -> bool {
+    name.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
 /// The bypass matrix: a grid of cell numbers (the picture), then each
 /// cell's input.
 pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> io::Result<()> {
@@ -392,7 +417,7 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
     writeln!(out)?;
     let mut listed = Vec::new();
     for v in &matrix.validators {
-        write!(out, "| {} |", in_cell(v))?;
+        write!(out, "| {} |", name_cell(v))?;
         for f in &matrix.fetchers {
             let mark = if v == f {
                 "=".to_owned()
@@ -416,10 +441,10 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
             out,
             "{}. {} → {}: {} ({} reads {}, {} reads {}, {}{}; shape `{}`){}",
             n + 1,
-            b.validator,
+            name_line(&b.validator),
             b.fetcher,
             code_line(&b.input),
-            b.validator,
+            name_line(&b.validator),
             b.validator_host
                 .as_deref()
                 .map_or_else(|| "no host".to_owned(), code_line),
@@ -471,5 +496,28 @@ mod tests {
             case: serde_json::Value::Null,
         };
         assert_eq!(command(&e), format!("`uridiff check -- {long}`"));
+    }
+
+    #[test]
+    fn a_user_s_regex_validator_stays_one_table_cell_and_one_code_span() {
+        use crate::bypass::{Goal, Matrix, Validator};
+        let goal = Goal::Reach {
+            allow: "a".into(),
+            target: "b".into(),
+        };
+        let v = Validator::parse("regex:x|`*y*`").unwrap();
+        let m = Matrix::new(&[v], &[crate::oracle::OracleId::Url], &goal);
+        let mut out = Vec::new();
+        bypass_section(&mut out, &m).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let row = text
+            .lines()
+            .find(|l| l.contains("regex:"))
+            .expect("the validator's row");
+        // Three cell borders: name, the one fetcher; the pattern's own `|`
+        // is escaped.
+        assert_eq!(row.matches(" |").count(), 2, "{row}");
+        assert!(row.contains("x\\|"), "{row}");
+        assert!(row.starts_with("| `` regex:"), "{row}");
     }
 }
