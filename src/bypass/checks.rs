@@ -23,9 +23,6 @@ pub enum StringCheck {
 }
 
 impl StringCheck {
-    /// The names `--validator` takes for the fixed checks.
-    pub const NAMES: [&'static str; 4] = ["prefix", "contains", "suffix", "split-host"];
-
     /// The check `name` stands for: a fixed check's name or `regex:PATTERN`.
     ///
     /// # Errors

@@ -1,0 +1,173 @@
+//! The validator-by-fetcher matrix of bypasses found.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::{Bypass, Goal, Place, Validator};
+use crate::oracle::OracleId;
+
+/// The validator-by-fetcher matrix: for each pair, the bypasses found,
+/// the shortest kept per shape and place.
+///
+/// In JSON: `{"allow", "target" (null for a denylist), "deny" (the
+/// places, empty for an allowlist), "validators", "fetchers", "checked",
+/// "pairs_bypassed", "confirmed", "cells" (the shortest bypass per pair,
+/// validators then fetchers in order), "bypasses" (every one kept)}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    /// What the bypasses achieve.
+    pub goal: Goal,
+    /// The validators, in the order asked.
+    pub validators: Vec<String>,
+    /// The fetchers, in the order asked.
+    pub fetchers: Vec<String>,
+    /// How many inputs were checked.
+    pub checked: usize,
+    found: BTreeMap<(String, String, String, Place), Bypass>,
+}
+
+impl Serialize for Matrix {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Matrix", 10)?;
+        st.serialize_field("allow", self.goal.allow())?;
+        match &self.goal {
+            Goal::Reach { target, .. } => {
+                st.serialize_field("target", &Some(target))?;
+                st.serialize_field("deny", &[] as &[Place])?;
+            }
+            Goal::Deny { places, .. } => {
+                st.serialize_field("target", &None::<&str>)?;
+                st.serialize_field("deny", places)?;
+            }
+        }
+        st.serialize_field("validators", &self.validators)?;
+        st.serialize_field("fetchers", &self.fetchers)?;
+        st.serialize_field("checked", &self.checked)?;
+        st.serialize_field("pairs_bypassed", &self.cells_found())?;
+        st.serialize_field("confirmed", &self.cells_confirmed())?;
+        st.serialize_field("cells", &self.cells())?;
+        st.serialize_field("bypasses", &self.found.values().collect::<Vec<_>>())?;
+        st.end()
+    }
+}
+
+impl Matrix {
+    /// An empty matrix for these validators and fetchers.
+    pub fn new(validators: &[Validator], fetchers: &[OracleId], goal: &Goal) -> Matrix {
+        Matrix {
+            goal: goal.clone(),
+            validators: validators.iter().map(ToString::to_string).collect(),
+            fetchers: fetchers.iter().map(|f| f.as_str().to_owned()).collect(),
+            checked: 0,
+            found: BTreeMap::new(),
+        }
+    }
+
+    /// The shortest bypass of each pair that has one, validators then
+    /// fetchers in order.
+    pub fn cells(&self) -> Vec<&Bypass> {
+        self.validators
+            .iter()
+            .flat_map(|v| self.fetchers.iter().filter_map(move |f| self.cell(v, f)))
+            .collect()
+    }
+
+    /// How many pairs have a bypass a client confirmed.
+    pub fn cells_confirmed(&self) -> usize {
+        self.found
+            .values()
+            .filter(|b| b.confirmed_by.is_some())
+            .map(|b| (&b.validator, &b.fetcher))
+            .collect::<BTreeSet<_>>()
+            .len()
+    }
+
+    /// Every bypass kept, to mark the confirmed ones.
+    pub fn all_mut(&mut self) -> impl Iterator<Item = &mut Bypass> {
+        self.found.values_mut()
+    }
+
+    /// Keeps `bypass` if it is the shortest of its pair, shape and place.
+    pub fn add(&mut self, bypass: Bypass) {
+        let key = (
+            bypass.validator.clone(),
+            bypass.fetcher.clone(),
+            bypass.shape.clone(),
+            bypass.fetcher_place,
+        );
+        match self.found.get(&key) {
+            Some(kept) if kept.order_key() <= bypass.order_key() => {}
+            _ => {
+                self.found.insert(key, bypass);
+            }
+        }
+    }
+
+    /// Every bypass kept (the shortest per pair, shape and place), by pair.
+    pub fn all(&self) -> impl Iterator<Item = &Bypass> {
+        self.found.values()
+    }
+
+    /// The bypass a pair's cell shows: a confirmed one first, then the
+    /// shortest.
+    pub fn cell(&self, validator: &str, fetcher: &str) -> Option<&Bypass> {
+        self.found
+            .values()
+            .filter(|b| b.validator == validator && b.fetcher == fetcher)
+            .min_by_key(|b| (b.confirmed_by.is_none(), b.order_key()))
+    }
+
+    /// How many pairs have a bypass.
+    pub fn cells_found(&self) -> usize {
+        self.found
+            .keys()
+            .map(|(v, f, _, _)| (v, f))
+            .collect::<BTreeSet<_>>()
+            .len()
+    }
+
+    /// Is nothing found?
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matrix_keeps_the_shortest_input_per_cell() {
+        let goal = Goal::Reach {
+            allow: "a".into(),
+            target: "b".into(),
+        };
+        let mut m = Matrix::new(
+            &[Validator::Parser(OracleId::Url)],
+            &[OracleId::Http],
+            &goal,
+        );
+        let b = |input: &str| Bypass {
+            validator: "url".into(),
+            fetcher: "http".into(),
+            input: input.into(),
+            validator_host: Some("a".into()),
+            fetcher_host: "b".into(),
+            shape: "backslash".into(),
+            fetcher_place: Place::Name,
+            fetcher_address: None,
+            confirmed_by: None,
+        };
+        m.add(b("http://long-one/"));
+        m.add(b("http://short/"));
+        m.add(b("http://longest-of-all/"));
+        assert_eq!(
+            m.cell("url", "http").map(|b| b.input.as_str()),
+            Some("http://short/")
+        );
+        assert_eq!(m.cells_found(), 1);
+        assert!(m.cell("http", "url").is_none());
+    }
+}
