@@ -520,4 +520,45 @@ mod tests {
         assert!(row.contains("x\\|"), "{row}");
         assert!(row.starts_with("| `` regex:"), "{row}");
     }
+
+    #[test]
+    fn crafted_bypass_inputs_are_shown_escaped_in_one_code_span() {
+        use crate::bypass::{Bypass, Goal, Matrix, Place, Validator};
+        let goal = Goal::Reach {
+            allow: "a".into(),
+            target: "b".into(),
+        };
+        let mut m = Matrix::new(
+            &[Validator::Parser(crate::oracle::OracleId::Url)],
+            &[crate::oracle::OracleId::Http],
+            &goal,
+        );
+        let input = "http://a\u{202e}`|`\n## injected@b/";
+        m.add(Bypass {
+            validator: "url".into(),
+            fetcher: "http".into(),
+            input: input.into(),
+            validator_host: Some("a\u{200b}".into()),
+            fetcher_host: "b".into(),
+            shape: "backslash".into(),
+            fetcher_place: Place::Name,
+            fetcher_address: None,
+            confirmed_by: None,
+        });
+        let mut out = Vec::new();
+        bypass_section(&mut out, &m).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            !text.contains('\u{202e}') && !text.contains('\u{200b}'),
+            "{text}"
+        );
+        assert!(
+            text.contains("\\u{202e}") && text.contains("\\u{200b}"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("\n## injected"),
+            "no line of its own: {text}"
+        );
+    }
 }
