@@ -27,6 +27,10 @@ pub struct Budget {
     pub per_cell: usize,
     /// Time one request may take.
     pub request_timeout: Duration,
+    /// Time a client process may take to start and load its library
+    /// (Python importing urllib3, Node, the Go program once built), on a
+    /// machine that may be busy.
+    pub start_timeout: Duration,
     /// Time the whole confirmation may take (no request starts after it).
     pub total: Duration,
 }
@@ -36,7 +40,8 @@ impl Default for Budget {
         Budget {
             requests: 300,
             per_cell: 3,
-            request_timeout: Duration::from_secs(3),
+            request_timeout: Duration::from_secs(10),
+            start_timeout: Duration::from_secs(30),
             total: Duration::from_secs(120),
         }
     }
@@ -218,7 +223,7 @@ pub fn confirm(matrix: &mut Matrix, budget: Budget) -> Summary {
                 break;
             }
             let client = clients.entry(info.id).or_insert_with(|| {
-                match Client::start(info, budget.request_timeout) {
+                match Client::start(info, budget.start_timeout) {
                     Ok(client) => Some(client),
                     Err(e) => {
                         summary.errors.push(format!("{}: {e}", info.id));
