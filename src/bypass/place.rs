@@ -219,37 +219,15 @@ fn place_of_v4(v4: Ipv4Addr) -> Place {
 
 /// glibc's `inet_aton` as `getaddrinfo` calls it (the whole text must be
 /// read: `__inet_aton_exact`): one to four parts split at `.`, each a C
-/// number (`0x` hex, a leading `0` octal, else decimal) of at most 32 bits;
-/// every part but the last at most 255, the last filling the bytes left.
+/// number (`0x` hex, a leading `0` octal, else decimal); every part but
+/// the last at most 255, the last filling the bytes left. The URL
+/// Standard's IPv4 parser reads the same forms (uridiff's host model,
+/// `triage::host`), but for a final `.`, which glibc refuses.
 pub fn inet_aton(text: &str) -> Option<Ipv4Addr> {
-    let mut parts = Vec::with_capacity(4);
-    for part in text.split('.') {
-        if parts.len() == 4 {
-            return None;
-        }
-        parts.push(c_number(part)?);
-    }
-    ipv4_from_parts(&parts)
-}
-
-/// A C integer constant as `inet_aton` reads one part.
-fn c_number(part: &str) -> Option<u32> {
-    let (digits, radix) =
-        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
-            // glibc reads `0x` with no digits as 0.
-            if hex.is_empty() {
-                return Some(0);
-            }
-            (hex, 16)
-        } else if part.len() > 1 && part.starts_with('0') {
-            (part.get(1..)?, 8)
-        } else {
-            (part, 10)
-        };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+    if text.ends_with('.') {
         return None;
     }
-    u32::from_str_radix(digits, radix).ok()
+    crate::triage::host::whatwg_ipv4(text).map(Ipv4Addr::from)
 }
 
 /// Java's decimal forms (no leading zeros: JDK-8277608 refuses them as
@@ -312,6 +290,7 @@ mod tests {
         assert_eq!(inet_aton("127.0.0.1."), None);
         assert_eq!(inet_aton("4294967296"), None);
         assert_eq!(inet_aton("example.com"), None);
+        assert_eq!(inet_aton("+127.1"), None, "no sign: digits only");
     }
 
     #[test]

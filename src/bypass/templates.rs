@@ -26,12 +26,9 @@ fn find_ignoring_case(text: &str, needle: &str, from: usize) -> Option<usize> {
 /// Where the scheme's `:` ends, when `text` starts with a scheme (RFC 3986
 /// section 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":").
 fn scheme_end(text: &str) -> Option<usize> {
-    let colon = text.find(':')?;
-    let scheme = text.get(..colon)?;
-    let mut chars = scheme.chars();
-    (chars.next()?.is_ascii_alphabetic()
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-    .then_some(colon + 1)
+    crate::triage::text::has_scheme(text)
+        .then(|| text.find(':').map(|colon| colon + 1))
+        .flatten()
 }
 
 /// `input` with one occurrence of `allow_host` made `{allow}` and one of

@@ -159,8 +159,11 @@ pub(crate) fn is_dotted_quad(host: &str) -> bool {
 }
 
 /// The URL Standard's IPv4 parser: up to four parts, each decimal, octal
-/// (leading `0`) or hex (`0x`); the last fills the remaining bytes.
-fn whatwg_ipv4(host: &str) -> Option<u32> {
+/// (leading `0`) or hex (`0x`); the last fills the remaining bytes. For
+/// text without a final `.`, this is also glibc's `inet_aton` as
+/// `getaddrinfo` calls it (`__inet_aton_exact`: C number parts, `0x` alone
+/// read as 0), which is how most clients' resolvers read a numeric host.
+pub(crate) fn whatwg_ipv4(host: &str) -> Option<u32> {
     let parts: Vec<&str> = host.split('.').collect();
     if parts.is_empty() || parts.len() > 4 {
         return None;
@@ -180,8 +183,11 @@ fn whatwg_ipv4(host: &str) -> Option<u32> {
                 return None;
             }
             0
-        } else {
+        } else if digits.chars().all(|c| c.is_digit(radix)) {
+            // Digits only: `from_str_radix` would also take a sign.
             u64::from_str_radix(digits, radix).ok()?
+        } else {
+            return None;
         };
         numbers.push(n);
     }
@@ -221,6 +227,10 @@ mod tests {
         assert!(same_address("ex%41mple.com", "example.com"));
         assert!(same_address("Example.COM.", "example.com"));
         assert!(!same_address("0x7f.2", "127.0.0.1"));
+        assert!(
+            !same_address("+127.1", "127.0.0.1"),
+            "a sign is no digit (from_str_radix would take it)"
+        );
         assert!(!same_address("evil.com", "example.com"));
     }
 

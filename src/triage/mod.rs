@@ -24,7 +24,7 @@ pub(crate) mod host;
 mod ip_literal;
 mod rules;
 pub(crate) mod severity;
-mod text;
+pub(crate) mod text;
 
 pub use basis::Decision;
 pub use classes::{Basis, Class, ExampleOracle};
