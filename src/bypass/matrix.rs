@@ -53,7 +53,45 @@ impl Serialize for Matrix {
     }
 }
 
+/// One cell of the matrix as a person reads it ([`Matrix::grid`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark<'m> {
+    /// The validator and the fetcher are one parser.
+    Same,
+    /// No bypass.
+    None,
+    /// A bypass: its number in the list below the grid (from 1), and it.
+    Bypass(usize, &'m Bypass),
+}
+
 impl Matrix {
+    /// The grid, validators by fetchers, each bypass cell numbered in
+    /// reading order; and the cells' bypasses in that order (the list a
+    /// grid's numbers point into).
+    pub fn grid(&self) -> (Vec<Vec<Mark<'_>>>, Vec<&Bypass>) {
+        let mut listed = Vec::new();
+        let rows = self
+            .validators
+            .iter()
+            .map(|v| {
+                self.fetchers
+                    .iter()
+                    .map(|f| {
+                        if v == f {
+                            Mark::Same
+                        } else if let Some(b) = self.cell(v, f) {
+                            listed.push(b);
+                            Mark::Bypass(listed.len(), b)
+                        } else {
+                            Mark::None
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        (rows, listed)
+    }
+
     /// An empty matrix for these validators and fetchers.
     pub fn new(validators: &[Validator], fetchers: &[OracleId], goal: &Goal) -> Matrix {
         Matrix {

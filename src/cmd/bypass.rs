@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use uridiff::Harness;
-use uridiff::bypass::{self, Goal, Matrix, Place, Validator};
+use uridiff::bypass::{self, Goal, Mark, Matrix, Place, Validator};
 use uridiff::oracle::{self, OracleId};
 
 use super::error::{Failure, Status, diagnostic};
@@ -327,21 +327,15 @@ fn write_text(
         write!(out, "  {f}")?;
     }
     writeln!(out)?;
-    let mut listed = Vec::new();
-    for v in &matrix.validators {
+    let (rows, listed) = matrix.grid();
+    for (v, row) in matrix.validators.iter().zip(&rows) {
         write!(out, "{:<width$}", visible(v))?;
-        for f in &matrix.fetchers {
-            let mark = if v == f {
-                "=".to_owned()
-            } else if let Some(b) = matrix.cell(v, f) {
-                listed.push(b);
-                if b.confirmed_by.is_some() {
-                    format!("{}✔", listed.len())
-                } else {
-                    listed.len().to_string()
-                }
-            } else {
-                "·".to_owned()
+        for (f, mark) in matrix.fetchers.iter().zip(row) {
+            let mark = match mark {
+                Mark::Same => "=".to_owned(),
+                Mark::None => "·".to_owned(),
+                Mark::Bypass(n, b) if b.confirmed_by.is_some() => format!("{n}✔"),
+                Mark::Bypass(n, _) => n.to_string(),
             };
             write!(out, "  {mark:^w$}", w = f.len())?;
         }

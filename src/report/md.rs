@@ -374,7 +374,7 @@ fn is_plain_name(name: &str) -> bool {
 /// The bypass matrix: a grid of cell numbers (the picture), then each
 /// cell's input.
 pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> io::Result<()> {
-    use crate::bypass::Goal;
+    use crate::bypass::{Goal, Mark};
     writeln!(out, "## Bypasses\n")?;
     match &matrix.goal {
         Goal::Reach { allow, target } => writeln!(
@@ -415,21 +415,15 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
         write!(out, ":---:|")?;
     }
     writeln!(out)?;
-    let mut listed = Vec::new();
-    for v in &matrix.validators {
+    let (rows, listed) = matrix.grid();
+    for (v, row) in matrix.validators.iter().zip(&rows) {
         write!(out, "| {} |", name_cell(v))?;
-        for f in &matrix.fetchers {
-            let mark = if v == f {
-                "=".to_owned()
-            } else if let Some(b) = matrix.cell(v, f) {
-                listed.push(b);
-                if b.confirmed_by.is_some() {
-                    format!("**{}** ✔", listed.len())
-                } else {
-                    listed.len().to_string()
-                }
-            } else {
-                "·".to_owned()
+        for mark in row {
+            let mark = match mark {
+                Mark::Same => "=".to_owned(),
+                Mark::None => "·".to_owned(),
+                Mark::Bypass(n, b) if b.confirmed_by.is_some() => format!("**{n}** ✔"),
+                Mark::Bypass(n, _) => n.to_string(),
             };
             write!(out, " {mark} |")?;
         }
