@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::{
-    Bypass, DEFAULT_ALLOW, DEFAULT_TARGET, Goal, PLAIN_TEMPLATE, bypasses, candidates,
-    default_validators, parsers_in, templates,
+    Bypass, DEFAULT_ALLOW, DEFAULT_TARGET, Goal, Matrix, PLAIN_TEMPLATE, bypasses, candidates,
+    check_candidates, default_validators, parsers_in, seed_templates_and,
 };
 use crate::case::Case;
 use crate::corpus::{Corpus, CuratedError};
@@ -75,43 +75,50 @@ pub fn default_bypasses(case: &Case<'_>) -> Vec<Bypass> {
 
 /// The bypasses the saved corpus shows with the registry's oracles: its
 /// inputs as they are, and every template its host confusions (and the
-/// built-in seeds') give, filled with the default hosts.
+/// built-in seeds') give, filled with the default hosts; the shortest
+/// input per triple.
 pub fn known_bypasses(corpus: &Corpus) -> KnownBypasses {
     let mut harness = Harness::default();
     let mut seeds: BTreeSet<String> = super::built_in_seeds().into_iter().collect();
     seeds.extend(corpus.inputs.keys().cloned());
     let seeds: Vec<String> = seeds.into_iter().collect();
-    let mut found = KnownBypasses::new();
-    let mut record = |case: &Case<'_>| {
-        for b in default_bypasses(case) {
-            let key = (b.validator, b.fetcher, b.shape);
-            let shorter = found.get(&key).is_none_or(|kept| {
-                (kept.chars().count(), kept.as_str()) > (b.input.chars().count(), b.input.as_str())
-            });
-            if shorter {
-                found.insert(key, b.input);
-            }
+    let goal = default_goal();
+    let parsers = parsers_in(&harness.check_query(crate::Query::new(PLAIN_TEMPLATE)));
+    let validators = default_validators(&parsers);
+    let mut matrix = Matrix::new(&validators, &parsers, &goal);
+    // A seed is checked once: its own bypasses (the fuzz target's inputs
+    // are filled already) and its templates come from the same case.
+    let from_seeds = seed_templates_and(&mut harness, &seeds, |case| {
+        for b in bypasses(case, &validators, &parsers, &goal) {
+            matrix.add(b);
         }
-    };
-    let mut all_templates = BTreeSet::new();
-    for chunk in seeds.chunks(512) {
-        let refs: Vec<&str> = chunk.iter().map(String::as_str).collect();
-        let cases = harness.check_batch(&refs);
-        for case in &cases {
-            record(case);
-        }
-        all_templates.extend(templates(&cases));
-    }
+    });
     let mut ordered = vec![PLAIN_TEMPLATE];
-    ordered.extend(all_templates.iter().map(String::as_str));
-    let inputs = candidates(ordered, &default_goal());
-    for chunk in inputs.chunks(512) {
-        let refs: Vec<&str> = chunk.iter().map(String::as_str).collect();
-        for case in harness.check_batch(&refs) {
-            record(&case);
+    ordered.extend(from_seeds.iter().map(String::as_str));
+    let inputs = candidates(ordered, &goal);
+    check_candidates(
+        &mut harness,
+        &inputs,
+        &validators,
+        &parsers,
+        &goal,
+        &mut matrix,
+    );
+    // The matrix keeps the shortest per place too: the shortest of those.
+    let mut found: BTreeMap<Triple, &Bypass> = BTreeMap::new();
+    for b in matrix.all() {
+        let key = (b.validator.clone(), b.fetcher.clone(), b.shape.clone());
+        if found
+            .get(&key)
+            .is_none_or(|kept| b.order_key() < kept.order_key())
+        {
+            found.insert(key, b);
         }
     }
     found
+        .into_iter()
+        .map(|(key, b)| (key, b.input.clone()))
+        .collect()
 }
 
 /// `bypasses.txt`'s text: a header, then `validator<TAB>fetcher<TAB>shape<TAB>"input"`.

@@ -193,9 +193,9 @@ pub struct Bypass {
 }
 
 impl Bypass {
-    /// Shortest first; of equal length, the one with fewer capitals (the
+    /// The order bypasses are chosen in. Shortest first; of equal length, the one with fewer capitals (the
     /// lower-case spelling a person writes), then by text.
-    fn order_key(&self) -> (usize, usize, &str) {
+    pub(crate) fn order_key(&self) -> (usize, usize, &str) {
         (
             self.input.chars().count(),
             self.input.bytes().filter(u8::is_ascii_uppercase).count(),
@@ -369,11 +369,24 @@ pub fn check_candidates(
 
 /// Templates from `seeds`, each checked with `harness` ([`templates`]).
 pub fn seed_templates(harness: &mut Harness<'_>, seeds: &[String]) -> BTreeSet<String> {
+    seed_templates_and(harness, seeds, |_| {})
+}
+
+/// [`seed_templates`], handing each seed's case to `each` as well (for a
+/// caller that also wants what the seeds show as they are).
+pub fn seed_templates_and(
+    harness: &mut Harness<'_>,
+    seeds: &[String],
+    mut each: impl FnMut(&Case<'_>),
+) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = BTreeSet::new();
     let step = harness.batch_size().max(1);
     for chunk in seeds.chunks(step) {
         let refs: Vec<&str> = chunk.iter().map(String::as_str).collect();
         let cases = harness.check_batch(&refs);
+        for case in &cases {
+            each(case);
+        }
         out.extend(templates(&cases));
     }
     out
