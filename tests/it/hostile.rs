@@ -1000,3 +1000,54 @@ fn io_errors_name_the_path_given_and_what_was_being_done() {
         "uridiff: cannot write standard output: No space left on device (os error 28)\n"
     );
 }
+
+/// `uridiff bypass`'s inputs met while writing it: a `--lines` file that is
+/// a device, one that is not UTF-8, one that does not exist, a `--corpus`
+/// that is no saved corpus, and a template that is hostile text (a bidi
+/// control, a tab in the allowed host) shown escaped in the terminal: each a clear message,
+/// the right exit code, no panic.
+#[test]
+fn bypass_refuses_bad_files_and_shows_hostile_inputs_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let non_utf8 = dir.path().join("templates.txt");
+    std::fs::write(&non_utf8, b"http://\xff{allow}\n").unwrap();
+    let uridiff = env!("CARGO_BIN_EXE_uridiff");
+    for (args, says) in [
+        (
+            vec!["--lines".into(), "/dev/zero".into()],
+            "not a regular file",
+        ),
+        (
+            vec!["--lines".into(), non_utf8.into_os_string()],
+            "not valid UTF-8",
+        ),
+        (
+            vec!["--lines".into(), dir.path().join("none").into_os_string()],
+            "No such file",
+        ),
+        (
+            vec!["--corpus".into(), dir.path().as_os_str().to_owned()],
+            "not a saved corpus",
+        ),
+    ] {
+        let o = Command::new(uridiff)
+            .arg("bypass")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let o = Command::new(uridiff)
+        .args(["bypass", "--validator", "split-host", "--fetcher", "url"])
+        .args(["--allow", "a\u{202e}\t.example"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("://a\\u{202e}\\u{9}.example"),
+        "{}",
+        stdout(&o)
+    );
+    assert_no_raw_controls("bypass", &stdout(&o));
+}
