@@ -26,7 +26,7 @@ python3 and java.
                                 each shipped adapter over the pipe protocol
                                 (cargo test then replays the regression set
                                 through every adapter against
-                                testdata/external-outcomes.txt)
+                                testdata/adapter-outcomes/, per adapter version)
   scripts/fuzz-replay.sh        the saved corpus through each fuzz target
                                 binary once (-runs=0); installs cargo-fuzz
                                 when missing

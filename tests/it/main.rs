@@ -13,6 +13,7 @@
 
 mod util;
 
+mod adapter_outcomes;
 mod appendix_b;
 mod arbiter;
 mod bypass;

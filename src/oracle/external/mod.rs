@@ -139,6 +139,7 @@ mod error;
 pub(crate) mod process;
 mod set;
 pub(crate) mod shipped;
+mod version;
 mod wire;
 
 pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submitted, V1_NO_BASE};
@@ -148,4 +149,5 @@ pub use set::{Externals, NAME_MAX, Spec, validate_name};
 pub use shipped::{
     Missing, SETUP, ShippedStatus, cache_root, shipped_names, shipped_standard, shipped_status,
 };
+pub use version::{AdapterVersion, adapter_version};
 pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::client::{External, Query, Starting};
 use super::error::{ExternalError, UsageError};
 use super::shipped::{self, Shipped};
+use super::version::{AdapterVersion, adapter_version};
 use crate::oracle::{OracleId, Outcome, register_external};
 
 /// The longest oracle name (reports align them in columns).
@@ -162,6 +163,21 @@ impl Externals {
     /// The oracles' ids, in the order their outcomes come.
     pub fn ids(&self) -> Vec<OracleId> {
         self.oracles.iter().map(|(id, _)| *id).collect()
+    }
+
+    /// The versions behind each shipped adapter's answers
+    /// ([`AdapterVersion`]), in the order of [`ids`](Self::ids); none for an
+    /// oracle that is not a shipped adapter or did not start.
+    pub fn versions(&self) -> Vec<(OracleId, Option<AdapterVersion>)> {
+        self.oracles
+            .iter()
+            .map(|(id, process)| {
+                let version = process
+                    .as_ref()
+                    .and_then(|p| adapter_version(p.name(), p.hello()));
+                (*id, version)
+            })
+            .collect()
     }
 
     /// The outcomes of every external oracle for a batch of queries, one
