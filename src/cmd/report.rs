@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::Harness;
@@ -71,6 +71,12 @@ pub(crate) struct Args {
 }
 
 /// The files under `paths`, sorted, or the first path that does not exist.
+///
+/// A corpus directory is walked without following symbolic links: a corpus
+/// from a pull request or a download may hold a link to
+/// `/proc/self/environ` or `~/.ssh`, and the report would quote what it
+/// points at. A link is read only when its target is a file inside the
+/// directory given; any other link is listed as not checked, never opened.
 fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
@@ -85,13 +91,18 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
             not_checked.push(not_a_file(path));
             continue;
         }
+        let inside = fs::canonicalize(path)?;
         for entry in walkdir::WalkDir::new(path)
-            .follow_links(true)
+            .follow_links(false)
             .sort_by_file_name()
         {
             match entry {
                 Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
                 Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) if e.path_is_symlink() => match link_in(e.path(), &inside) {
+                    Ok(()) => files.push(e.into_path()),
+                    Err(why) => not_checked.push((e.path().display().to_string(), why)),
+                },
                 Ok(e) => not_checked.push(not_a_file(e.path())),
                 Err(e) => {
                     let where_ = e
@@ -105,6 +116,31 @@ fn files(paths: &[PathBuf], not_checked: &mut Vec<(String, String)>) -> io::Resu
     files.sort();
     files.dedup();
     Ok(files)
+}
+
+/// Whether the symbolic link `link` may be read as a corpus file: its
+/// target, all links resolved, is a regular file under `inside` (a
+/// canonical directory); else why it is not read.
+fn link_in(link: &Path, inside: &Path) -> Result<(), String> {
+    let target = fs::canonicalize(link)
+        .map_err(|e| format!("a symbolic link whose target cannot be read ({e}): not read"))?;
+    if !target.starts_with(inside) {
+        // Named as the link says (`/proc/self/environ`), not resolved.
+        let written = fs::read_link(link).unwrap_or(target);
+        return Err(format!(
+            "a symbolic link that leaves the corpus (to {}): not read",
+            written.display()
+        ));
+    }
+    match fs::metadata(&target) {
+        Ok(m) if m.is_file() => Ok(()),
+        // A link to a directory inside is walked already, or would loop.
+        Ok(m) if m.is_dir() => Err("a symbolic link to a directory: not followed".to_owned()),
+        _ => Err(format!(
+            "a symbolic link to {}, which is no regular file: not read",
+            target.display()
+        )),
+    }
 }
 
 fn write_report(

@@ -10,6 +10,7 @@
     clippy::panic
 )]
 
+use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
@@ -939,7 +940,7 @@ fn fifos_and_devices_in_a_corpus_are_listed_not_checked_and_counted() {
             ),
             (
                 format!("{c}/null"),
-                "not a regular file or directory (a character device)".to_owned()
+                "a symbolic link that leaves the corpus (to /dev/null): not read".to_owned()
             ),
         ]
     );
@@ -1050,4 +1051,217 @@ fn bypass_refuses_bad_files_and_shows_hostile_inputs_escaped() {
         stdout(&o)
     );
     assert_no_raw_controls("bypass", &stdout(&o));
+}
+
+// Issue 29, rows 3, 7, 8, 11 and 12.
+
+/// A corpus's symbolic links are read only when they stay inside it: one to
+/// a file outside (the process environment, a key) is listed as not
+/// checked, and what it points at never reaches the report.
+#[test]
+fn report_reads_no_link_that_leaves_the_corpus() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("c");
+    fs::create_dir(&corpus).unwrap();
+    fs::write(corpus.join("a"), "http://h/").unwrap();
+    let secret = dir.path().join("secret");
+    fs::write(&secret, "http://sk-1-SECRET.example/").unwrap();
+    std::os::unix::fs::symlink(&secret, corpus.join("x")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", corpus.join("env")).unwrap();
+    // A link that stays inside is a corpus file like another.
+    fs::create_dir(corpus.join("sub")).unwrap();
+    fs::write(corpus.join("sub/b"), "http://inside.example/").unwrap();
+    std::os::unix::fs::symlink(corpus.join("sub/b"), corpus.join("b-link")).unwrap();
+    // A link to a directory (here the corpus itself: a loop) is not followed.
+    std::os::unix::fs::symlink(&corpus, corpus.join("loop")).unwrap();
+    let o = Command::new(BIN)
+        .args([
+            OsStr::new("report"),
+            OsStr::new("--format"),
+            OsStr::new("jsonl"),
+        ])
+        .arg(&corpus)
+        .env("API_KEY", "sk-1-ENVIRONMENT")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(!out.contains("SECRET"), "{out}");
+    assert!(!out.contains("sk-1-ENVIRONMENT"), "{out}");
+    let lines = json_lines(&o);
+    assert_eq!(lines[0]["summary"]["inputs"], 3, "{out}");
+    assert!(out.contains("inside.example"), "{out}");
+    let c = corpus.display();
+    let reasons: BTreeMap<String, String> = lines
+        .iter()
+        .filter(|l| l["error"].is_string())
+        .map(|l| {
+            (
+                l["source"].as_str().unwrap().to_owned(),
+                l["error"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        BTreeMap::from([
+            (
+                format!("{c}/env"),
+                "a symbolic link that leaves the corpus (to /proc/self/environ): not read"
+                    .to_owned()
+            ),
+            (
+                format!("{c}/loop"),
+                "a symbolic link to a directory: not followed".to_owned()
+            ),
+            (
+                format!("{c}/x"),
+                format!(
+                    "a symbolic link that leaves the corpus (to {}): not read",
+                    secret.display()
+                )
+            ),
+        ]),
+        "{out}"
+    );
+    assert_eq!(lines[0]["not_checked"], 3);
+}
+
+/// No run leaves a `uridiff-adapter-*` directory (nor anything else) in
+/// TMPDIR: the WHATWG reference that `check` from standard input, `report`
+/// and `minimize` start ends with the run.
+#[test]
+fn no_run_leaves_its_adapters_directories_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    fs::create_dir(&tmp).unwrap();
+    let corpus = dir.path().join("c");
+    fs::create_dir(&corpus).unwrap();
+    // A WHATWG disagreement, so that the reference is asked.
+    fs::write(corpus.join("a"), "http://a_b.example/\\x").unwrap();
+    let run = |args: &[&OsStr], stdin: &[u8]| {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .env("TMPDIR", &tmp)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let check = run(
+        &[OsStr::new("check"), OsStr::new("--json")],
+        b"file:\\\\//\n",
+    );
+    assert!(check.status.code().is_some(), "{check:?}");
+    // The reference ran: its verdict is in the case.
+    assert!(
+        stdout(&check).contains("whatwg-url"),
+        "the WHATWG reference was not asked: {}",
+        stdout(&check)
+    );
+    let report = run(
+        &[
+            OsStr::new("report"),
+            OsStr::new("--format"),
+            OsStr::new("jsonl"),
+            corpus.as_os_str(),
+        ],
+        b"",
+    );
+    assert!(report.status.code().is_some(), "{report:?}");
+    let minimize = run(&[OsStr::new("minimize"), OsStr::new("file:\\\\//")], b"");
+    assert_eq!(minimize.status.code(), Some(0), "{}", stderr(&minimize));
+    assert_eq!(names(&tmp), Vec::<String>::new());
+}
+
+/// `minimize` of an input over 64 KiB (http's length limit keeps every
+/// candidate long, and each check is dear) stops at its time limit with
+/// the shortest input found by then, and says so.
+#[test]
+fn minimize_stops_at_its_time_limit_and_says_so() {
+    let input = format!("http://h/{}", "a".repeat(70_000));
+    let o = uridiff(&["minimize", "--json", "--time-limit", "1", &input]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("stopped after 1 s (--time-limit)"),
+        "{}",
+        stderr(&o)
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["complete"], false);
+    let minimized = v["minimized"].as_str().unwrap();
+    assert!(minimized.len() <= input.len());
+    // What it printed keeps the input's signatures.
+    let whole = uridiff(&["minimize", "--json", "--time-limit", "1", minimized]);
+    let again: Value = serde_json::from_str(stdout(&whole).trim()).unwrap();
+    assert_eq!(again["signatures"], v["signatures"]);
+    let bad = uridiff(&["minimize", "--time-limit", "0", "x"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A trap address nothing can connect to (the loopback network's broadcast
+/// address) is an error that names it, exit 2, not "0 confirmed".
+#[test]
+fn an_unreachable_trap_address_is_an_error_not_zero_confirmed() {
+    let o = uridiff(&[
+        "bypass",
+        "--confirm",
+        "--allow",
+        "127.0.0.2",
+        "--target",
+        "127.255.255.255",
+        "--validator",
+        "url",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("127.255.255.255") && stderr(&o).contains("accepts no connection"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("none, confirmation did not run"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// `report --confirm` whose traps cannot start (a network namespace whose
+/// loopback is down: nothing binds 127.0.0.2) says in the report that
+/// confirmation did not run, and why, instead of "0 confirmed".
+#[test]
+fn a_report_whose_confirmation_did_not_run_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("c");
+    fs::create_dir(&corpus).unwrap();
+    fs::write(corpus.join("a"), "http://allowed.example\\@evil.example/").unwrap();
+    let o = Command::new("unshare")
+        .args(["--net", "--"])
+        .arg(BIN)
+        .args(["report", "--confirm", "--format", "md"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "unshare --net (root needed): {}",
+        stderr(&o)
+    );
+    let md = stdout(&o);
+    assert!(
+        md.contains("none confirmed: confirmation did not run (`the trap servers did not start:"),
+        "{md}"
+    );
+    assert!(!md.contains("0 confirmed"), "{md}");
+    assert!(
+        stderr(&o).contains("--confirm: the trap servers did not start"),
+        "{}",
+        stderr(&o)
+    );
 }
