@@ -410,6 +410,17 @@ pub fn whatwg_missing() -> Option<String> {
     }
 }
 
+/// Ends the program's `whatwg-url` process, if one runs, and removes its
+/// directory; later asks find it missing. For the end of a program: a
+/// static is never dropped, so without this the process would outlive
+/// uridiff and its directory stay in TMPDIR. Waits for a start in progress
+/// ([`prestart_whatwg`] holds the state while Node starts), so that a start
+/// racing the end cannot leave its directory behind either.
+pub fn stop_whatwg() {
+    let mut state = lock();
+    *state = Whatwg::Missing("whatwg-url was stopped: the program is ending".to_owned());
+}
+
 /// Starts the shipped `whatwg-url` adapter, or says why it cannot run.
 fn start_whatwg(timeout: Duration) -> Whatwg {
     if let Some(missing) = shipped_status()
