@@ -8,6 +8,7 @@
 //! findings the original showed, no fewer and no new ones.
 
 use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
 
 use crate::case::Case;
 use crate::harness::{Harness, Query};
@@ -32,17 +33,51 @@ pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<Signature> {
 /// few kilobytes, bounded for pathological ones.
 const MAX_TESTS: usize = 20_000;
 
+/// How long one minimisation may take by default: a check of an input near
+/// 64 KiB costs milliseconds (the grammar references, http's length limit
+/// keeping every candidate long), so the test count alone bounds nothing a
+/// person would wait for.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// A minimised input, and whether the search ran to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Minimized {
+    /// The shortest input found that keeps the property (the input itself
+    /// when nothing smaller does).
+    pub text: String,
+    /// `false` when the time limit or the test budget stopped the search:
+    /// `text` keeps the property but a shorter input may exist.
+    pub complete: bool,
+}
+
 /// `ddmin` over the characters of `input`: the shortest input found for
 /// which `keeps` holds (`input` itself when nothing smaller does).
-pub fn ddmin(input: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
+pub fn ddmin(input: &str, keeps: impl FnMut(&str) -> bool) -> String {
+    ddmin_until(input, None, keeps).text
+}
+
+/// [`ddmin`] that stops at `deadline` (checked before each test), with
+/// the best input found by then.
+pub fn ddmin_until(
+    input: &str,
+    deadline: Option<Instant>,
+    mut keeps: impl FnMut(&str) -> bool,
+) -> Minimized {
     let mut chars: Vec<char> = input.chars().collect();
     let mut tests = 0;
+    let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut stopped = false;
+    let mut may_test = |tests: usize| {
+        stopped = stopped || tests >= MAX_TESTS || out_of_time();
+        !stopped
+    };
     let mut n = 2usize;
-    while chars.len() >= 2 && tests < MAX_TESTS {
+    while chars.len() >= 2 && may_test(tests) {
         let chunk = chars.len().div_ceil(n);
         let mut reduced = false;
         let mut start = 0;
-        while start < chars.len() && tests < MAX_TESTS {
+        while start < chars.len() && may_test(tests) {
             let end = (start + chunk).min(chars.len());
             // The complement of one chunk.
             let candidate: String = chars
@@ -69,7 +104,7 @@ pub fn ddmin(input: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
     }
     // A last pass over single characters catches what chunking missed.
     let mut i = 0;
-    while i < chars.len() && tests < MAX_TESTS {
+    while i < chars.len() && may_test(tests) {
         let mut candidate = chars.clone();
         candidate.remove(i);
         let text: String = candidate.iter().collect();
@@ -80,7 +115,10 @@ pub fn ddmin(input: &str, mut keeps: impl FnMut(&str) -> bool) -> String {
             i += 1;
         }
     }
-    chars.into_iter().collect()
+    Minimized {
+        text: chars.into_iter().collect(),
+        complete: !stopped,
+    }
 }
 
 /// The shortest input found that shows exactly the signatures `input`
@@ -103,16 +141,64 @@ pub fn ddmin_pair(
     (input, base)
 }
 
-/// [`minimize`] of a pair, shrinking the base too: the shortest reference,
+/// [`minimize_pair`] of a pair, shrinking the base too: the shortest reference,
 /// then the shortest base, that show exactly the signatures the pair shows.
 pub fn minimize_pair(input: &str, base: &str) -> (String, String) {
     let wanted = signatures_of(input, Some(base));
     ddmin_pair(input, base, |i, b| signatures_of(i, Some(b)) == wanted)
 }
 
+/// [`minimize`] within `limit`: the best input found by then.
+pub fn minimize_within(input: &str, base: Option<&str>, limit: Duration) -> Minimized {
+    let deadline = Instant::now().checked_add(limit);
+    let wanted = signatures_of(input, base);
+    ddmin_until(input, deadline, |candidate| {
+        signatures_of(candidate, base) == wanted
+    })
+}
+
+/// [`minimize_pair`] within `limit` (the reference first, the base in what
+/// is left): the best pair found by then, complete only if both searches
+/// ran to their end.
+pub fn minimize_pair_within(input: &str, base: &str, limit: Duration) -> (Minimized, Minimized) {
+    let deadline = Instant::now().checked_add(limit);
+    let wanted = signatures_of(input, Some(base));
+    let input = ddmin_until(input, deadline, |candidate| {
+        signatures_of(candidate, Some(base)) == wanted
+    });
+    let base = ddmin_until(base, deadline, |candidate| {
+        signatures_of(&input.text, Some(candidate)) == wanted
+    });
+    (input, base)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A deadline already past stops the search before its first test: the
+    /// input comes back whole, marked incomplete; without one the same
+    /// search completes.
+    #[test]
+    fn a_passed_deadline_returns_the_input_marked_incomplete() {
+        let mut calls = 0;
+        let past = Some(Instant::now());
+        let out = ddmin_until("xxaxx", past, |s| {
+            calls += 1;
+            s.contains('a')
+        });
+        assert_eq!(out.text, "xxaxx");
+        assert!(!out.complete);
+        assert_eq!(calls, 0);
+        let out = ddmin_until("xxaxx", None, |s| s.contains('a'));
+        assert_eq!(
+            out,
+            Minimized {
+                text: "a".to_owned(),
+                complete: true
+            }
+        );
+    }
 
     #[test]
     fn ddmin_finds_the_smallest_input_that_keeps_the_property() {

@@ -28,6 +28,12 @@ pub(crate) struct Args {
     /// newline added): what scripts save.
     #[arg(long, value_name = "PATH")]
     out: Option<PathBuf>,
+    /// Stop searching after this many seconds and print the shortest input
+    /// found by then (it keeps the signatures; a note on standard error,
+    /// and `"complete": false` in JSON, say it may not be the shortest).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    time_limit: u64,
     /// The input (put it after `--` when it starts with '-').
     #[arg(required_unless_present = "file")]
     input: Option<String>,
@@ -49,16 +55,24 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         // clap requires one of the two.
         (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
     };
-    let (minimized, minimized_base) = match args.base.as_deref() {
+    let limit = std::time::Duration::from_secs(args.time_limit);
+    let (minimized, minimized_base, complete) = match args.base.as_deref() {
         Some(base) if args.shrink_base => {
-            let (input, base) = uridiff::minimize::minimize_pair(&input, base);
-            (input, Some(base))
+            let (input, base) = uridiff::minimize::minimize_pair_within(&input, base, limit);
+            let complete = input.complete && base.complete;
+            (input.text, Some(base.text), complete)
         }
-        base => (
-            uridiff::minimize::minimize(&input, base),
-            base.map(str::to_owned),
-        ),
+        base => {
+            let found = uridiff::minimize::minimize_within(&input, base, limit);
+            (found.text, base.map(str::to_owned), found.complete)
+        }
     };
+    if !complete {
+        super::error::diagnostic(format_args!(
+            "stopped after {} s (--time-limit) with the shortest input found by then: it shows the same signatures, a shorter one may exist",
+            args.time_limit
+        ));
+    }
     let base = minimized_base.as_deref();
     let signatures = uridiff::minimize::signatures_of(&minimized, base);
     // The result is printed first, so that it survives a failed write.
@@ -68,6 +82,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             "input": input,
             "minimized": minimized,
             "signatures": signatures,
+            "complete": complete,
         });
         if args.shrink_base
             && let (Some(object), Some(base)) = (value.as_object_mut(), base)
