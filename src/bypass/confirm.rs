@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
-use super::{Goal, Matrix, Place, Read, Reading, read};
+use super::{Confirmation, Goal, Matrix, Place, Read, Reading, read};
 use crate::fetch::{Client, Request, Trap, clients_for, is_loopback};
 
 /// How much confirmation may do.
@@ -81,8 +81,18 @@ fn trap_address(host: &str, fallback: Ipv4Addr) -> Result<(IpAddr, bool), String
 }
 
 /// Confirms the bypasses of `matrix` with real clients, within `budget`,
-/// marking each confirmed one's `confirmed_by`.
+/// marking each confirmed one's `confirmed_by`, and records in the matrix
+/// whether confirmation ran ([`Confirmation`]).
 pub fn confirm(matrix: &mut Matrix, budget: Budget) -> Summary {
+    let summary = confirm_cells(matrix, budget);
+    matrix.confirmation = match &summary.not_confirmable {
+        Some(why) => Confirmation::DidNotRun(why.clone()),
+        None => Confirmation::Ran,
+    };
+    summary
+}
+
+fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
     let mut summary = Summary::default();
     // The hosts each client's resolver hook maps, and where a request
     // must arrive to confirm.

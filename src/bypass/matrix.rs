@@ -12,7 +12,8 @@ use crate::oracle::OracleId;
 ///
 /// In JSON: `{"allow", "target" (null for a denylist), "deny" (the
 /// places, empty for an allowlist), "validators", "fetchers", "checked",
-/// "pairs_bypassed", "confirmed", "cells" (the shortest bypass per pair,
+/// "pairs_bypassed", "confirmed", "confirmation" (`"not asked"`, `"ran"`,
+/// or `"did not run: WHY"`), "cells" (the shortest bypass per pair,
 /// validators then fetchers in order), "bypasses" (every one kept)}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matrix {
@@ -24,13 +25,16 @@ pub struct Matrix {
     pub fetchers: Vec<String>,
     /// How many inputs were checked.
     pub checked: usize,
+    /// Whether real clients confirmed the bypasses: a count of zero means
+    /// something only when confirmation ran.
+    pub confirmation: Confirmation,
     found: BTreeMap<(String, String, String, Place), Bypass>,
 }
 
 impl Serialize for Matrix {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Matrix", 10)?;
+        let mut st = s.serialize_struct("Matrix", 11)?;
         st.serialize_field("allow", self.goal.allow())?;
         match &self.goal {
             Goal::Reach { target, .. } => {
@@ -47,9 +51,34 @@ impl Serialize for Matrix {
         st.serialize_field("checked", &self.checked)?;
         st.serialize_field("pairs_bypassed", &self.cells_found())?;
         st.serialize_field("confirmed", &self.cells_confirmed())?;
+        st.serialize_field("confirmation", &self.confirmation.to_string())?;
         st.serialize_field("cells", &self.cells())?;
         st.serialize_field("bypasses", &self.found.values().collect::<Vec<_>>())?;
         st.end()
+    }
+}
+
+/// Whether a matrix's bypasses were sent through real clients.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Confirmation {
+    /// No confirmation was asked for (`--confirm` not given).
+    #[default]
+    NotAsked,
+    /// The traps stood and the clients were tried (some may have failed:
+    /// their errors are the run's).
+    Ran,
+    /// Confirmation was asked for and could not run: why (traps that did
+    /// not start or cannot be reached, a goal outside loopback).
+    DidNotRun(String),
+}
+
+impl std::fmt::Display for Confirmation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Confirmation::NotAsked => f.write_str("not asked"),
+            Confirmation::Ran => f.write_str("ran"),
+            Confirmation::DidNotRun(why) => write!(f, "did not run: {why}"),
+        }
     }
 }
 
@@ -99,6 +128,7 @@ impl Matrix {
             validators: validators.iter().map(ToString::to_string).collect(),
             fetchers: fetchers.iter().map(|f| f.as_str().to_owned()).collect(),
             checked: 0,
+            confirmation: Confirmation::NotAsked,
             found: BTreeMap::new(),
         }
     }

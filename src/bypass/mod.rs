@@ -37,7 +37,7 @@ use crate::harness::Harness;
 use crate::oracle::OracleId;
 
 pub use self::checks::StringCheck;
-pub use self::matrix::{Mark, Matrix};
+pub use self::matrix::{Confirmation, Mark, Matrix};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
 pub use self::templates::{PLAIN_TEMPLATE, built_in_seeds, candidates, fill, templates};
 

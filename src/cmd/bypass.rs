@@ -296,7 +296,15 @@ fn write_text(
         matrix.cells_found(),
         matrix.validators.len() * matrix.fetchers.len()
     )?;
-    if let Some(summary) = confirmed {
+    if let Some(summary) = confirmed
+        && let Some(why) = &summary.not_confirmable
+    {
+        writeln!(
+            out,
+            "confirmed by real clients on loopback: none, confirmation did not run ({})",
+            visible(why)
+        )?;
+    } else if let Some(summary) = confirmed {
         writeln!(
             out,
             "confirmed by real clients on loopback: {} of those pairs ({} requests{}){}",

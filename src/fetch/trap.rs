@@ -24,6 +24,11 @@ const POLL: Duration = Duration::from_millis(5);
 /// first bind (on port 0) and the others.
 const ATTEMPTS: usize = 8;
 
+/// How long the start's probe of a trap address may take: a loopback
+/// connection is accepted by the kernel at once, so this only bounds an
+/// address that drops packets instead of refusing.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The answer to every request.
 const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
@@ -107,7 +112,26 @@ impl Trap {
                 .spawn(move || accept_loop(&listener, &hits, &stop))?;
             trap.threads.push(thread);
         }
+        trap.probe()?;
         Ok(trap)
+    }
+
+    /// Connects to every trap address once, sending nothing (a connection
+    /// without a request is no hit). Linux binds 127.255.255.255, the
+    /// loopback network's broadcast address, but nothing can connect to it
+    /// ("network is unreachable"): a trap there would wait for requests
+    /// that never come, and confirmation would report "0 confirmed".
+    fn probe(&self) -> io::Result<()> {
+        for addr in &self.addrs {
+            let at = SocketAddr::new(*addr, self.port);
+            TcpStream::connect_timeout(&at, PROBE_TIMEOUT).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("the trap on {at} accepts no connection ({e}): give another loopback address"),
+                )
+            })?;
+        }
+        Ok(())
     }
 
     /// The port every trap address listens on.

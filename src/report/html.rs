@@ -328,9 +328,13 @@ function setup() {
   const bm = DATA.bypass;
   if (bm) {
     const goal = bm.target === null ? "denylist of " + bm.deny.join(", ") : visible(bm.allow) + " allowed, " + visible(bm.target) + " reached";
+    // A count of zero confirmed means something only when confirmation ran.
+    const confirmed = bm.confirmation === "ran" ? bm.confirmed + " confirmed by a real client"
+      : bm.confirmation === "not asked" ? "none confirmed (--confirm sends them through real clients)"
+      : "none confirmed: confirmation " + visible(bm.confirmation);
     document.getElementById("bypass-summary").textContent = goal + ": " + bm.pairs_bypassed + " of " +
-      (bm.validators.length * bm.fetchers.length) + " validator/fetcher pairs bypassed, " + bm.confirmed +
-      " confirmed by a real client (" + bm.checked + " inputs checked)";
+      (bm.validators.length * bm.fetchers.length) + " validator/fetcher pairs bypassed, " + confirmed +
+      " (" + bm.checked + " inputs checked)";
     const head = el("tr", {}, el("th", {}, "validator \\ fetcher"));
     for (const f of bm.fetchers) head.append(el("th", {}, f));
     document.querySelector("#bypass thead").append(head);

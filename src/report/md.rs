@@ -371,6 +371,24 @@ fn is_plain_name(name: &str) -> bool {
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
+/// How many bypasses real clients confirmed, in words that say whether
+/// confirmation ran: "0 confirmed" only when it did.
+fn confirmed_words(matrix: &crate::bypass::Matrix, how: &str) -> String {
+    use crate::bypass::Confirmation;
+    match &matrix.confirmation {
+        Confirmation::Ran => format!("{} confirmed{how}", matrix.cells_confirmed()),
+        Confirmation::NotAsked => {
+            "none confirmed (`--confirm` sends them through real clients on loopback)".to_owned()
+        }
+        Confirmation::DidNotRun(why) => {
+            format!(
+                "none confirmed: confirmation did not run ({})",
+                code_line(why)
+            )
+        }
+    }
+}
+
 /// The bypass matrix: a grid of cell numbers (the picture), then each
 /// cell's input.
 pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> io::Result<()> {
@@ -382,7 +400,7 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
             "A validator that reads the host {} and a fetcher that reads {}: the inputs that \
              get past the one and send the other elsewhere, by host substitution over every host \
              confusion known ({} inputs checked). **{} of {} validator/fetcher pairs bypassed, \
-             {} confirmed by a real client on loopback.** Rows validate, columns fetch; \
+             {}.** Rows validate, columns fetch; \
              a number is a bypass listed below, `·` none, `=` the same parser. \
              `uridiff bypass --validator V --fetcher F --json` lists every shape.\n",
             code_line(allow),
@@ -390,19 +408,19 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
             matrix.checked,
             matrix.cells_found(),
             matrix.validators.len() * matrix.fetchers.len(),
-            matrix.cells_confirmed(),
+            confirmed_words(matrix, " by a real client on loopback"),
         )?,
         Goal::Deny { places, .. } => {
             let names: Vec<&str> = places.iter().map(|p| p.as_str()).collect();
             writeln!(
                 out,
                 "A denylist: the validator reads a name or a public address, the fetcher's \
-                 resolver reaches {} ({} inputs checked). **{} of {} pairs bypassed, {} confirmed.**\n",
+                 resolver reaches {} ({} inputs checked). **{} of {} pairs bypassed, {}.**\n",
                 names.join(", "),
                 matrix.checked,
                 matrix.cells_found(),
                 matrix.validators.len() * matrix.fetchers.len(),
-                matrix.cells_confirmed(),
+                confirmed_words(matrix, ""),
             )?;
         }
     }
