@@ -333,9 +333,9 @@ fn js(text: &str) -> String {
 
 /// A C string literal: printable ASCII as is, every other byte as a
 /// three-digit octal escape (which, unlike `\x`, ends after three digits
-/// whatever follows); `?` escaped against trigraphs. A NUL byte would end
-/// the string: curl_url_set takes a C string, so such an input cannot be
-/// given to it at all.
+/// whatever follows); `?` escaped against trigraphs. A NUL byte is written
+/// `\000` and is part of the array the literal initialises: a test takes
+/// the length from `sizeof`, never `strlen`.
 fn c_str(text: &str) -> String {
     let mut out = String::from("\"");
     for b in text.bytes() {

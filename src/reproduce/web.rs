@@ -71,21 +71,31 @@ pub(super) fn curl_test(about: &About<'_>, expect: &Expect<'_>) -> String {
         about.spec, about.id, about.version
     );
     out.push_str("#include <stdio.h>\n#include <string.h>\n#include <curl/curl.h>\n\n");
-    out.push_str(
-        "int main(void)\n{\n  CURLU *h = curl_url();\n  CURLUcode rc;\n  if(!h)\n    return 2;\n",
-    );
+    // The input (and base) as arrays that hold every byte, NULs included:
+    // curl_url_set takes a C string, so one that holds a NUL cannot be
+    // given to it, and the program says so rather than test a prefix.
+    out.push_str("int main(void)\n{\n");
+    let _ = writeln!(out, "  static const char input[] = {};", c_str(about.input));
     if let Some(base) = about.base {
-        let _ = writeln!(
-            out,
-            "  /* The base first: a relative URL is resolved against the handle's URL. */\n  if(curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)\n    return 2;",
-            c_str(base)
+        let _ = writeln!(out, "  static const char base[] = {};", c_str(base));
+    }
+    out.push_str("  CURLU *h;\n  CURLUcode rc;\n");
+    let whole = |name: &str| {
+        format!(
+            "  if(strlen({name}) != sizeof {name} - 1) {{\n    puts(\"the {name} holds a NUL: curl_url_set takes a C string\");\n    return 2;\n  }}\n"
+        )
+    };
+    out.push_str(&whole("input"));
+    if about.base.is_some() {
+        out.push_str(&whole("base"));
+    }
+    out.push_str("  h = curl_url();\n  if(!h)\n    return 2;\n");
+    if about.base.is_some() {
+        out.push_str(
+            "  /* The base first: a relative URL is resolved against the handle's URL. */\n  if(curl_url_set(h, CURLUPART_URL, base, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)\n    return 2;\n",
         );
     }
-    let _ = writeln!(
-        out,
-        "  rc = curl_url_set(h, CURLUPART_URL, {}, CURLU_NON_SUPPORT_SCHEME);",
-        c_str(about.input)
-    );
+    out.push_str("  rc = curl_url_set(h, CURLUPART_URL, input, CURLU_NON_SUPPORT_SCHEME);\n");
     match expect {
         Expect::RoundTrip => out.push_str(
             "  if(rc == CURLUE_OK) {\n    char *url = NULL, *again = NULL;\n    CURLU *h2 = curl_url();\n    int bad = 1;\n    if(h2 && curl_url_get(h, CURLUPART_URL, &url, 0) == CURLUE_OK &&\n       curl_url_set(h2, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) == CURLUE_OK &&\n       curl_url_get(h2, CURLUPART_URL, &again, 0) == CURLUE_OK)\n      bad = strcmp(url, again) != 0;\n    printf(\"%s reparses as %s\\n\", url ? url : \"(none)\", again ? again : \"(refused)\");\n    curl_free(url);\n    curl_free(again);\n    curl_url_cleanup(h2);\n    curl_url_cleanup(h);\n    return bad;\n  }\n  curl_url_cleanup(h);\n  return 0;\n}\n",
@@ -111,22 +121,25 @@ pub(super) fn ada_c_test(about: &About<'_>, expect: &Expect<'_>) -> String {
     out.push_str(
         "#include <stdbool.h>\n#include <stdio.h>\n#include <string.h>\n#include \"ada_c.h\"\n\n",
     );
-    out.push_str("static bool same(ada_string s, const char *want)\n{\n  return s.length == strlen(want) && memcmp(s.data, want, s.length) == 0;\n}\n\n");
+    // Every string is an array, its length `sizeof - 1`, never `strlen`:
+    // ada_parse takes a length, and an input that holds a NUL is tested
+    // whole (strlen would stop at the NUL and test a prefix of it).
+    out.push_str("static bool same(ada_string s, const char *want, size_t length)\n{\n  return s.length == length && memcmp(s.data, want, length) == 0;\n}\n\n/* A string literal's length, its NULs included. */\n#define SAME(s, want) same((s), (want), sizeof (want) - 1)\n\n");
     out.push_str("int main(void)\n{\n");
-    let _ = writeln!(out, "  const char *input = {};", c_str(about.input));
+    let _ = writeln!(out, "  static const char input[] = {};", c_str(about.input));
     match about.base {
         Some(base) => {
-            let _ = writeln!(out, "  const char *base = {};", c_str(base));
+            let _ = writeln!(out, "  static const char base[] = {};", c_str(base));
             out.push_str(
-                "  ada_url u = ada_parse_with_base(input, strlen(input), base, strlen(base));\n",
+                "  ada_url u = ada_parse_with_base(input, sizeof input - 1, base, sizeof base - 1);\n",
             );
         }
-        None => out.push_str("  ada_url u = ada_parse(input, strlen(input));\n"),
+        None => out.push_str("  ada_url u = ada_parse(input, sizeof input - 1);\n"),
     }
     out.push_str("  bool valid = ada_is_valid(u);\n");
     let bad = match expect {
         Expect::Reject => "valid".to_owned(),
-        Expect::Serialization(href) => format!("!valid || !same(ada_get_href(u), {})", c_str(href)),
+        Expect::Serialization(href) => format!("!valid || !SAME(ada_get_href(u), {})", c_str(href)),
         Expect::RoundTrip => {
             out.push_str("  bool again_same = false;\n  if(valid) {\n    ada_string href = ada_get_href(u);\n    ada_url again = ada_parse(href.data, href.length);\n    if(ada_is_valid(again)) {\n      ada_string h2 = ada_get_href(again);\n      again_same = h2.length == href.length && memcmp(h2.data, href.data, href.length) == 0;\n    }\n    ada_free(again);\n  }\n");
             "!valid || !again_same".to_owned()
@@ -148,7 +161,7 @@ pub(super) fn ada_c_test(about: &About<'_>, expect: &Expect<'_>) -> String {
                     continue;
                 }
                 if let Some(value) = wpt.get(getter).and_then(|v| v.as_str()) {
-                    conds.push(format!("!same(ada_get_{getter}(u), {})", c_str(value)));
+                    conds.push(format!("!SAME(ada_get_{getter}(u), {})", c_str(value)));
                 }
             }
             conds.join(" || ")

@@ -111,7 +111,11 @@ fn curls_rewritten_ip_literal_is_a_new_root_cause_with_a_c_test_of_curl_url_set(
     assert_eq!(test["language"], "c");
     let code = test["code"].as_str().unwrap();
     assert!(
-        code.contains("curl_url_set(h, CURLUPART_URL, \"h://[::1:]/\", CURLU_NON_SUPPORT_SCHEME)"),
+        code.contains("static const char input[] = \"h://[::1:]/\";"),
+        "{code}"
+    );
+    assert!(
+        code.contains("curl_url_set(h, CURLUPART_URL, input, CURLU_NON_SUPPORT_SCHEME)"),
         "{code}"
     );
     assert!(code.contains("curl_url_get"), "{code}");
