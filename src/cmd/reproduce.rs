@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use uridiff::reproduce::literal::json_shown;
 use uridiff::reproduce::{Reproduction, check, check_target_dir};
 use uridiff::{Harness, Query};
 
@@ -172,7 +173,9 @@ fn write_text(
     }
     if let Some(wpt) = &r.wpt {
         writeln!(out, "  web-platform-tests urltestdata.json entry:")?;
-        writeln!(out, "    {wpt}")?;
+        // The same JSON with hidden characters as `\u` escapes: a person
+        // reads this line (`--json` keeps the value as it is).
+        writeln!(out, "    {}", json_shown(wpt))?;
     }
     writeln!(out)?;
     Ok(())

@@ -6,25 +6,31 @@
 
 use super::*;
 
-/// A string literal every one of these languages reads as the text: JSON's
-/// escapes are Python's, JavaScript's, Go's and Java's (serde_json writes
-/// no `\u000a`, which Java would read before lexing); Ruby's double quotes
-/// also need `#` escaped (`#{` interpolates).
-fn lit(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| String::from("\"\""))
+/// The language of a shipped adapter's parser, and its comment marker;
+/// `None` for an adapter this does not know.
+fn language_of(adapter: &str) -> Option<(&'static str, &'static str)> {
+    Some(match adapter {
+        "python-urllib" | "urllib3" => ("python", "#"),
+        "java-uri" => ("java", "//"),
+        "node-url" => ("javascript", "//"),
+        "go-net-url" => ("go", "//"),
+        "php-parse-url" => ("php", "//"),
+        "ruby-uri" | "ruby-uri-rfc2396" => ("ruby", "#"),
+        _ => return None,
+    })
 }
 
-fn ruby_lit(text: &str) -> String {
-    lit(text).replace('#', "\\#")
-}
-
-/// PHP: the JSON literal decoded at run time (PHP's own double quotes
-/// interpolate `$` and read `\u{…}` only).
-fn php_lit(text: &str) -> String {
-    format!(
-        "json_decode('{}')",
-        lit(text).replace('\\', "\\\\").replace('\'', "\\'")
-    )
+/// A string literal of `language` that reads as exactly the text, hidden
+/// characters escaped in the language's own syntax (see [`literal`]).
+fn literal_in(language: &str, text: &str) -> String {
+    match language {
+        "python" => literal::python(text),
+        "java" => literal::java(text),
+        "javascript" => literal::javascript(text),
+        "go" => literal::go(text),
+        "php" => literal::php(text),
+        _ => literal::ruby(text),
+    }
 }
 
 /// The component accessors of each adapter's API, in the order
@@ -88,47 +94,34 @@ fn accessor(adapter: &str, c: Component) -> Option<&'static str> {
 
 /// One check of `expr` against the expected `value` (`None`: the
 /// language's null), in `adapter`'s language.
-fn assert_line(adapter: &str, expr: &str, value: Option<&str>) -> String {
+fn assert_line(adapter: &str, language: &str, expr: &str, value: Option<&str>) -> String {
+    let expected = |null: &str| value.map_or_else(|| null.to_owned(), |v| literal_in(language, v));
     match adapter {
-        "python-urllib" | "urllib3" => format!(
-            "assert {expr} == {}, {expr}",
-            value.map_or_else(|| "None".to_owned(), lit)
-        ),
+        "python-urllib" | "urllib3" => {
+            format!("assert {expr} == {}, {expr}", expected("None"))
+        }
         "java-uri" => format!(
             "if (!java.util.Objects.equals({expr}, {})) throw new AssertionError({expr});",
-            value.map_or_else(|| "null".to_owned(), lit)
+            expected("null")
         ),
-        "node-url" => format!(
-            "assert.strictEqual({expr}, {});",
-            value.map_or_else(|| "null".to_owned(), lit)
-        ),
+        "node-url" => format!("assert.strictEqual({expr}, {});", expected("null")),
         "go-net-url" => format!(
             "if got := {expr}; got != {} {{ log.Fatalf(\"got %q\", got) }}",
-            lit(value.unwrap_or(""))
+            literal_in(language, value.unwrap_or(""))
         ),
         "php-parse-url" => format!(
             "if (({expr}) !== {}) {{ fwrite(STDERR, var_export($u, true)); exit(1); }}",
-            value.map_or_else(|| "null".to_owned(), php_lit)
+            expected("null")
         ),
-        _ => format!(
-            "raise {expr}.inspect unless {expr} == {}",
-            value.map_or_else(|| "nil".to_owned(), ruby_lit)
-        ),
+        _ => format!("raise {expr}.inspect unless {expr} == {}", expected("nil")),
     }
 }
 
 /// The test of a shipped adapter's defect, in its own language; `None`
 /// for an adapter this does not know.
 pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
-    let (language, comment) = match adapter {
-        "python-urllib" | "urllib3" => ("python", "#"),
-        "java-uri" => ("java", "//"),
-        "node-url" => ("javascript", "//"),
-        "go-net-url" => ("go", "//"),
-        "php-parse-url" => ("php", "//"),
-        "ruby-uri" | "ruby-uri-rfc2396" => ("ruby", "#"),
-        _ => return None,
-    };
+    let (language, comment) = language_of(adapter)?;
+    let lit = |text: &str| literal_in(language, text);
     let mut out = String::new();
     if language == "php" {
         out.push_str("<?php\n");
@@ -162,21 +155,23 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
             lit(b),
             lit(input)
         ),
-        ("php-parse-url", _) => format!("$u = parse_url({});", php_lit(input)),
-        ("ruby-uri", None) => format!("u = URI.parse({})", ruby_lit(input)),
-        ("ruby-uri", Some(b)) => format!("u = URI.join({}, {})", ruby_lit(b), ruby_lit(input)),
-        (_, None) => format!("u = URI::RFC2396_Parser.new.parse({})", ruby_lit(input)),
+        ("php-parse-url", _) => format!("$u = parse_url({});", lit(input)),
+        ("ruby-uri", None) => format!("u = URI.parse({})", lit(input)),
+        ("ruby-uri", Some(b)) => format!("u = URI.join({}, {})", lit(b), lit(input)),
+        (_, None) => format!("u = URI::RFC2396_Parser.new.parse({})", lit(input)),
         (_, Some(b)) => format!(
             "p = URI::RFC2396_Parser.new\nu = p.parse({}).merge(p.parse({}))",
-            ruby_lit(b),
-            ruby_lit(input)
+            lit(b),
+            lit(input)
         ),
     };
     let checks: Vec<String> = match expect {
         Expect::Accept(c) => about
             .fields()
             .iter()
-            .filter_map(|f| accessor(adapter, f).map(|expr| assert_line(adapter, expr, c.get(f))))
+            .filter_map(|f| {
+                accessor(adapter, f).map(|expr| assert_line(adapter, language, expr, c.get(f)))
+            })
             .collect(),
         _ => Vec::new(),
     };

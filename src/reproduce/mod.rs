@@ -15,10 +15,12 @@
 
 mod adapters;
 mod check;
+pub mod literal;
 mod web;
 mod wpt;
 
 pub use self::check::{CheckError, check, check_ada_c, check_c, check_rust, check_target_dir};
+use self::literal::{c as c_str, javascript as js, rust as rs};
 use self::web::{ada_c_test, ada_test, curl_test};
 use self::wpt::wpt_entry;
 
@@ -37,7 +39,7 @@ use crate::triage::{Class, Finding};
 /// One test, in the language of the parser's API.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Test {
-    /// `rust`, `javascript` or `c`.
+    /// `rust`, `c`, `javascript`, `python`, `java`, `go`, `php` or `ruby`.
     pub language: &'static str,
     /// The whole test, with the dependency it needs as a comment at the top.
     pub code: String,
@@ -315,43 +317,9 @@ fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<
     })
 }
 
-/// A Rust string literal: `str`'s Debug form escapes exactly what a
-/// literal needs (quotes, backslashes, control characters as `\u{..}`).
-fn rs(text: &str) -> String {
-    format!("{text:?}")
-}
-
 /// A Rust `Option<&str>` expression.
 fn rs_opt(text: Option<&str>) -> String {
     text.map_or_else(|| "None".to_owned(), |t| format!("Some({})", rs(t)))
-}
-
-/// A JavaScript string literal (JSON's is one, ES2019 and later).
-fn js(text: &str) -> String {
-    serde_json::Value::from(text).to_string()
-}
-
-/// A C string literal: printable ASCII as is, every other byte as a
-/// three-digit octal escape (which, unlike `\x`, ends after three digits
-/// whatever follows); `?` escaped against trigraphs. A NUL byte is written
-/// `\000` and is part of the array the literal initialises: a test takes
-/// the length from `sizeof`, never `strlen`.
-fn c_str(text: &str) -> String {
-    let mut out = String::from("\"");
-    for b in text.bytes() {
-        match b {
-            b'"' | b'\\' | b'?' => {
-                out.push('\\');
-                out.push(char::from(b));
-            }
-            0x20..=0x7e => out.push(char::from(b)),
-            _ => {
-                let _ = write!(out, "\\{b:03o}");
-            }
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The userinfo as the URL Standard's username and password (the
@@ -577,12 +545,6 @@ fn rfc3986_fields(out: &mut String, about: &About<'_>, c: &Components<'_>, acces
 mod tests {
     use super::wpt::{href, wpt_fields};
     use super::*;
-
-    #[test]
-    fn c_strings_escape_what_c_reads_otherwise() {
-        assert_eq!(c_str("h://[::1:]/"), "\"h://[::1:]/\"");
-        assert_eq!(c_str("a\"\\?\t\u{e9}"), "\"a\\\"\\\\\\?\\011\\303\\251\"");
-    }
 
     #[test]
     fn the_href_of_a_hostless_url_with_an_empty_first_segment_has_a_dot() {

@@ -1,13 +1,22 @@
 //! Hostile input to `reproduce` (issue 29), through the built binary: each
 //! case asserts the exit status, what is printed and what is left on disk.
+//!
+//! `reproduce` writes tests in eight languages; what a test's string
+//! literal evaluates to is asked of that language's own compiler or
+//! interpreter (node, python3, go, javac/java, php, ruby, rustc, cc), so
+//! these tests need them: a missing one fails with its install command,
+//! never a silent skip (`scripts/setup-oracles.sh` installs the adapters'
+//! libraries).
 
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
+use uridiff::reproduce::literal;
+use uridiff::text::is_hidden;
 
-use crate::util::BIN;
+use crate::util::uridiff;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -47,7 +56,7 @@ fn a_nul_in_the_input_is_tested_whole_and_the_live_defect_still_fails() {
     let file = dir.path().join("f");
     fs::write(&file, b"\0http:\xde\x9b.0t").unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let o = Command::new(BIN)
+    let o = Command::new(crate::util::BIN)
         .args(["reproduce", "--check", "--json", "--file"])
         .arg(&file)
         .env("TMPDIR", tmp.path())
@@ -86,4 +95,487 @@ fn a_nul_in_the_input_is_tested_whole_and_the_live_defect_still_fails() {
     assert_eq!(left, Vec::<String>::new());
     assert_eq!(names(dir.path()), ["f"]);
     assert_eq!(fs::read(&file).unwrap(), b"\0http:\xde\x9b.0t");
+}
+
+/// Lower-case hex of the UTF-8 bytes of `text`.
+fn hex(text: &str) -> String {
+    text.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The runtime `program` answers `version_arg`, or the test fails with
+/// how to install it.
+fn require(program: &str, version_arg: &str, install: &str) {
+    let found = Command::new(program)
+        .arg(version_arg)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "{program} not found: install it ({install}) to test the reproductions in its language"
+    );
+}
+
+/// Runs `program ARGS` in `dir` and returns its standard output; fails
+/// the test, with what it printed, unless it exits 0.
+fn run_ok(dir: &Path, program: &str, args: &[&str], env: &[(&str, &str)]) -> String {
+    let o = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap_or_else(|e| panic!("{program}: {e}"));
+    assert!(
+        o.status.success(),
+        "{program} {args:?}: {}\n{}\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o)
+}
+
+/// Hidden characters of every kind the review named (U+202E reverses a
+/// line, U+2028 ends one in some readers, U+200B and U+FEFF are invisible,
+/// U+009B is a C1 terminal control), for inputs.
+const HIDDEN: &str = "\u{202e}\u{2028}\u{200b}\u{feff}\u{9b}";
+
+/// Texts every literal builder must carry exactly: syntax and escape
+/// characters of each language, interpolation, escape look-alikes, every
+/// kind of hidden character, characters beyond the Basic Multilingual
+/// Plane; then pseudo-random strings of those and of other characters.
+fn hostile_texts() -> Vec<String> {
+    let mut texts: Vec<String> = [
+        "",
+        "\0",
+        "\0http:\u{79b}.0t",
+        "a\0b\0",
+        HIDDEN,
+        "\"'\\`$x {$x} #{x} #@x #$x %s %% ${x}",
+        "\\u0041 \\u{41} \\x41 \\101 \\U00000041 \\N{LATIN SMALL LETTER A}",
+        "\\\u{e9} \\\\u00e9 \\",
+        "\u{7}\u{8}\t\n\u{b}\u{c}\r\u{1b}[2J\u{7f}\u{85}",
+        "\u{ad}\u{34f}\u{61c}\u{115f}\u{180e}\u{200e}\u{2029}\u{2066}\u{2069}\u{3164}\u{fe0f}\u{ffa0}\u{fffb}",
+        "😀\u{e0001}\u{e0068}\u{e007f}\u{10ffff}",
+        "é日本\u{ffff}\u{fffe}\u{fdd0}",
+        "?\"?\"?=??/??'",
+        "0\u{0}1\u{1}7\u{7f}8",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    let alphabet: Vec<char> = texts
+        .iter()
+        .flat_map(|t| t.chars())
+        .chain(['u', '{', '}', 'x', '0', '7', 'f'])
+        .collect();
+    // xorshift64: the same strings on every run, so a failure reproduces.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..200 {
+        let len = next() % 12;
+        let text: String = (0..len)
+            .map(|_| {
+                let r = next();
+                if r % 4 == 0 {
+                    // Any scalar value (char::from_u32 refuses surrogates).
+                    char::from_u32((r >> 8) as u32 % 0x11_0000).unwrap_or('\u{fffd}')
+                } else {
+                    alphabet[(r >> 8) as usize % alphabet.len()]
+                }
+            })
+            .collect();
+        texts.push(text);
+    }
+    texts
+}
+
+/// One language's program that prints the hex of each literal's UTF-8
+/// bytes, one line each: its file name, source, and how it is run.
+struct Program {
+    file: &'static str,
+    source: String,
+    run: Vec<&'static str>,
+}
+
+fn program(language: &str, texts: &[String]) -> Program {
+    let lits =
+        |build: fn(&str) -> String| -> Vec<String> { texts.iter().map(|t| build(t)).collect() };
+    match language {
+        "python" => Program {
+            file: "lits.py",
+            source: format!(
+                "import sys\nfor s in [{}]:\n    sys.stdout.write(s.encode(\"utf-8\").hex() + \"\\n\")\n",
+                lits(literal::python).join(",\n")
+            ),
+            run: vec!["python3", "lits.py"],
+        },
+        "javascript" => Program {
+            file: "lits.js",
+            // A lone surrogate would be written as U+FFFD: a mismatch.
+            source: format!(
+                "for (const s of [{}]) process.stdout.write(Buffer.from(s, \"utf8\").toString(\"hex\") + \"\\n\");\n",
+                lits(literal::javascript).join(",\n")
+            ),
+            run: vec!["node", "lits.js"],
+        },
+        "go" => Program {
+            file: "lits.go",
+            source: format!(
+                "package main\n\nimport (\n\t\"encoding/hex\"\n\t\"fmt\"\n)\n\nfunc main() {{\n\tfor _, s := range []string{{{}}} {{\n\t\tfmt.Println(hex.EncodeToString([]byte(s)))\n\t}}\n}}\n",
+                lits(literal::go).join(",\n")
+            ),
+            run: vec!["go", "run", "lits.go"],
+        },
+        "java" => Program {
+            file: "Lits.java",
+            // getBytes writes `?` for a lone surrogate: a mismatch.
+            source: format!(
+                "public class Lits {{\n    public static void main(String[] args) {{\n        String[] all = {{{}}};\n        for (String s : all) {{\n            StringBuilder b = new StringBuilder();\n            for (byte x : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) b.append(String.format(\"%02x\", x));\n            System.out.println(b);\n        }}\n    }}\n}}\n",
+                lits(literal::java).join(",\n")
+            ),
+            run: vec!["java", "Lits.java"],
+        },
+        "php" => Program {
+            file: "lits.php",
+            source: format!(
+                "<?php\nforeach ([{}] as $s) {{ echo bin2hex($s), \"\\n\"; }}\n",
+                lits(literal::php).join(",\n")
+            ),
+            run: vec!["php", "lits.php"],
+        },
+        "ruby" => Program {
+            file: "lits.rb",
+            source: format!(
+                "[{}].each do |s|\n  raise \"not UTF-8: #{{s.inspect}}\" unless s.encoding == Encoding::UTF_8 && s.valid_encoding?\n  puts s.b.unpack1(\"H*\")\nend\n",
+                lits(literal::ruby).join(",\n")
+            ),
+            run: vec!["ruby", "lits.rb"],
+        },
+        "rust" => Program {
+            file: "lits.rs",
+            source: format!(
+                "fn main() {{\n    for s in [{}] {{\n        let h: String = s.bytes().map(|b| format!(\"{{b:02x}}\")).collect();\n        println!(\"{{h}}\");\n    }}\n}}\n",
+                lits(literal::rust).join(",\n")
+            ),
+            run: vec!["sh", "-c", "rustc --edition 2021 -o lits lits.rs && ./lits"],
+        },
+        _ => Program {
+            file: "lits.c",
+            // Each literal's bytes are its array's, NULs included:
+            // `sizeof - 1`, as the reproductions take them.
+            source: format!(
+                "#include <stdio.h>\n\n#define HEX(lit) hex((lit), sizeof (lit) - 1)\n\nstatic void hex(const char *s, size_t n)\n{{\n  for(size_t i = 0; i < n; i++)\n    printf(\"%02x\", (unsigned char)s[i]);\n  putchar('\\n');\n}}\n\nint main(void)\n{{\n{}  return 0;\n}}\n",
+                lits(literal::c)
+                    .iter()
+                    .map(|l| format!("  HEX({l});\n"))
+                    .collect::<String>()
+            ),
+            run: vec!["sh", "-c", "cc -o lits lits.c && ./lits"],
+        },
+    }
+}
+
+/// The languages of the reproductions, each with the runtime that is
+/// asked and its install hint.
+const LANGUAGES: &[(&str, &str, &str, &str)] = &[
+    ("python", "python3", "--version", "apt-get install python3"),
+    ("javascript", "node", "--version", "apt-get install nodejs"),
+    ("go", "go", "version", "apt-get install golang-go"),
+    (
+        "java",
+        "java",
+        "-version",
+        "apt-get install openjdk-17-jdk-headless",
+    ),
+    ("php", "php", "--version", "apt-get install php-cli"),
+    ("ruby", "ruby", "--version", "apt-get install ruby"),
+    ("rust", "rustc", "--version", "https://rustup.rs"),
+    ("c", "cc", "--version", "apt-get install gcc"),
+];
+
+/// Each language's literal builder, asked of the language itself: every
+/// hostile text evaluates to exactly its bytes, and no literal holds a
+/// hidden character raw (Java's and C's are all ASCII). Java runs in the C
+/// locale, where javac reads a source as ASCII: a raw `é` would not build.
+#[test]
+fn each_languages_literal_evaluates_to_exactly_the_text() {
+    let texts = hostile_texts();
+    let want: Vec<String> = texts.iter().map(|t| hex(t)).collect();
+    for &(language, runtime, version, install) in LANGUAGES {
+        require(runtime, version, install);
+        let dir = tempfile::tempdir().unwrap();
+        let p = program(language, &texts);
+        for c in p.source.chars() {
+            assert!(
+                matches!(c, '\n' | '\t') || !is_hidden(c),
+                "{language}: {c:?} raw in its program"
+            );
+        }
+        if matches!(language, "java" | "c") {
+            assert!(p.source.is_ascii(), "{language}: not ASCII");
+        }
+        fs::write(dir.path().join(p.file), &p.source).unwrap();
+        let env: &[(&str, &str)] = if language == "java" {
+            &[("LC_ALL", "C"), ("LANG", "C")]
+        } else {
+            &[]
+        };
+        let got = run_ok(dir.path(), p.run[0], &p.run[1..], env);
+        let got: Vec<&str> = got.lines().collect();
+        assert_eq!(got.len(), want.len(), "{language}: {got:?}");
+        for ((text, want), got) in texts.iter().zip(&want).zip(got) {
+            assert_eq!(got, want, "{language}: {text:?} is read as another text");
+        }
+    }
+}
+
+/// `uridiff reproduce ARGS`, which must exit 0 (reproductions printed)
+/// with the WHATWG reference there (the expected values of url's and
+/// Ada's tests are its).
+fn reproduce(args: &[&str]) -> Output {
+    let o = uridiff(&[&["reproduce"], args].concat());
+    assert!(
+        !stderr(&o).contains("reference whatwg-url missing"),
+        "{}: run scripts/setup-oracles.sh",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    o
+}
+
+/// The tests of every reproduction in `--json` output, as (parser,
+/// language, code).
+fn tests_of(o: &Output) -> Vec<(String, String, String)> {
+    json_lines(o)
+        .iter()
+        .flat_map(|r| {
+            r["tests"].as_array().unwrap().iter().map(move |t| {
+                (
+                    r["parser"].as_str().unwrap().to_owned(),
+                    t["language"].as_str().unwrap().to_owned(),
+                    t["code"].as_str().unwrap().to_owned(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// A reproduction's test with the call that takes the input replaced by
+/// one that prints the hex of the UTF-8 bytes it was given and exits 0:
+/// its literal, evaluated by the language. `None` for a language this
+/// does not instrument.
+fn instrumented(language: &str, code: &str) -> Option<(&'static str, String, Vec<&'static str>)> {
+    let replace_once = |code: &str, from: &str, to: &str| {
+        assert_eq!(code.matches(from).count(), 1, "{from} in {code}");
+        code.replacen(from, to, 1)
+    };
+    Some(match language {
+        "go" => {
+            let code = replace_once(code, "url.Parse(", "dump(");
+            let code = replace_once(
+                &code,
+                "import (\n",
+                "import (\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n",
+            );
+            (
+                "main.go",
+                format!(
+                    "{code}\nfunc dump(s string) (*url.URL, error) {{\n\tfmt.Println(hex.EncodeToString([]byte(s)))\n\tos.Exit(0)\n\treturn nil, nil\n}}\n"
+                ),
+                vec!["go", "run", "main.go"],
+            )
+        }
+        "javascript" => {
+            let dump = "(s) => { process.stdout.write(Buffer.from(s, \"utf8\").toString(\"hex\") + \"\\n\"); process.exit(0); }";
+            let code = if code.contains("require(\"node:url\")") {
+                replace_once(
+                    code,
+                    "const url = require(\"node:url\");\n",
+                    &format!("const url = require(\"node:url\");\nurl.parse = {dump};\n"),
+                )
+            } else {
+                format!("globalThis.URL = function (s) {{ ({dump})(s); }};\n{code}")
+            };
+            ("repro.js", code, vec!["node", "repro.js"])
+        }
+        "python" => {
+            let code = replace_once(code, "parse_url(", "dump(");
+            (
+                "repro.py",
+                format!(
+                    "import sys\ndef dump(s):\n    sys.stdout.write(s.encode(\"utf-8\").hex() + \"\\n\")\n    sys.exit(0)\n{code}"
+                ),
+                vec!["python3", "repro.py"],
+            )
+        }
+        "php" => {
+            let code = replace_once(code, "parse_url(", "dump(");
+            (
+                "repro.php",
+                replace_once(
+                    &code,
+                    "<?php\n",
+                    "<?php\nfunction dump($s) { echo bin2hex($s), \"\\n\"; exit(0); }\n",
+                ),
+                vec!["php", "repro.php"],
+            )
+        }
+        "java" => {
+            let code = replace_once(code, "new java.net.URI(", "Repro.dump(");
+            (
+                "Repro.java",
+                replace_once(
+                    &code,
+                    "public class Repro {\n",
+                    "public class Repro {\n    static java.net.URI dump(String s) throws java.net.URISyntaxException {\n        StringBuilder b = new StringBuilder();\n        for (byte x : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) b.append(String.format(\"%02x\", x));\n        System.out.println(b);\n        System.exit(0);\n        return null;\n    }\n",
+                ),
+                vec!["java", "Repro.java"],
+            )
+        }
+        "c" => {
+            // The input's array, as the test declares it, in a program that
+            // prints its bytes.
+            let decl = code
+                .lines()
+                .find(|l| l.trim_start().starts_with("static const char input[] = "))
+                .unwrap_or_else(|| panic!("no input array in {code}"));
+            (
+                "repro.c",
+                format!(
+                    "#include <stdio.h>\nint main(void)\n{{\n{decl}\n  for(size_t i = 0; i < sizeof input - 1; i++)\n    printf(\"%02x\", (unsigned char)input[i]);\n  putchar('\\n');\n  return 0;\n}}\n"
+                ),
+                vec!["sh", "-c", "cc -o repro repro.c && ./repro"],
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// The Rust test's literal of the input (`let parsed = LIT.parse...` or
+/// `url::Url::parse(LIT)`), read back by syn's lexer.
+fn rust_input(code: &str) -> String {
+    let line = code
+        .lines()
+        .find(|l| l.contains("let parsed = "))
+        .unwrap_or_else(|| panic!("no parse in {code}"));
+    let start = line.find('"').unwrap();
+    let end = line.rfind('"').unwrap();
+    let lit: syn::LitStr = syn::parse_str(&line[start..=end]).unwrap();
+    lit.value()
+}
+
+/// Asserts `shown` (a terminal's text) holds no hidden character but the
+/// line breaks and the tabs that indent Go.
+fn assert_nothing_hidden(what: &str, shown: &str) {
+    for c in shown.chars() {
+        assert!(
+            matches!(c, '\n' | '\t') || !is_hidden(c),
+            "{what}: {c:?} raw in {shown}"
+        );
+    }
+}
+
+// B and C. Hidden characters: escaped in every language, and the same text.
+
+/// For inputs holding U+202E, U+2028, U+200B, U+FEFF and U+009B, each
+/// reproduction's test (Rust, C, JavaScript, Python, Go, Java, PHP) and the
+/// web-platform-tests line show none of them raw, on a terminal or in
+/// JSON, and each test's literal, run by its language, is the exact input.
+/// Ruby's URI refuses every non-ASCII input, so no Ruby test holds one:
+/// its literal is asked of Ruby above.
+#[test]
+fn tests_and_the_wpt_line_escape_hidden_characters_and_carry_the_exact_input() {
+    for &(_, runtime, version, install) in LANGUAGES {
+        require(runtime, version, install);
+    }
+    let mut inputs = vec![
+        // curl, http::Uri, node-url, Go, PHP.
+        format!("http://[::1:]/#{HIDDEN}"),
+        // urllib3, Go.
+        format!("http://[fe80::1%25eth0]/#{HIDDEN}"),
+        // java.net.URI, its expected components holding them too.
+        "h://x/\u{202e}?\u{feff}#\u{200b}".to_owned(),
+    ];
+    // Ada's bidi rule: a web-platform-tests entry.
+    if cfg!(feature = "ada") {
+        inputs.push(format!("http:\u{79b}.0t/{HIDDEN}"));
+    }
+    let mut languages = std::collections::BTreeSet::new();
+    let mut wpt_lines = 0;
+    for input in &inputs {
+        let args = ["--oracle", "all", "--", input.as_str()];
+        let text = reproduce(&args);
+        assert_nothing_hidden(input, &stdout(&text));
+        for line in stdout(&text).lines() {
+            if line.trim_start().starts_with("{\"base\"") {
+                wpt_lines += 1;
+                let shown: Value = serde_json::from_str(line.trim()).unwrap();
+                assert_eq!(shown["input"], input.as_str(), "{line}");
+                assert!(
+                    line.contains("\\u202e\\u2028\\u200b\\ufeff\\u009b"),
+                    "{line}"
+                );
+            }
+        }
+        let json = reproduce(&[&["--json"], &args[..]].concat());
+        let tests = tests_of(&json);
+        assert!(!tests.is_empty(), "{input:?}: no test");
+        for (parser, language, code) in tests {
+            let what = format!("{parser}'s {language} test of {input:?}");
+            assert_nothing_hidden(&what, &code);
+            languages.insert(language.clone());
+            if language == "rust" {
+                assert_eq!(&rust_input(&code), input, "{what}: {code}");
+                continue;
+            }
+            let Some((file, source, run)) = instrumented(&language, &code) else {
+                panic!("{what}: not instrumented:\n{code}");
+            };
+            let dir = tempfile::tempdir().unwrap();
+            fs::write(dir.path().join(file), source).unwrap();
+            let got = run_ok(dir.path(), run[0], &run[1..], &[]);
+            assert_eq!(got.trim_end(), hex(input), "{what}:\n{code}");
+        }
+    }
+    assert_eq!(wpt_lines, usize::from(cfg!(feature = "ada")));
+    // C: curl's and Ada's tests, when this build has them.
+    let c = cfg!(any(feature = "curl", feature = "ada"));
+    let want: Vec<&str> = ["c", "go", "java", "javascript", "php", "python", "rust"]
+        .into_iter()
+        .filter(|&l| c || l != "c")
+        .collect();
+    let languages: Vec<&str> = languages.iter().map(String::as_str).collect();
+    assert_eq!(languages, want);
+}
+
+/// Go refuses a U+FEFF byte order mark anywhere but at the start of a
+/// file ("invalid BOM in the middle of the file"): a Go test of an input
+/// holding one builds, and fails while the defect holds (url.Parse
+/// accepts the invalid IP literal).
+#[test]
+fn a_go_test_of_an_input_holding_a_bom_builds_and_fails_while_the_defect_holds() {
+    require("go", "version", "apt-get install golang-go");
+    let input = "http://[::1:]/#\u{feff}";
+    let o = reproduce(&["--json", "--oracle", "go-net-url", "--", input]);
+    let tests = tests_of(&o);
+    let (_, _, code) = tests
+        .iter()
+        .find(|(parser, language, _)| parser == "go-net-url" && language == "go")
+        .unwrap_or_else(|| panic!("no Go test: {tests:?}"));
+    assert!(
+        code.contains("url.Parse(\"http://[::1:]/#\\ufeff\")"),
+        "{code}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("main.go"), code).unwrap();
+    run_ok(dir.path(), "go", &["build", "-o", "repro", "main.go"], &[]);
+    let ran = Command::new(dir.path().join("repro")).output().unwrap();
+    assert_eq!(ran.status.code(), Some(1), "{}", stderr(&ran));
+    assert!(stderr(&ran).contains("accepted: "), "{}", stderr(&ran));
+    assert_eq!(names(dir.path()), ["main.go", "repro"]);
 }

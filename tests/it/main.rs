@@ -25,8 +25,6 @@ mod findings;
 mod fuzzing;
 mod grammar_reference;
 mod hostile;
-// Ada's C test of an input holding a NUL, so far.
-#[cfg(feature = "ada")]
 mod hostile_reproduce;
 mod html_report;
 mod known;
