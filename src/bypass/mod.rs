@@ -39,13 +39,22 @@ use crate::oracle::OracleId;
 pub use self::checks::StringCheck;
 pub use self::matrix::{Confirmation, Mark, Matrix};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
-pub use self::templates::{PLAIN_TEMPLATE, built_in_seeds, candidates, fill, templates};
+pub use self::templates::{
+    PLAIN_TEMPLATE, built_in_seeds, candidates, fill, filled_len, fits, templates,
+};
 
 /// The host a validator accepts when none is named (reports' bypass
 /// section; RFC 6761 reserves `.example`).
 pub const DEFAULT_ALLOW: &str = "allowed.example";
 /// The host an attacker aims at when none is named.
 pub const DEFAULT_TARGET: &str = "evil.example";
+/// The longest `--allow` or `--target` host, in bytes. A DNS name is at
+/// most 253 characters (RFC 1035 section 2.3.4: 255 octets on the wire);
+/// written percent-encoded (RFC 3986 section 3.2.2) each of its bytes takes
+/// three, 759; an IPv6 literal with a zone is shorter. 1024 leaves room for
+/// those spellings, and keeps a template's slots from multiplying a host
+/// into a huge input.
+pub const MAX_HOST_BYTES: usize = 1024;
 /// The slot of the allowed host in a template.
 pub const ALLOW_SLOT: &str = "{allow}";
 /// The slot of the target host in a template.

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::{ALLOW_SLOT, Goal, StringCheck, TARGET_SLOT};
 use crate::case::Case;
 use crate::components::Component;
+use crate::input::{MAX_INPUT_BYTES, TooLong};
 
 /// The first occurrence of `needle` in `text` at or after `from`, ASCII
 /// case-insensitively (hosts come back lower-cased from some parsers).
@@ -146,20 +147,78 @@ fn with_fetched_schemes(template: &str) -> Vec<String> {
 /// alone, as a fetcher would be handed it.
 pub const PLAIN_TEMPLATE: &str = "http://{target}/";
 
-/// `template` with its slots filled.
+/// `template` with its slots filled, in one pass: a host that holds a
+/// slot's text (`--allow '{target}'`), or that ends where the template
+/// goes on to make one, is never filled again.
 pub fn fill(template: &str, allow: &str, target: &str) -> String {
-    template
-        .replace(ALLOW_SLOT, allow)
-        .replace(TARGET_SLOT, target)
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        if let Some(after) = from.strip_prefix(ALLOW_SLOT) {
+            out.push_str(allow);
+            rest = after;
+        } else if let Some(after) = from.strip_prefix(TARGET_SLOT) {
+            out.push_str(target);
+            rest = after;
+        } else {
+            out.push('{');
+            rest = from.get(1..).unwrap_or_default();
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The length in bytes of [`fill`]`(template, allow, target)`, counted
+/// without filling (a template of many slots and a long host would
+/// otherwise be built just to be refused).
+pub fn filled_len(template: &str, allow: &str, target: &str) -> u64 {
+    // The slots cannot overlap (each is one `{`, letters, one `}`), so
+    // these counts are the slots `fill` finds, and the text around them is
+    // the template less their length.
+    let allows = template.matches(ALLOW_SLOT).count() as u64;
+    let targets = template.matches(TARGET_SLOT).count() as u64;
+    let slots = allows * ALLOW_SLOT.len() as u64 + targets * TARGET_SLOT.len() as u64;
+    (template.len() as u64)
+        .saturating_sub(slots)
+        .saturating_add(allows.saturating_mul(allow.len() as u64))
+        .saturating_add(targets.saturating_mul(target.len() as u64))
+}
+
+/// Whether every input `template` makes for `goal` (each target in its
+/// target slot) is within the input limit ([`MAX_INPUT_BYTES`]), and if
+/// not, how long the longest would be. `--allow` 100 KB long in 9,000
+/// slots would be a 900 MB input.
+pub fn fits(template: &str, goal: &Goal) -> Result<(), TooLong> {
+    let longest = goal
+        .targets()
+        .into_iter()
+        .map(|target| filled_len(template, goal.allow(), target))
+        .max()
+        .unwrap_or(0);
+    if longest > MAX_INPUT_BYTES as u64 {
+        return Err(TooLong {
+            bytes: Some(longest),
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    Ok(())
 }
 
 /// Every input to check for `goal`: each template filled with the allowed
-/// host and each target, without repeats, in order.
+/// host and each target, without repeats, in order. A template that would
+/// make an input over the input limit is left out ([`fits`]; a command
+/// says which, before it searches).
 pub fn candidates<'t>(templates: impl IntoIterator<Item = &'t str>, goal: &Goal) -> Vec<String> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     let targets = goal.targets();
     for template in templates {
+        if fits(template, goal).is_err() {
+            continue;
+        }
         for target in &targets {
             let input = fill(template, goal.allow(), target);
             if seen.insert(input.clone()) {
@@ -223,6 +282,45 @@ mod tests {
         assert!(found.contains("http://{allow}\\b@{target}/d"), "{found:?}");
         assert!(found.contains("http://{target}\\b@{allow}/d"), "{found:?}");
         assert!(found.contains("https://{allow}\\b@{target}/d"), "{found:?}");
+    }
+
+    #[test]
+    fn fill_is_one_pass_and_its_length_is_known_before() {
+        assert_eq!(fill("{allow}{target}", "{target}", "t"), "{target}t");
+        assert_eq!(fill("{allow}get}", "{tar", "t"), "{target}");
+        assert_eq!(fill("{{allow}}{x", "a", "t"), "{a}{x");
+        for (template, allow, target) in [
+            ("{allow}{target}", "{target}", "t"),
+            ("h://{allow}{allow}@{target}/{targ", "", "évil.example"),
+            ("no slot", "a", "b"),
+        ] {
+            assert_eq!(
+                filled_len(template, allow, target),
+                fill(template, allow, target).len() as u64,
+                "{template}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_template_that_would_fill_past_the_input_limit_makes_no_candidate() {
+        let goal = Goal::Reach {
+            allow: "a".repeat(100 * 1024),
+            target: "b.example".into(),
+        };
+        let many = "{allow}".repeat(9000);
+        assert_eq!(
+            fits(&many, &goal),
+            Err(TooLong {
+                bytes: Some(9000 * 100 * 1024),
+                limit: MAX_INPUT_BYTES
+            })
+        );
+        assert_eq!(fits("http://{allow}@{target}/", &goal), Ok(()));
+        assert_eq!(
+            candidates([many.as_str(), "http://{target}/"], &goal),
+            vec!["http://b.example/".to_owned()]
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use uridiff::Harness;
-use uridiff::bypass::{self, Goal, Mark, Matrix, Place, Validator};
+use uridiff::bypass::{self, Goal, MAX_HOST_BYTES, Mark, Matrix, Place, Validator};
+use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::oracle::{self, OracleId};
 
 use super::error::{Failure, Status, diagnostic};
@@ -15,10 +16,10 @@ use super::text::visible;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The host the validator accepts.
+    /// The host the validator accepts (at most 1024 bytes).
     #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_ALLOW)]
     allow: String,
-    /// Where the request should go instead.
+    /// Where the request should go instead (at most 1024 bytes).
     #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_TARGET, conflicts_with = "deny")]
     target: String,
     /// Find denylist bypasses instead: the validator reads a name or a
@@ -63,7 +64,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
     /// Files of inputs to try, one per line, which may hold the `{allow}`
-    /// and `{target}` placeholders. Repeatable.
+    /// and `{target}` placeholders. Repeatable. A line over the input limit
+    /// once its slots are filled is named and skipped.
     #[arg(long, value_name = "PATH")]
     lines: Vec<PathBuf>,
     #[command(flatten)]
@@ -75,6 +77,14 @@ pub(crate) struct Args {
 
 /// The goal the flags ask for.
 fn goal(args: &Args) -> Result<Goal, Failure> {
+    for (flag, host) in [("--allow", &args.allow), ("--target", &args.target)] {
+        if host.len() > MAX_HOST_BYTES {
+            return Err(Failure::Usage(format!(
+                "{flag}: {} bytes, over the {MAX_HOST_BYTES}-byte limit of a host (a DNS name is at most 253)",
+                host.len()
+            )));
+        }
+    }
     match &args.deny {
         Some(deny) => {
             let places = Place::parse_deny(deny).ok_or_else(|| {
@@ -133,17 +143,53 @@ fn known_parser(name: &str, flag: &str, available: &[OracleId]) -> Result<Oracle
         })
 }
 
-/// The inputs given on the command line and in --lines files.
-fn given_inputs(args: &Args) -> Result<Vec<String>, Failure> {
-    let mut given = args.inputs.clone();
+/// The inputs given on the command line and in --lines files that can be
+/// checked for `goal`. An input that, its slots filled with the hosts of
+/// `goal`, would be over the input limit (a long `--allow` in many
+/// `{allow}` slots) is reported and skipped. When inputs were given and
+/// none is left, nothing the user asked about would be checked: an error.
+fn given_inputs(args: &Args, goal: &Goal) -> Result<Vec<String>, Failure> {
+    let mut given = Vec::new();
+    let mut skipped = 0usize;
+    let mut keep = |text: String, from: &dyn Fn() -> String, skipped: &mut usize| {
+        if let Err(too_long) = bypass::fits(&text, goal) {
+            diagnostic(format_args!(
+                "{}: with its slots filled the input would be {too_long}; not checked",
+                from()
+            ));
+            *skipped += 1;
+        } else {
+            given.push(text);
+        }
+    };
+    for (n, input) in args.inputs.iter().enumerate() {
+        let from = || {
+            let start: String = input.chars().take_while(|&c| c != '\n').take(40).collect();
+            let more = if start.len() < input.len() { "…" } else { "" };
+            format!("INPUT {} (\"{start}{more}\")", n + 1)
+        };
+        keep(input.clone(), &from, &mut skipped);
+    }
     for path in &args.lines {
         let text = read_file(path)?
             .map_err(|why| Failure::Usage(format!("--lines {}: {why}", path.display())))?;
-        given.extend(
-            text.lines()
-                .filter(|line| !line.is_empty())
-                .map(str::to_owned),
-        );
+        for (number, line) in text.lines().enumerate() {
+            if line.is_empty() {
+                continue;
+            }
+            let from = || format!("--lines {}:{}", path.display(), number + 1);
+            keep(line.to_owned(), &from, &mut skipped);
+        }
+    }
+    if given.is_empty() && skipped > 0 {
+        let which = if skipped == 1 {
+            "the input given cannot be".to_owned()
+        } else {
+            format!("none of the {skipped} inputs given can be")
+        };
+        return Err(Failure::Usage(format!(
+            "nothing was checked: {which} (said above); an input must be UTF-8 text within the {MAX_INPUT_BYTES}-byte input limit once its slots are filled"
+        )));
     }
     Ok(given)
 }
@@ -177,7 +223,7 @@ fn seeds(args: &Args) -> Result<Vec<String>, Failure> {
 
 pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let goal = goal(args)?;
-    let given = given_inputs(args)?;
+    let given = given_inputs(args, &goal)?;
     // A shipped adapter named as validator or fetcher is started as if
     // given with --oracle.
     let shipped = uridiff::oracle::external::shipped_names();

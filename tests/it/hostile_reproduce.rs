@@ -1,5 +1,6 @@
-//! Hostile input to `reproduce` (issue 29), through the built binary: each
-//! case asserts the exit status, what is printed and what is left on disk.
+//! Hostile input to `reproduce` and `bypass` (issue 29), through the built
+//! binary: each case asserts the exit status, what is printed and what is
+//! left on disk.
 //!
 //! `reproduce` writes tests in eight languages; what a test's string
 //! literal evaluates to is asked of that language's own compiler or
@@ -13,10 +14,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
+use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::reproduce::literal;
 use uridiff::text::is_hidden;
 
-use crate::util::uridiff;
+use crate::util::{BIN, uridiff};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -578,4 +580,81 @@ fn a_go_test_of_an_input_holding_a_bom_builds_and_fails_while_the_defect_holds()
     assert_eq!(ran.status.code(), Some(1), "{}", stderr(&ran));
     assert!(stderr(&ran).contains("accepted: "), "{}", stderr(&ran));
     assert_eq!(names(dir.path()), ["main.go", "repro"]);
+}
+
+// D. bypass: hosts and templates that would fill past the input limit.
+
+/// `uridiff bypass ARGS` in `dir` (no saved corpus there: the built-in
+/// seeds only), one validator and one fetcher.
+fn bypass(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(["bypass", "--validator", "split-host", "--fetcher", "url"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// The `N inputs checked` of bypass's text output.
+fn checked(o: &Output) -> usize {
+    let out = stdout(o);
+    let line = out
+        .lines()
+        .find(|l| l.contains(" inputs checked;"))
+        .unwrap_or_else(|| panic!("{out}"));
+    line.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// 100 KB of `--allow` in 9,000 `{allow}` slots was a 900 MB input that
+/// Ada aborted on (std::bad_alloc). A host over 1 KiB is refused; a
+/// template whose filled input would be over the input limit is skipped
+/// with its name and the limit, and when that leaves none of the inputs
+/// given, nothing is checked: exit 2.
+#[test]
+fn bypass_bounds_hosts_and_the_inputs_templates_fill_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = "a".repeat(100 * 1024);
+    let slots = "{allow}".repeat(9000);
+    for flag in ["--allow", "--target"] {
+        let o = bypass(dir.path(), &[flag, &huge, &slots]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "uridiff: {flag}: 102400 bytes, over the 1024-byte limit of a host (a DNS name is at most 253)\n"
+            )
+        );
+        assert_eq!(stdout(&o), "");
+    }
+    // The longest host allowed, in 1,100 slots: 1,126,400 bytes.
+    let host = "a".repeat(1024);
+    let slots = "{allow}".repeat(1100);
+    let o = bypass(dir.path(), &["--allow", &host, &slots]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "uridiff: INPUT 1 (\"{}…\"): with its slots filled the input would be 1126400 bytes, over the {MAX_INPUT_BYTES}-byte input limit; not checked\n\
+             uridiff: nothing was checked: the input given cannot be (said above); an input must be UTF-8 text within the {MAX_INPUT_BYTES}-byte input limit once its slots are filled\n",
+            &slots[..40]
+        )
+    );
+    assert_eq!(stdout(&o), "");
+    // Beside an input that fits, the one that does not is skipped and the
+    // other checked: one input more than the seeds alone.
+    let seeds_only = bypass(dir.path(), &["--allow", &host]);
+    assert_eq!(seeds_only.status.code(), Some(1), "{}", stderr(&seeds_only));
+    let o = bypass(
+        dir.path(),
+        &["--allow", &host, &slots, "http://{allow}x{target}/"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("uridiff: INPUT 1 (") && stderr(&o).ends_with("; not checked\n"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert_eq!(checked(&o), checked(&seeds_only) + 1);
+    assert_eq!(names(dir.path()), Vec::<String>::new());
 }
