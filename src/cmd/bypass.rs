@@ -11,7 +11,7 @@ use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::oracle::{self, OracleId};
 
 use super::error::{Failure, Status, diagnostic};
-use super::io::{read_file, stdout};
+use super::io::stdout;
 use super::text::visible;
 
 #[derive(Debug, clap::Args)]
@@ -64,8 +64,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
     /// Files of inputs to try, one per line, which may hold the `{allow}`
-    /// and `{target}` placeholders. Repeatable. A line over the input limit
-    /// once its slots are filled is named and skipped.
+    /// and `{target}` placeholders (`-`: standard input). Repeatable. Read
+    /// like `report --lines`: a line that is not UTF-8 or over the input
+    /// limit (its slots filled) is named and skipped.
     #[arg(long, value_name = "PATH")]
     lines: Vec<PathBuf>,
     #[command(flatten)]
@@ -144,9 +145,11 @@ fn known_parser(name: &str, flag: &str, available: &[OracleId]) -> Result<Oracle
 }
 
 /// The inputs given on the command line and in --lines files that can be
-/// checked for `goal`. An input that, its slots filled with the hosts of
-/// `goal`, would be over the input limit (a long `--allow` in many
-/// `{allow}` slots) is reported and skipped. When inputs were given and
+/// checked for `goal`. A --lines file is read line by line, as `report
+/// --lines` reads one: a line that is no input (over the input limit, not
+/// UTF-8) is reported and skipped, the rest are used. So is an input that,
+/// its slots filled with the hosts of `goal`, would be over the input limit
+/// (a long `--allow` in many `{allow}` slots). When inputs were given and
 /// none is left, nothing the user asked about would be checked: an error.
 fn given_inputs(args: &Args, goal: &Goal) -> Result<Vec<String>, Failure> {
     let mut given = Vec::new();
@@ -171,14 +174,17 @@ fn given_inputs(args: &Args, goal: &Goal) -> Result<Vec<String>, Failure> {
         keep(input.clone(), &from, &mut skipped);
     }
     for path in &args.lines {
-        let text = read_file(path)?
-            .map_err(|why| Failure::Usage(format!("--lines {}: {why}", path.display())))?;
-        for (number, line) in text.lines().enumerate() {
-            if line.is_empty() {
-                continue;
+        for line in super::io::file_lines(path)? {
+            let (number, text) = line?;
+            let from = || format!("--lines {}:{number}", path.display());
+            match text {
+                Ok(text) if text.is_empty() => {}
+                Ok(text) => keep(text, &from, &mut skipped),
+                Err(why) => {
+                    diagnostic(format_args!("{}: {why}; not checked", from()));
+                    skipped += 1;
+                }
             }
-            let from = || format!("--lines {}:{}", path.display(), number + 1);
-            keep(line.to_owned(), &from, &mut skipped);
         }
     }
     if given.is_empty() && skipped > 0 {

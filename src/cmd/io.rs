@@ -101,14 +101,7 @@ fn read_named(path: &Path, what: &str) -> io::Result<Result<String, String>> {
             )),
         };
     }
-    let file = fs::File::open(path).map_err(|e| context(&e, doing()))?;
-    let meta = file.metadata().map_err(|e| context(&e, doing()))?;
-    if !(meta.is_file() || is_fifo(&meta)) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{}: not a regular file or a pipe", doing()),
-        ));
-    }
+    let (file, meta) = open_input(path, &doing())?;
     match read_limited(file, MAX_INPUT_BYTES).map_err(|e| context(&e, doing()))? {
         Ok(bytes) => Ok(utf8(bytes)),
         Err(mut t) => {
@@ -118,6 +111,21 @@ fn read_named(path: &Path, what: &str) -> io::Result<Result<String, String>> {
             Err(too_long(t))
         }
     }
+}
+
+/// Opens `path` to read inputs from: a regular file or a pipe, never a
+/// device (`/dev/zero` would stream forever) or a directory. Errors start
+/// with `doing`.
+fn open_input(path: &Path, doing: &str) -> io::Result<(fs::File, fs::Metadata)> {
+    let file = fs::File::open(path).map_err(|e| context(&e, doing))?;
+    let meta = file.metadata().map_err(|e| context(&e, doing))?;
+    if !(meta.is_file() || is_fifo(&meta)) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{doing}: not a regular file or a pipe"),
+        ));
+    }
+    Ok((file, meta))
 }
 
 /// The base of `--base BASE` or `--base-file PATH` (standard input for
@@ -166,8 +174,36 @@ fn is_fifo(_: &fs::Metadata) -> bool {
 /// or why it is no input (not UTF-8, or over the limit). A trailing `\r`
 /// is dropped.
 pub(crate) fn stdin_lines() -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
-    Lines::new(io::stdin().lock(), MAX_INPUT_BYTES).map(|line| {
-        let line = line.map_err(|e| context(&e, "cannot read standard input"))?;
+    text_lines(io::stdin().lock(), "cannot read standard input".to_owned())
+}
+
+/// The lines of the file at `path` (a regular file or a pipe; standard
+/// input for `-`, as [`read_file`] takes), read like [`stdin_lines`]: each
+/// at most [`MAX_INPUT_BYTES`] long in memory, a longer one given as why
+/// it is no input, its length said, while the rest are read on. The outer
+/// error: the file cannot be opened or is no file.
+pub(crate) fn file_lines(
+    path: &Path,
+) -> io::Result<impl Iterator<Item = io::Result<(usize, Result<String, String>)>>> {
+    if path == Path::new("-") {
+        let stdin: Box<dyn io::BufRead> = Box::new(io::stdin().lock());
+        return Ok(text_lines(stdin, "cannot read standard input".to_owned()));
+    }
+    let doing = format!("cannot read {}", path.display());
+    let (file, _) = open_input(path, &doing)?;
+    let file: Box<dyn io::BufRead> = Box::new(io::BufReader::new(file));
+    Ok(text_lines(file, doing))
+}
+
+/// [`Lines`] of `reader` as text: each line's number and its text, or why
+/// it is no input (not UTF-8, or over the limit); a read error says
+/// `doing`.
+fn text_lines(
+    reader: impl io::BufRead,
+    doing: String,
+) -> impl Iterator<Item = io::Result<(usize, Result<String, String>)>> {
+    Lines::new(reader, MAX_INPUT_BYTES).map(move |line| {
+        let line = line.map_err(|e| context(&e, &doing))?;
         let text = match line.bytes {
             Ok(bytes) => utf8(bytes),
             Err(too_long) => Err(too_long.to_string()),

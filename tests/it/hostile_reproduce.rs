@@ -582,7 +582,8 @@ fn a_go_test_of_an_input_holding_a_bom_builds_and_fails_while_the_defect_holds()
     assert_eq!(names(dir.path()), ["main.go", "repro"]);
 }
 
-// D. bypass: hosts and templates that would fill past the input limit.
+// D and E. bypass: hosts and templates that would fill past the input
+// limit, and --lines files read line by line.
 
 /// `uridiff bypass ARGS` in `dir` (no saved corpus there: the built-in
 /// seeds only), one validator and one fetcher.
@@ -657,4 +658,37 @@ fn bypass_bounds_hosts_and_the_inputs_templates_fill_to() {
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert_eq!(checked(&o), checked(&seeds_only) + 1);
     assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+/// `bypass --lines` refused a file over 1 MiB as a whole; it reads like
+/// `report --lines`: a line over the limit (or not UTF-8, or one that
+/// fills past it) is named with its number and skipped, the rest used.
+#[test]
+fn bypass_lines_skips_a_line_over_the_limit_and_uses_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("templates.txt");
+    let mut text = Vec::new();
+    text.extend(b"x".repeat(MAX_INPUT_BYTES + 1));
+    text.extend(b"\nhttp://\xff{allow}/\n\n");
+    text.extend("{allow}".repeat(1100).as_bytes());
+    text.extend(b"\nhttp://{allow}x{target}/\r\n");
+    fs::write(&lines, &text).unwrap();
+    let host = "a".repeat(1024);
+    let path = lines.to_str().unwrap();
+    let o = bypass(dir.path(), &["--allow", &host, "--lines", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "uridiff: --lines {path}:1: {} bytes, over the {MAX_INPUT_BYTES}-byte input limit; not checked\n\
+             uridiff: --lines {path}:2: not valid UTF-8 (invalid utf-8 sequence of 1 bytes from index 7); not checked\n\
+             uridiff: --lines {path}:4: with its slots filled the input would be 1126400 bytes, over the {MAX_INPUT_BYTES}-byte input limit; not checked\n",
+            MAX_INPUT_BYTES + 1
+        )
+    );
+    let seeds_only = bypass(dir.path(), &["--allow", &host]);
+    assert_eq!(checked(&o), checked(&seeds_only) + 1, "{}", stdout(&o));
+    // Nothing written beside the file, which is as it was.
+    assert_eq!(names(dir.path()), ["templates.txt"]);
+    assert_eq!(fs::read(&lines).unwrap(), text);
 }
