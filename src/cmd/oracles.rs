@@ -40,7 +40,8 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 "resolves": s.resolves,
                 "present": s.missing.is_none(),
                 "missing": s.missing.as_ref().map(|m| m.what.clone()),
-                "install": s.missing.as_ref().map(|m| m.install),
+                // null too when no install command mends it (a bad cache root).
+                "install": s.missing.as_ref().map(|m| m.install).filter(|i| !i.is_empty()),
                 "reference": s.name == WHATWG_URL,
                 "reference_for": (s.name == WHATWG_URL).then_some(Standard::Whatwg),
             });

@@ -81,12 +81,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         Status::Clean
     };
     let target_dir = if args.check {
-        Some(check_target_dir().ok_or_else(|| {
-            Failure::Usage(
-                "--check: no cache directory (set URIDIFF_CACHE, XDG_CACHE_HOME or HOME)"
-                    .to_owned(),
-            )
-        })?)
+        Some(check_target_dir().map_err(|e| Failure::Usage(format!("--check: {e}")))?)
     } else {
         None
     };

@@ -280,6 +280,7 @@ impl Client {
         let (mut command, dir): (Command, _) = row.prepare().map_err(|e| match e {
             Prepare::Missing(detail) => format!("{}: {detail}", info.id),
             Prepare::Io(doing, source) => format!("{}: {doing}: {source}", info.id),
+            Prepare::Cache(e) => format!("{}: {e}", info.id),
         })?;
         for variable in PROXY_VARIABLES {
             command.env_remove(variable);

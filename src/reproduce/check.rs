@@ -29,9 +29,11 @@ impl std::fmt::Display for CheckError {
 impl std::error::Error for CheckError {}
 
 /// Where checked tests are built: one target directory shared by every
-/// check, so the pinned crates build once (`<cache root>/reproduce-target`).
-pub fn check_target_dir() -> Option<PathBuf> {
-    crate::oracle::external::cache_root().map(|root| root.join("reproduce-target"))
+/// check, so the pinned crates build once (`<cache root>/reproduce-target`),
+/// created here, so that a cache root that cannot hold it is said as such
+/// (not a directory, read-only, full) before any build.
+pub fn check_target_dir() -> Result<PathBuf, crate::oracle::external::CacheRootError> {
+    crate::oracle::external::cache::locate()?.create(Path::new("reproduce-target"))
 }
 
 /// Builds and runs a Rust test in a temporary cargo project whose
@@ -162,6 +164,14 @@ fn run_checked_with(
     };
     let build = run(&["--no-run"])?;
     if !build.status.success() {
+        // A target directory that cannot be written (a full or read-only
+        // disk) fails the build too: said as what it is.
+        if let Err(e) = crate::oracle::external::cache::probe_writable(target_dir) {
+            return Err(CheckError::Io(std::io::Error::new(
+                e.kind(),
+                format!("cannot write {}: {e}", target_dir.display()),
+            )));
+        }
         return Err(CheckError::Build(
             String::from_utf8_lossy(&build.stderr).into_owned(),
         ));

@@ -25,6 +25,7 @@ mod findings;
 mod fuzzing;
 mod grammar_reference;
 mod hostile;
+mod hostile_processes;
 mod hostile_reproduce;
 mod html_report;
 mod known;

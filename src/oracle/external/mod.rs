@@ -134,6 +134,7 @@
 //! kills every live group and removes the shipped adapters' temporary
 //! directories, before it exits.
 
+pub(crate) mod cache;
 mod client;
 mod error;
 pub(crate) mod process;
@@ -142,6 +143,7 @@ pub(crate) mod shipped;
 mod version;
 mod wire;
 
+pub use cache::CacheRootError;
 pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submitted, V1_NO_BASE};
 pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;

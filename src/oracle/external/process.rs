@@ -70,6 +70,9 @@ pub(super) fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
     let (command, dir) = row.prepare().map_err(|e| match e {
         Prepare::Missing(detail) => Kind::Missing { detail },
         Prepare::Io(doing, source) => Kind::Io { doing, source },
+        Prepare::Cache(e) => Kind::Missing {
+            detail: e.to_string(),
+        },
     })?;
     Process::spawn(command, Some(dir), row.name, HELLO_LINE_LIMIT).map_err(|source| Kind::Io {
         doing: "starting it",

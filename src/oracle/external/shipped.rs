@@ -16,6 +16,7 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+use super::cache::{self, CacheRootError, Root};
 use crate::oracle::Standard;
 
 /// An adapter shipped with uridiff.
@@ -268,38 +269,41 @@ pub struct ShippedStatus {
 pub struct Missing {
     /// What is missing, e.g. "java not found on PATH".
     pub what: String,
-    /// The one command that installs it.
+    /// The one command that installs it; empty when installing would not
+    /// help (a cache root that is not a directory, a file it cannot read).
     pub install: &'static str,
 }
 
 impl std::fmt::Display for Missing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}; install it: {}", self.what, self.install)
+        write!(f, "{}", self.what)?;
+        if !self.install.is_empty() {
+            write!(f, "; install it: {}", self.install)?;
+        }
+        Ok(())
     }
 }
 
 /// For every shipped adapter, in table order: is its runtime (and library)
 /// here, and if not, the one command that installs it.
 pub fn shipped_status() -> Vec<ShippedStatus> {
-    let cache = cache_root();
+    let cache = cache::locate();
     SHIPPED
         .iter()
         .map(|s| ShippedStatus {
             name: s.name,
             resolves: s.resolves,
-            missing: s.missing(cache.as_deref()),
+            missing: s.missing(cache.as_ref()),
         })
         .collect()
 }
 
 /// The cache root: `$URIDIFF_CACHE`, else `$XDG_CACHE_HOME/uridiff`, else
-/// `$HOME/.cache/uridiff` (empty variables count as unset).
-pub fn cache_root() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    var("URIDIFF_CACHE")
-        .map(PathBuf::from)
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| Path::new(&d).join("uridiff")))
-        .or_else(|| var("HOME").map(|h| Path::new(&h).join(".cache").join("uridiff")))
+/// `$HOME/.cache/uridiff` (empty variables count as unset), absolute; an
+/// error that says what is wrong with it (unset, not UTF-8, not a
+/// directory, unreadable), naming the path the user gave.
+pub fn cache_root() -> Result<PathBuf, CacheRootError> {
+    cache::locate().map(|root| root.path().to_owned())
 }
 
 /// What a template needs filled in.
@@ -311,19 +315,46 @@ struct Fill<'a> {
 }
 
 impl Fill<'_> {
-    /// The template with its placeholders replaced; `None` when it needs a
-    /// cache root and there is none.
-    fn apply(&self, template: &str) -> Option<String> {
-        if template.contains("{cache}") && self.cache.is_none() {
-            return None;
+    /// The value of placeholder `name`: `None` for a name that is no
+    /// placeholder, `Some(None)` for `{cache}` without a cache root.
+    fn value(&self, name: &str) -> Option<Option<&str>> {
+        match name {
+            "dir" => Some(Some(self.dir)),
+            "cache" => Some(self.cache),
+            "hash" => Some(Some(self.hash)),
+            "output" => Some(Some(self.output)),
+            _ => None,
         }
-        Some(
-            template
-                .replace("{dir}", self.dir)
-                .replace("{cache}", self.cache.unwrap_or_default())
-                .replace("{hash}", self.hash)
-                .replace("{output}", self.output),
-        )
+    }
+
+    /// The template with its placeholders replaced, in one pass over the
+    /// template: a value is never scanned again, so a cache root or a
+    /// temporary directory whose path holds `{hash}` stays as it is. `None`
+    /// when it needs a cache root and there is none.
+    fn apply(&self, template: &str) -> Option<String> {
+        let mut out = String::with_capacity(template.len());
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            let (before, from) = rest.split_at(open);
+            out.push_str(before);
+            let placeholder = from.find('}').and_then(|close| {
+                let value = self.value(from.get(1..close)?)?;
+                Some((value, close))
+            });
+            match placeholder {
+                Some((Some(value), close)) => {
+                    out.push_str(value);
+                    rest = from.get(close.saturating_add(1)..).unwrap_or_default();
+                }
+                Some((None, _)) => return None,
+                None => {
+                    out.push('{');
+                    rest = from.get(1..).unwrap_or_default();
+                }
+            }
+        }
+        out.push_str(rest);
+        Some(out)
     }
 }
 
@@ -361,8 +392,8 @@ impl Shipped {
     /// What it needs and does not find, checked in order: the cache root,
     /// the runtimes (or the built program, else its build tool), the
     /// libraries.
-    fn missing(&self, cache: Option<&Path>) -> Option<Missing> {
-        let cache_text = cache.and_then(Path::to_str);
+    fn missing(&self, cache: Result<&Root, &CacheRootError>) -> Option<Missing> {
+        let cache_text = cache.ok().map(Root::text);
         let hash = self.hash();
         let fill = self.fill("", cache_text, &hash);
         let uses_cache = self
@@ -372,10 +403,12 @@ impl Shipped {
             .chain(self.libraries.iter().map(|(_, p)| *p))
             .chain(self.build.iter().map(|b| b.output))
             .any(|t| t.contains("{cache}"));
-        if uses_cache && cache_text.is_none() {
+        if uses_cache && let Err(e) = cache {
+            // No install command mends a bad root: the message says what
+            // is wrong with it.
             return Some(Missing {
-                what: "no cache directory (set URIDIFF_CACHE, XDG_CACHE_HOME or HOME)".to_owned(),
-                install: SETUP,
+                what: e.to_string(),
+                install: "",
             });
         }
         for runtime in self.runtimes {
@@ -399,14 +432,28 @@ impl Shipped {
             }
         }
         for (what, path) in self.libraries {
-            if !fill.apply(path).is_some_and(|p| Path::new(&p).exists()) {
-                return Some(Missing {
-                    what: format!(
-                        "{what} not installed in {}",
-                        cache_text.unwrap_or("the cache directory")
-                    ),
-                    install: SETUP,
-                });
+            let Some(path) = fill.apply(path) else {
+                continue;
+            };
+            match Path::new(&path).try_exists() {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Some(Missing {
+                        what: format!(
+                            "{what} not installed in {}",
+                            cache_text.unwrap_or("the cache directory")
+                        ),
+                        install: SETUP,
+                    });
+                }
+                // Not "not installed": something is there that this
+                // process may not read.
+                Err(e) => {
+                    return Some(Missing {
+                        what: format!("{what}: {path} cannot be read: {e}"),
+                        install: "",
+                    });
+                }
             }
         }
         None
@@ -415,11 +462,12 @@ impl Shipped {
     /// Everything to start it: the files written to a new temporary
     /// directory, the program built if it has to be, and the command.
     pub(crate) fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
-        let cache = cache_root();
-        if let Some(missing) = self.missing(cache.as_deref()) {
+        let cache = cache::locate();
+        if let Some(missing) = self.missing(cache.as_ref()) {
             return Err(Prepare::Missing(missing.to_string()));
         }
-        let cache_text = cache.as_deref().and_then(Path::to_str);
+        let root = cache.ok();
+        let cache_text = root.as_ref().map(Root::text);
         let dir = tempfile::Builder::new()
             .prefix("uridiff-adapter-")
             .tempdir()
@@ -436,9 +484,10 @@ impl Shipped {
         };
         let hash = self.hash();
         let mut fill = self.fill(dir_text, cache_text, &hash);
-        let output = match &self.build {
-            Some(build) => Some(self.build_once(build, &fill)?),
-            None => None,
+        let output = match (&self.build, &root) {
+            (Some(build), Some(root)) => Some(self.build_once(build, &fill, root)?),
+            (Some(_), None) => return Err(Prepare::Missing("no cache root".to_owned())),
+            (None, _) => None,
         };
         if let Some(output) = &output {
             fill.output = output;
@@ -461,9 +510,9 @@ impl Shipped {
     /// The build writes beside the output and renames into place, so
     /// that two uridiff runs building at once never run a half-written
     /// program.
-    fn build_once(&self, build: &Build, fill: &Fill<'_>) -> Result<String, Prepare> {
+    fn build_once(&self, build: &Build, fill: &Fill<'_>, root: &Root) -> Result<String, Prepare> {
         let Some(output) = fill.apply(build.output) else {
-            return Err(Prepare::Missing("no cache directory".to_owned()));
+            return Err(Prepare::Missing("no cache root".to_owned()));
         };
         if is_executable(Path::new(&output)) {
             return Ok(output);
@@ -478,10 +527,8 @@ impl Shipped {
         let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
             return Err(Prepare::Missing("its build command is empty".to_owned()));
         };
-        if let Some(parent) = Path::new(&output).parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| Prepare::Io("creating the cache directory", e))?;
-        }
+        let parent = Path::new(&output).parent().unwrap_or(root.path());
+        root.create(parent).map_err(Prepare::Cache)?;
         let built = Command::new(program)
             .args(args)
             .stdin(std::process::Stdio::null())
@@ -489,6 +536,11 @@ impl Shipped {
             .map_err(|e| Prepare::Io("running its build", e))?;
         if !built.status.success() {
             let _ = std::fs::remove_file(&partial);
+            // A full or read-only cache is said as such, not as a build
+            // error whose cause is in the compiler's last lines.
+            if let Err(e) = cache::probe_writable(parent) {
+                return Err(Prepare::Cache(root.unwritable(parent, e)));
+            }
             return Err(Prepare::Io(
                 "building it",
                 io::Error::other(format!(
@@ -499,7 +551,8 @@ impl Shipped {
                 )),
             ));
         }
-        std::fs::rename(&partial, &output).map_err(|e| Prepare::Io("keeping its build", e))?;
+        std::fs::rename(&partial, &output)
+            .map_err(|e| Prepare::Cache(root.unwritable(Path::new(&output), e)))?;
         Ok(output)
     }
 }
@@ -511,6 +564,8 @@ pub(crate) enum Prepare {
     Missing(String),
     /// An I/O error: what was being done.
     Io(&'static str, io::Error),
+    /// The cache root is unusable (it says how).
+    Cache(CacheRootError),
 }
 
 /// Is `program` an executable file in a directory of `PATH` (or, with a
@@ -576,6 +631,30 @@ mod tests {
             Some("/c/go/x-0123456789abcdef")
         );
         assert_eq!(fill.apply("-o {output}").as_deref(), Some("-o /o"));
+        // Unknown names and lone braces stay as written.
+        assert_eq!(
+            fill.apply("{x}{dir}{").as_deref(),
+            Some("{x}/t{"),
+            "braces that are no placeholder"
+        );
+    }
+
+    /// A value is never scanned for placeholders: a cache root named
+    /// `/c/{hash}{dir}` stays that, in every template.
+    #[test]
+    fn substituted_values_are_not_filled_again() {
+        let fill = Fill {
+            dir: "/t/{cache}",
+            cache: Some("/c/{hash}{dir}"),
+            hash: "0123456789abcdef",
+            output: "{output}",
+        };
+        assert_eq!(
+            fill.apply("{cache}/go/x-{hash}").as_deref(),
+            Some("/c/{hash}{dir}/go/x-0123456789abcdef")
+        );
+        assert_eq!(fill.apply("{dir}/a").as_deref(), Some("/t/{cache}/a"));
+        assert_eq!(fill.apply("-o {output}").as_deref(), Some("-o {output}"));
     }
 
     #[test]
@@ -629,15 +708,19 @@ mod tests {
             dir: dir.path().to_str().unwrap(),
             ..fill
         };
-        let out = row.build_once(row.build.as_ref().unwrap(), &fill).unwrap();
+        let root = Root::at(cache.path());
+        let out = row
+            .build_once(row.build.as_ref().unwrap(), &fill, &root)
+            .unwrap();
         assert_eq!(out, format!("{cache_text}/bin/built-{hash}"));
         assert!(is_executable(Path::new(&out)));
-        assert_eq!(row.missing(Some(cache.path())), None);
+        assert_eq!(row.missing(Ok(&root)), None);
         // Built already: no build tool needed (an empty PATH is not
         // consulted, the program is there).
         std::fs::remove_file(dir.path().join("build.py")).unwrap();
         assert_eq!(
-            row.build_once(row.build.as_ref().unwrap(), &fill).unwrap(),
+            row.build_once(row.build.as_ref().unwrap(), &fill, &root)
+                .unwrap(),
             out
         );
 
@@ -645,12 +728,11 @@ mod tests {
             libraries: &[("urllib3", "{cache}/python/urllib3")],
             ..row
         };
-        let missing = with_library.missing(Some(cache.path())).unwrap();
+        let missing = with_library.missing(Ok(&root)).unwrap();
         assert_eq!(missing.install, SETUP);
         assert!(
             missing.what.starts_with("urllib3 not installed in "),
             "{missing}"
         );
-        assert!(with_library.missing(None).is_some());
     }
 }

@@ -1,0 +1,149 @@
+//! Hostile surroundings of the processes uridiff starts, through the built
+//! binary: what lies above the temporary directory, the caller's Go
+//! environment, a signal during a build, an adapter that hangs mid-batch,
+//! a cache root that cannot be used. Each case asserts the exit status,
+//! what is printed and what is left on disk.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::ffi::OsStr;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use crate::util::BIN;
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `uridiff ARGS` with `env` set.
+fn run_with(args: &[&str], env: &[(&str, &OsStr)]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+/// Everything under `dir`, relative, sorted.
+fn tree(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            out.push(path.strip_prefix(root).unwrap().to_owned());
+            if path.is_dir() && !path.is_symlink() {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+// 5. The cache root: every way it is wrong is said as what it is.
+
+/// A cache root under a regular file (root, as which CI may run, cannot
+/// be kept out of a directory by `chmod`; a file in the way stops it).
+#[test]
+fn a_cache_root_that_is_no_directory_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    fs::write(&file, "x").unwrap();
+    let root = file.join("cache");
+    let said = format!("URIDIFF_CACHE={} is not a directory", root.display());
+    let env = [("URIDIFF_CACHE", root.as_os_str())];
+
+    // An adapter that needs the cache: refused before any input is read.
+    let o = run_with(&["check", "--oracle", "whatwg-url", "http://a/"], &env);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("install it"), "{}", stderr(&o));
+
+    // `oracles --json`: the cause, and no install command that would mend it.
+    let o = run_with(&["oracles", "--json"], &env);
+    assert_eq!(o.status.code(), Some(0));
+    let row: Value = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["id"] == "urllib3")
+        .unwrap();
+    assert_eq!(row["missing"], said.as_str());
+    assert_eq!(row["install"], Value::Null);
+
+    // `reproduce --check` builds in the cache root: said before any build,
+    // not as a test that "does not build".
+    let o = run_with(
+        &[
+            "reproduce",
+            "--check",
+            "--json",
+            "--",
+            "http://example.com:80x/",
+        ],
+        &env,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("--check: {said}")),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("does not build"), "{}", stderr(&o));
+    assert_eq!(tree(dir.path()), [PathBuf::from("file")]);
+}
+
+#[test]
+fn a_cache_root_that_is_not_utf8_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = dir.path().as_os_str().as_bytes().to_vec();
+    bytes.extend_from_slice(b"/cache\xff");
+    let root = OsStr::from_bytes(&bytes);
+    let o = run_with(
+        &["check", "--oracle", "urllib3", "http://a/"],
+        &[("URIDIFF_CACHE", root)],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "URIDIFF_CACHE=\"{}/cache\\xFF\" is not UTF-8",
+            dir.path().display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("no cache directory"), "{err}");
+    assert!(tree(dir.path()).is_empty());
+}
+
+/// `{hash}`, `{dir}` and `{cache}` in the cache root's path are part of the
+/// path: the Go adapter is built inside the root as given.
+#[test]
+fn placeholders_in_the_cache_root_are_not_filled() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("c{hash}{dir}{cache}");
+    let o = run_with(
+        &["check", "--json", "--oracle", "go-net-url", "http://a/"],
+        &[("URIDIFF_CACHE", root.as_os_str())],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let case: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(case["outcomes"]["go-net-url"]["host"], "a");
+    let built: Vec<PathBuf> = tree(dir.path());
+    assert_eq!(built.len(), 3, "{built:?}");
+    assert_eq!(built[0], Path::new("c{hash}{dir}{cache}"));
+    assert_eq!(built[1], Path::new("c{hash}{dir}{cache}/go"));
+    let program = built[2].file_name().unwrap().to_str().unwrap();
+    assert!(program.starts_with("go-net-url-"), "{built:?}");
+}
