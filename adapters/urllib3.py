@@ -9,10 +9,13 @@ urllib3 (and idna, which requests installs beside it) are pinned in
 adapters/requirements.txt and installed by scripts/setup-oracles.sh into
 <cache root>/python:
 
-    PYTHONPATH=<cache root>/python python3 -s adapters/urllib3.py
+    URIDIFF_PYTHON_LIB=<cache root>/python python3 -I adapters/urllib3.py
 
-(not `python3 -I`, which ignores PYTHONPATH; `-s` keeps the user's own
-site-packages out).
+-I isolates it from the caller's environment (no PYTHON* variable, no user
+site directory, not its own directory on sys.path); the pinned libraries'
+directory, named by URIDIFF_PYTHON_LIB (absolute), goes first on sys.path,
+where PYTHONPATH would put it: before site-packages, which may hold another
+urllib3.
 
 What each key reports, read from the Url namedtuple parse_url returns
 (https://urllib3.readthedocs.io/en/stable/reference/urllib3.util.html#urllib3.util.parse_url,
@@ -61,21 +64,29 @@ import os
 import platform
 import sys
 
-# The adapter's own directory comes first on sys.path when it runs as a
-# script, and this file is named urllib3.py: without this, `import urllib3`
-# would import the adapter itself.
+# Run without -I, the adapter's own directory comes first on sys.path, and
+# this file is named urllib3.py: without this, `import urllib3` would
+# import the adapter itself.
 _here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
+_lib = os.environ.get("URIDIFF_PYTHON_LIB", "")
+if not os.path.isabs(_lib):
+    # A relative entry would be read against whatever directory it runs in.
+    sys.stderr.write(
+        "urllib3 adapter: URIDIFF_PYTHON_LIB must be the absolute path of the "
+        "pinned libraries (<cache root>/python), not %r\n" % _lib
+    )
+    sys.exit(3)
+sys.path.insert(0, _lib)
 
 try:
     import urllib3
     from urllib3.util import parse_url
 except ImportError as e:
     sys.stderr.write(
-        "urllib3 adapter: urllib3 is not installed where PYTHONPATH points (%s): "
-        "run bash scripts/setup-oracles.sh and start it with "
-        "PYTHONPATH=<cache root>/python (%s)\n"
-        % (os.environ.get("PYTHONPATH", "PYTHONPATH is not set"), e)
+        "urllib3 adapter: urllib3 is not installed in %s: "
+        "run bash scripts/setup-oracles.sh (%s)\n" % (_lib, e)
     )
     sys.exit(3)
 

@@ -31,8 +31,9 @@ line per adapter: "ready", or what is missing and the command that installs it.
        <root>/go/go-net-url-<first 16 hex digits of the SHA-256 of
                               adapters/go-net-url.go>
 
-Adapters then run with PYTHONPATH=<root>/python (urllib3) and
-NODE_PATH=<root>/node/node_modules (whatwg-url).
+Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3) and
+URIDIFF_WHATWG_URL=<root>/node/node_modules/whatwg-url (whatwg-url, loaded
+by that absolute path).
 
 Options:
   --check   install nothing: only print each adapter's state

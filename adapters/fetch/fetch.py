@@ -3,8 +3,14 @@
 (`urllib3.PoolManager().request`) or urllib.request (an opener's `open`),
 that can only ever connect to a loopback address on the trap's port.
 
-    PYTHONPATH=<cache root>/python python3 -s fetch.py urllib3
+    URIDIFF_PYTHON_LIB=<cache root>/python python3 -I fetch.py urllib3
     python3 -I fetch.py urllib.request
+
+-I isolates it from the caller's environment (no PYTHON* variable, no user
+site directory, not its own directory on sys.path); the pinned urllib3's
+directory, named by URIDIFF_PYTHON_LIB (absolute), goes first on sys.path,
+where PYTHONPATH would put it: before site-packages, which may hold another
+urllib3.
 
 Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
@@ -41,12 +47,22 @@ import sys
 CLIENT = sys.argv[1] if len(sys.argv) > 1 else ""
 
 if CLIENT == "urllib3":
+    import os
+
+    _lib = os.environ.get("URIDIFF_PYTHON_LIB", "")
+    if not os.path.isabs(_lib):
+        sys.stderr.write(
+            "fetch.py: URIDIFF_PYTHON_LIB must be the absolute path of the "
+            "pinned libraries (<cache root>/python), not %r\n" % _lib
+        )
+        sys.exit(3)
+    sys.path.insert(0, _lib)
     try:
         import urllib3
     except ImportError as e:
         sys.stderr.write(
-            "fetch.py: urllib3 is not installed where PYTHONPATH points: "
-            "run bash scripts/setup-oracles.sh (%s)\n" % e
+            "fetch.py: urllib3 is not installed in %s: "
+            "run bash scripts/setup-oracles.sh (%s)\n" % (_lib, e)
         )
         sys.exit(3)
 elif CLIENT == "urllib.request":

@@ -6,7 +6,8 @@ protocol v2 (README, "External oracles").
 
 Each adapter is started as uridiff starts it: its file copied into a fresh
 temporary directory and run from there with its runtime, with the cache
-root's libraries on PYTHONPATH / NODE_PATH, and the Go adapter run as the
+root's libraries named by URIDIFF_PYTHON_LIB / URIDIFF_WHATWG_URL, and the
+Go adapter run as the
 binary <cache root>/go/go-net-url-<first 16 hex of its source's SHA-256>
 (built with `go build` when it is missing, as uridiff does on first use).
 The cache root is $URIDIFF_CACHE, else $XDG_CACHE_HOME/uridiff, else
@@ -63,10 +64,11 @@ VERDICTS = {"accept", "reject", "out-of-domain"}
 
 
 def cache_root():
+    # Absolute, as uridiff makes it: the adapters are given absolute paths.
     if os.environ.get("URIDIFF_CACHE"):
-        return os.environ["URIDIFF_CACHE"]
+        return os.path.abspath(os.environ["URIDIFF_CACHE"])
     if os.environ.get("XDG_CACHE_HOME"):
-        return os.path.join(os.environ["XDG_CACHE_HOME"], "uridiff")
+        return os.path.abspath(os.path.join(os.environ["XDG_CACHE_HOME"], "uridiff"))
     return os.path.join(os.path.expanduser("~"), ".cache", "uridiff")
 
 
@@ -121,20 +123,20 @@ def adapters(root):
     return [
         Adapter("python-urllib", "python-urllib.py", "python3", ["python3", "-I", "FILE"],
                 apt("python3"), resolves=True),
-        Adapter("urllib3", "urllib3.py", "python3", ["python3", "-s", "FILE"],
+        Adapter("urllib3", "urllib3.py", "python3", ["python3", "-I", "FILE"],
                 apt("python3") + " && " + SETUP, resolves=False,
-                env={"PYTHONPATH": python_lib},
+                env={"URIDIFF_PYTHON_LIB": python_lib},
                 library=(os.path.join(python_lib, "urllib3", "__init__.py"),
                          "urllib3 %s in %s" % (urllib3_version, python_lib)),
                 parser="urllib3 " + urllib3_version),
         Adapter("java-uri", "JavaUri.java", "java",
                 ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "FILE"],
                 apt("default-jre-headless"), resolves=True),
-        Adapter("node-url", "node-url.js", "node", ["node", "FILE"], apt("nodejs npm"),
+        Adapter("node-url", "node-url.cjs", "node", ["node", "FILE"], apt("nodejs npm"),
                 resolves=True, omits={"authority"}),
-        Adapter("whatwg-url", "whatwg-url.js", "node", ["node", "FILE"],
+        Adapter("whatwg-url", "whatwg-url.cjs", "node", ["node", "FILE"],
                 apt("nodejs npm") + " && " + SETUP, resolves=True, omits={"authority"},
-                env={"NODE_PATH": node_lib},
+                env={"URIDIFF_WHATWG_URL": os.path.join(node_lib, "whatwg-url")},
                 library=(os.path.join(node_lib, "whatwg-url", "package.json"),
                          "whatwg-url %s in %s" % (whatwg_version, node_lib)),
                 parser="whatwg-url " + whatwg_version),

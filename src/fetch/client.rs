@@ -90,9 +90,11 @@ const PYTHON_URLLIB3: Shipped = Shipped {
     name: "fetch-urllib3",
     files: &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))],
     runtimes: &["python3"],
-    // -s, not -I: -I would ignore PYTHONPATH, where the pinned urllib3 is.
-    command: &["python3", "-s", "{dir}/fetch.py", "urllib3"],
-    env: &[("PYTHONPATH", "{cache}/python")],
+    // -I: isolated from the user's environment and site directory; the
+    // client puts URIDIFF_PYTHON_LIB, where the pinned urllib3 is, first
+    // on sys.path itself.
+    command: &["python3", "-I", "{dir}/fetch.py", "urllib3"],
+    env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
     libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
     build: None,
     resolves: false,
@@ -116,7 +118,8 @@ const NODE: [Shipped; 2] = {
     const fn node(name: &'static str, command: &'static [&'static str]) -> Shipped {
         Shipped {
             name,
-            files: &[("fetch.js", include_str!("../../adapters/fetch/fetch.js"))],
+            // .cjs: CommonJS whatever a package.json above TMPDIR says.
+            files: &[("fetch.cjs", include_str!("../../adapters/fetch/fetch.cjs"))],
             runtimes: &["node"],
             command,
             env: &[],
@@ -130,11 +133,11 @@ const NODE: [Shipped; 2] = {
     [
         node(
             "fetch-node-http-url-parse",
-            &["node", "{dir}/fetch.js", "node-http-url-parse"],
+            &["node", "{dir}/fetch.cjs", "node-http-url-parse"],
         ),
         node(
             "fetch-node-http-new-url",
-            &["node", "{dir}/fetch.js", "node-http-new-url"],
+            &["node", "{dir}/fetch.cjs", "node-http-new-url"],
         ),
     ]
 };

@@ -147,3 +147,110 @@ fn placeholders_in_the_cache_root_are_not_filled() {
     let program = built[2].file_name().unwrap().to_str().unwrap();
     assert!(program.starts_with("go-net-url-"), "{built:?}");
 }
+
+// 1. What lies above TMPDIR, or in the caller's environment, never runs.
+
+/// A directory anyone may write to, above the adapters' TMPDIR: a
+/// `node_modules/whatwg-url` and a Python package that would each leave a
+/// mark when loaded; `PYTHONPATH` is to point at the Python one and
+/// `PYTHONHOME` at nothing (either steers a Python that is not isolated).
+/// Returns it, two TMPDIRs below it (`sub`, and `esm/sub` under a
+/// `package.json` that makes `.js` files ES modules), and the mark's path.
+fn hostile_parent() -> (tempfile::TempDir, [PathBuf; 2], PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("ran");
+    let leave_mark = format!(
+        "require('fs').writeFileSync({:?}, 'node');\nmodule.exports = {{}};\n",
+        mark.to_str().unwrap()
+    );
+    let module = dir.path().join("node_modules/whatwg-url");
+    fs::create_dir_all(&module).unwrap();
+    fs::write(module.join("index.js"), leave_mark).unwrap();
+    fs::write(
+        module.join("package.json"),
+        r#"{"name": "whatwg-url", "version": "0.0.0-hostile", "main": "index.js"}"#,
+    )
+    .unwrap();
+    let python = dir.path().join("py/urllib3");
+    fs::create_dir_all(&python).unwrap();
+    fs::write(
+        python.join("__init__.py"),
+        format!("open({:?}, 'w').write('python')\n", mark.to_str().unwrap()),
+    )
+    .unwrap();
+    let plain = dir.path().join("sub");
+    let esm = dir.path().join("esm/sub");
+    fs::create_dir_all(&plain).unwrap();
+    fs::create_dir_all(&esm).unwrap();
+    fs::write(dir.path().join("esm/package.json"), r#"{"type": "module"}"#).unwrap();
+    (dir, [plain, esm], mark)
+}
+
+#[test]
+fn nothing_above_tmpdir_runs_in_an_ordinary_check() {
+    let (dir, tmps, mark) = hostile_parent();
+    for tmp in &tmps {
+        let o = run_with(
+            &[
+                "check",
+                "--json",
+                "--oracle",
+                "whatwg-url",
+                "--oracle",
+                "node-url",
+                "--oracle",
+                "urllib3",
+                "http://a_b.example/",
+            ],
+            &[
+                ("TMPDIR", tmp.as_os_str()),
+                ("PYTHONPATH", dir.path().join("py").as_os_str()),
+                ("PYTHONHOME", dir.path().join("nothing").as_os_str()),
+            ],
+        );
+        let err = stderr(&o);
+        assert!(!mark.exists(), "code above TMPDIR ran: {err}");
+        assert_eq!(o.status.code(), Some(0), "{}: {err}", tmp.display());
+        assert!(!err.contains("missing"), "{err}");
+        let case: Value = serde_json::from_slice(&o.stdout).unwrap();
+        // The reference (asked here: the WHATWG parsers see a host rfc2396
+        // does not) and each adapter answered with the pinned libraries.
+        for oracle in ["whatwg-url", "node-url", "urllib3"] {
+            assert_eq!(
+                case["outcomes"][oracle]["host"], "a_b.example",
+                "{oracle}: {case}"
+            );
+        }
+        assert!(tree(tmp).is_empty(), "{:?}", tree(tmp));
+    }
+}
+
+/// The Node fetch client is a `.cjs` file too: a confirmation through it
+/// works under a `package.json` that makes `.js` files ES modules.
+#[test]
+fn the_node_fetch_client_runs_under_an_es_module_package() {
+    let (_dir, [_, esm], mark) = hostile_parent();
+    let o = run_with(
+        &[
+            "bypass",
+            "--json",
+            "--confirm",
+            "--validator",
+            "split-host",
+            "--fetcher",
+            "node-url",
+        ],
+        &[("TMPDIR", esm.as_os_str())],
+    );
+    let err = stderr(&o);
+    assert!(!mark.exists(), "code above TMPDIR ran: {err}");
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let confirmed = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|b| b["confirmed_by"] == "node-http-url-parse")
+        .count();
+    assert!(confirmed > 0, "{err}");
+    assert!(tree(&esm).is_empty(), "{:?}", tree(&esm));
+}

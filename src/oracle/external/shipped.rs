@@ -6,8 +6,21 @@
 //! directory when an adapter starts. Third-party libraries and built
 //! programs live in the cache root ([`cache_root`]), where
 //! `scripts/setup-oracles.sh` installs them from pinned files:
-//! `<root>/python` (`PYTHONPATH`), `<root>/node/node_modules`
-//! (`NODE_PATH`), `<root>/go/NAME-HASH` (a Go adapter, built on first use).
+//! `<root>/python` (named by `URIDIFF_PYTHON_LIB`), `<root>/node/node_modules`
+//! (the package named by its absolute path in `URIDIFF_WHATWG_URL`),
+//! `<root>/go/NAME-HASH` (a Go adapter, built on first use).
+//!
+//! An adapter loads code only from its own directory, its runtime and the
+//! cache root, never by a search through the directories above its file:
+//! that file is under `TMPDIR`, whose parents anyone may write to
+//! (`/tmp/node_modules`). Node programs are `.cjs` files (CommonJS whatever
+//! a `package.json` above says) that load Node's modules by their `node:`
+//! names and a library by its absolute path; Python runs isolated (`-I`:
+//! no `PYTHON*` variable, no user site directory) and puts the cache's
+//! directory on `sys.path` itself. Java's source launcher loads the file's
+//! own classes before the class path, Ruby and PHP put neither the
+//! script's directory nor the working directory on their load paths, and
+//! these adapters use their standard libraries only.
 
 use std::io;
 use std::os::unix::fs::PermissionsExt;
@@ -115,11 +128,11 @@ pub(super) const SHIPPED: &[Shipped] = &[
         name: "urllib3",
         files: &[("urllib3.py", include_str!("../../../adapters/urllib3.py"))],
         runtimes: &["python3"],
-        // -s, not -I: -I would ignore PYTHONPATH, where the pinned urllib3
-        // is; the adapter drops its own directory from sys.path itself (its
-        // file is named like the library).
-        command: &["python3", "-s", "{dir}/urllib3.py"],
-        env: &[("PYTHONPATH", "{cache}/python")],
+        // -I: isolated from the user's environment and site directory; the
+        // adapter puts URIDIFF_PYTHON_LIB, where the pinned urllib3 is,
+        // first on sys.path itself.
+        command: &["python3", "-I", "{dir}/urllib3.py"],
+        env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
         libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
         build: None,
         // urllib3 has no resolution function: pairs are out of its domain.
@@ -129,9 +142,12 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "node-url",
-        files: &[("node-url.js", include_str!("../../../adapters/node-url.js"))],
+        files: &[(
+            "node-url.cjs",
+            include_str!("../../../adapters/node-url.cjs"),
+        )],
         runtimes: &["node"],
-        command: &["node", "{dir}/node-url.js"],
+        command: &["node", "{dir}/node-url.cjs"],
         env: &[],
         libraries: &[],
         build: None,
@@ -143,12 +159,14 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "whatwg-url",
         files: &[(
-            "whatwg-url.js",
-            include_str!("../../../adapters/whatwg-url.js"),
+            "whatwg-url.cjs",
+            include_str!("../../../adapters/whatwg-url.cjs"),
         )],
         runtimes: &["node"],
-        command: &["node", "{dir}/whatwg-url.js"],
-        env: &[("NODE_PATH", "{cache}/node/node_modules")],
+        command: &["node", "{dir}/whatwg-url.cjs"],
+        // By absolute path: a bare name would be looked for in every
+        // node_modules above the adapter's file first.
+        env: &[("URIDIFF_WHATWG_URL", "{cache}/node/node_modules/whatwg-url")],
         libraries: &[(
             "whatwg-url",
             "{cache}/node/node_modules/whatwg-url/package.json",

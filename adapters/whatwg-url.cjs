@@ -10,7 +10,14 @@
 // (16.0.1: the newest release whose engines field admits Node 20; 17.x needs
 // Node 22.14) and installed by scripts/setup-oracles.sh:
 //
-//     NODE_PATH=<cache root>/node/node_modules node adapters/whatwg-url.js
+//     URIDIFF_WHATWG_URL=<cache root>/node/node_modules/whatwg-url \
+//         node adapters/whatwg-url.cjs
+//
+// The package is loaded by that absolute path, never by its bare name: Node
+// resolves a bare name through the node_modules directory of every parent
+// of this file before NODE_PATH, and uridiff writes this file under TMPDIR,
+// where anyone may create /tmp/node_modules/whatwg-url. The .cjs name keeps
+// it CommonJS whatever a package.json above it says ("type": "module").
 //
 // The URL record API (whatwg-url's README, "Low-level URL Standard API"):
 // parseURL(input, { baseURL }) runs the standard's "URL parser" and returns a
@@ -60,16 +67,26 @@
 
 "use strict";
 
+const path = require("node:path");
+
+const PACKAGE = process.env.URIDIFF_WHATWG_URL || "";
+if (!path.isAbsolute(PACKAGE)) {
+  // A relative path would be read as a package name, searched for again.
+  process.stderr.write(
+    `whatwg-url adapter: URIDIFF_WHATWG_URL must be the absolute path of the installed `
+      + `package (<cache root>/node/node_modules/whatwg-url), not ${JSON.stringify(PACKAGE)}\n`,
+  );
+  process.exit(3);
+}
 let whatwg;
 let version;
 try {
-  whatwg = require("whatwg-url");
-  version = require("whatwg-url/package.json").version;
+  whatwg = require(PACKAGE);
+  version = require(path.join(PACKAGE, "package.json")).version;
 } catch (e) {
   process.stderr.write(
-    `whatwg-url adapter: the npm package whatwg-url is not installed where NODE_PATH points `
-      + `(${process.env.NODE_PATH || "NODE_PATH is not set"}): run bash scripts/setup-oracles.sh `
-      + `and start it with NODE_PATH=<cache root>/node/node_modules (${e.message})\n`,
+    `whatwg-url adapter: the npm package whatwg-url is not installed at ${PACKAGE}: `
+      + `run bash scripts/setup-oracles.sh (${e.message})\n`,
   );
   process.exit(3);
 }

@@ -7,7 +7,12 @@
 // JSON answer per line out, in request order, each echoing the request's id.
 // Node.js core only:
 //
-//     node adapters/node-url.js
+//     node adapters/node-url.cjs
+//
+// A .cjs file, and Node's own module by its node: name: Node reads it as
+// CommonJS whatever a package.json above it says, and no node_modules
+// directory above it (uridiff writes it under TMPDIR, where anyone may
+// create /tmp/node_modules) is ever searched.
 //
 // url.parse is the pre-WHATWG parser still found in much server code (and
 // behind follow-redirects' CVE-2023-26159); the Node.js documentation marks
@@ -53,7 +58,7 @@
 
 "use strict";
 
-const url = require("url");
+const url = require("node:url");
 
 const HELLO = {
   uridiff_protocol: 2,

@@ -3,8 +3,13 @@
 // http module, that can only ever connect to a loopback address on the
 // trap's port.
 //
-//     node fetch.js node-http-url-parse   # http.get(url.parse(input), ...)
-//     node fetch.js node-http-new-url     # http.get(new URL(input), ...)
+//     node fetch.cjs node-http-url-parse   # http.get(url.parse(input), ...)
+//     node fetch.cjs node-http-new-url     # http.get(new URL(input), ...)
+//
+// A .cjs file, and Node's own modules by their node: names: Node reads it
+// as CommonJS whatever a package.json above it says, and no node_modules
+// directory above it (uridiff writes it under TMPDIR, where anyone may
+// create /tmp/node_modules) is ever searched.
 //
 // Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 // "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
@@ -39,14 +44,14 @@
 // follows none), a timeout per request.
 'use strict';
 
-const http = require('http');
-const net = require('net');
-const url = require('url');
-const readline = require('readline');
+const http = require('node:http');
+const net = require('node:net');
+const url = require('node:url');
+const readline = require('node:readline');
 
 const CLIENT = process.argv[2] || '';
 if (CLIENT !== 'node-http-url-parse' && CLIENT !== 'node-http-new-url') {
-  process.stderr.write(`fetch.js: unknown client ${JSON.stringify(CLIENT)}\n`);
+  process.stderr.write(`fetch.cjs: unknown client ${JSON.stringify(CLIENT)}\n`);
   process.exit(2);
 }
 
