@@ -110,8 +110,8 @@ pub(crate) fn signal_exit_status() -> Option<u8> {
         .flatten()
 }
 
-/// On SIGINT or SIGTERM: kill every external oracle's process group,
-/// remove the shipped adapters' temporary directories, and exit with
+/// On SIGINT or SIGTERM: kill every external oracle's, client's and
+/// build's process group, remove their temporary directories, and exit with
 /// 128 plus the signal's number (130, 143), as a shell reports a process
 /// a signal ended. The adapters run in process groups of their own, so
 /// a terminal's Ctrl-C reaches uridiff only; without this they would

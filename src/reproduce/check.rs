@@ -152,15 +152,17 @@ fn run_checked_with(
     env: &[(&str, &std::ffi::OsStr)],
 ) -> Result<bool, CheckError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    // In a process group uridiff ends on a signal, with the project: cargo,
+    // rustc, cc and the test never outlive it, and no project is left.
     let run = |extra: &[&str]| {
-        Command::new(&cargo)
+        let mut command = Command::new(&cargo);
+        command
             .args(["test", "--offline", "--quiet", "--lib"])
             .args(extra)
             .current_dir(project)
             .env("CARGO_TARGET_DIR", target_dir)
-            .envs(env.iter().copied())
-            .output()
-            .map_err(CheckError::Io)
+            .envs(env.iter().copied());
+        crate::oracle::external::process::run_to_end(command, Some(project)).map_err(CheckError::Io)
     };
     let build = run(&["--no-run"])?;
     if !build.status.success() {

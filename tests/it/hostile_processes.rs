@@ -254,3 +254,219 @@ fn the_node_fetch_client_runs_under_an_es_module_package() {
     assert!(confirmed > 0, "{err}");
     assert!(tree(&esm).is_empty(), "{:?}", tree(&esm));
 }
+
+// 3. A signal during a build ends the build's every process and removes
+// its temporary directory.
+
+/// `(pid, parent, process group, state, name)` of every process.
+fn processes() -> Vec<(i32, i32, i32, char, String)> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        // Gone between the listing and the read: not a process any more.
+        let Ok(stat) = fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // "pid (comm) state ppid pgrp ...": comm may hold spaces and ')'.
+        let (head, tail) = stat.rsplit_once(") ").unwrap();
+        let name = head.split_once(" (").unwrap().1.to_owned();
+        let fields: Vec<&str> = tail.split(' ').collect();
+        let state = fields[0].chars().next().unwrap();
+        out.push((
+            pid,
+            fields[1].parse().unwrap(),
+            fields[2].parse().unwrap(),
+            state,
+            name,
+        ));
+    }
+    out
+}
+
+/// The processes below `root`: `(pid, group, name)`.
+fn descendants(root: i32) -> Vec<(i32, i32, String)> {
+    let all = processes();
+    let mut found = vec![(root, 0, String::new())];
+    let mut i = 0;
+    while i < found.len() {
+        let parent = found[i].0;
+        for (pid, ppid, group, _, name) in &all {
+            if *ppid == parent {
+                found.push((*pid, *group, name.clone()));
+            }
+        }
+        i += 1;
+    }
+    found.remove(0);
+    found
+}
+
+/// A program for `PATH` or `RUSTC_WRAPPER` in `dir`: a shell script.
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{text}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Polls (every 10 ms, at most `tries` times) until `found` gives a value.
+fn poll<T>(tries: u32, mut found: impl FnMut() -> Option<T>) -> Option<T> {
+    for _ in 0..tries {
+        if let Some(value) = found() {
+            return Some(value);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    None
+}
+
+/// Starts `uridiff ARGS` with `env`, waits until a `sleep` runs below it
+/// (the stand-in for a compiler the build tool started: the build is under
+/// way and would stay so for minutes, writing nothing), sends SIGTERM, and
+/// returns the exit status, standard error, and what was left running
+/// afterwards: the processes below uridiff when the signal came, and any
+/// process in their groups (but the test's own: a process started later by
+/// one of them is in its group).
+fn terminate_during_build(
+    args: &[&str],
+    env: &[(&str, &OsStr)],
+) -> (Option<i32>, String, Vec<i32>) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let me = i32::try_from(child.id()).unwrap();
+    let started = poll(30_000, || {
+        let below = descendants(me);
+        below
+            .iter()
+            .any(|(_, _, name)| name == "sleep")
+            .then_some(below)
+    });
+    let Some(below) = started else {
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        panic!("the build never started: {}", stderr(&out));
+    };
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::TERM,
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let ours = rustix::process::getpgrp().as_raw_nonzero().get();
+    let groups: Vec<i32> = below
+        .iter()
+        .map(|&(_, group, _)| group)
+        .filter(|&g| g != ours)
+        .collect();
+    let left = || -> Vec<i32> {
+        let mut left: Vec<i32> = processes()
+            .into_iter()
+            .filter(|(pid, _, group, state, _)| {
+                !matches!(state, 'Z' | 'X')
+                    && (groups.contains(group) || below.iter().any(|(p, ..)| p == pid))
+            })
+            .map(|(pid, ..)| pid)
+            .collect();
+        left.sort_unstable();
+        left
+    };
+    // SIGKILL is delivered at once, but a process is gone only once its
+    // parent (init, for the orphans) has reaped it.
+    let _ = poll(500, || left().is_empty().then_some(()));
+    (out.status.code(), stderr(&out), left())
+}
+
+#[test]
+fn sigterm_during_reproduce_check_ends_the_build_and_removes_its_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    fs::create_dir(&tmp).unwrap();
+    // A cache root (and so a cargo target directory) of its own, and a
+    // compiler that takes five minutes: cargo (and rustc, through the
+    // wrapper) is at work when the signal comes.
+    let cache = dir.path().join("cache");
+    let wrapper = script(dir.path(), "slow-rustc", "sleep 300\nexec \"$@\"");
+    let (code, err, left) = terminate_during_build(
+        &[
+            "reproduce",
+            "--check",
+            "--json",
+            "--",
+            "http://example.com:80x/",
+        ],
+        &[
+            ("TMPDIR", tmp.as_os_str()),
+            ("URIDIFF_CACHE", cache.as_os_str()),
+            ("RUSTC_WRAPPER", wrapper.as_os_str()),
+        ],
+    );
+    assert_eq!(code, Some(143), "{err}");
+    assert!(left.is_empty(), "left running: {left:?}");
+    assert!(tree(&tmp).is_empty(), "left behind: {:?}", tree(&tmp));
+}
+
+/// A first-use Go build, likewise: a `go` first on PATH whose `build`
+/// takes five minutes (its other commands are the real go's).
+#[test]
+fn sigterm_during_a_first_use_go_build_ends_it_and_removes_its_directory() {
+    let real = Command::new("sh")
+        .args(["-c", "command -v go"])
+        .output()
+        .unwrap();
+    let real = String::from_utf8(real.stdout).unwrap();
+    assert!(
+        !real.trim().is_empty(),
+        "go not found: install it (apt-get install golang-go)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (tmp, cache, bin) = (
+        dir.path().join("tmp"),
+        dir.path().join("cache"),
+        dir.path().join("bin"),
+    );
+    for d in [&tmp, &bin] {
+        fs::create_dir(d).unwrap();
+    }
+    script(
+        &bin,
+        "go",
+        &format!(
+            "if [ \"$1\" = build ]; then sleep 300; fi\nexec {} \"$@\"",
+            real.trim()
+        ),
+    );
+    let path = std::env::join_paths(
+        std::iter::once(bin.clone())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let (code, err, left) = terminate_during_build(
+        &["check", "--oracle", "go-net-url", "http://a/"],
+        &[
+            ("TMPDIR", tmp.as_os_str()),
+            ("URIDIFF_CACHE", cache.as_os_str()),
+            ("PATH", path.as_os_str()),
+        ],
+    );
+    assert_eq!(code, Some(143), "{err}");
+    assert!(left.is_empty(), "left running: {left:?}");
+    assert!(tree(&tmp).is_empty(), "left behind: {:?}", tree(&tmp));
+    // Nothing half-built in the cache either.
+    let kept: Vec<PathBuf> = if cache.exists() {
+        tree(&cache)
+    } else {
+        Vec::new()
+    };
+    assert!(
+        kept.iter().all(|p| p == Path::new("go")),
+        "in the cache: {kept:?}"
+    );
+}

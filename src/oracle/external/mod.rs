@@ -130,9 +130,10 @@
 //!
 //! Each command runs in its own process group, killed whole when its
 //! [`External`] is dropped, so what `sh -c` or a runtime started under it
-//! ends too. On SIGINT or SIGTERM the binary calls [`kill_all`], which
-//! kills every live group and removes the shipped adapters' temporary
-//! directories, before it exits.
+//! ends too. So do the builds uridiff runs (a shipped Go adapter's `go
+//! build`, `reproduce --check`'s cargo), each while it runs. On SIGINT or
+//! SIGTERM the binary calls [`kill_all`], which kills every live group and
+//! removes the temporary directories they work in, before it exits.
 
 pub(crate) mod cache;
 mod client;

@@ -1,20 +1,24 @@
 //! An external oracle's process: spawned in its own process group, fed by
 //! a writer thread, read by a reader thread that splits its output into
-//! lines of bounded length, its standard error's end kept by a third; and
-//! the registry of live process groups that [`kill_all`] ends on a signal.
+//! lines of bounded length, its standard error's end kept by a third; a
+//! command run to its end in a group of its own ([`run_to_end`]: builds);
+//! and the registry of live process groups that [`kill_all`] ends on a
+//! signal.
 
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{
+    Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Output, Stdio,
+};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rustix::process::{Pid, Signal, kill_process_group};
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
 
 use super::error::Kind;
 use super::shipped::{Prepare, Shipped};
@@ -125,14 +129,12 @@ impl Process {
         name: &str,
         line_limit: usize,
     ) -> io::Result<Process> {
-        let mut child = command
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
-        let group = i32::try_from(child.id()).ok().and_then(Pid::from_raw);
-        register(group, dir.as_ref().map(|d| d.path().to_owned()));
+            .stderr(Stdio::piped());
+        let (mut child, group) =
+            spawn_registered(&mut command, dir.as_ref().map(|d| d.path().to_owned()))?;
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (events_tx, events) = mpsc::sync_channel(QUEUED_READS);
         let (to_child, batches) = mpsc::channel();
@@ -289,13 +291,13 @@ impl Drop for Process {
     }
 }
 
-/// The process groups of this process's live external oracles, and the
-/// temporary directories of the shipped ones. Process-wide because a
+/// The process groups of this process's live external oracles, clients
+/// and builds, and the temporary directories they work in. Process-wide because a
 /// signal is: [`kill_all`] runs on the signal thread while the oracles
 /// belong to whichever code started them.
 struct Live {
     groups: Vec<(Pid, Option<PathBuf>)>,
-    /// Set by [`kill_all`]: a process started after it is killed at once.
+    /// Set by [`kill_all`]: no process starts after it.
     closed: bool,
 }
 
@@ -304,19 +306,120 @@ static LIVE: Mutex<Live> = Mutex::new(Live {
     closed: false,
 });
 
-fn register(group: Option<Pid>, dir: Option<PathBuf>) {
+/// Starts `command` in a new process group and registers the group (with
+/// `dir`) for [`kill_all`], both under the registry's lock: a signal's
+/// handler either sees the group or has already ended the run, in which
+/// case nothing starts. Otherwise a process started between the handler's
+/// kill and its exit would outlive uridiff.
+fn spawn_registered(
+    command: &mut Command,
+    dir: Option<PathBuf>,
+) -> io::Result<(Child, Option<Pid>)> {
     let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-    let Some(group) = group else { return };
     if live.closed {
-        let _ = kill_process_group(group, Signal::KILL);
-        return;
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "uridiff is ending on a signal",
+        ));
     }
-    live.groups.push((group, dir));
+    let child = command.process_group(0).spawn()?;
+    let group = i32::try_from(child.id()).ok().and_then(Pid::from_raw);
+    if let Some(group) = group {
+        live.groups.push((group, dir));
+    }
+    Ok((child, group))
 }
 
-/// Kills the process group of every live external oracle and removes the
-/// shipped adapters' temporary directories; every oracle started after this
-/// is killed at once. For a signal handler that is about to exit the
+/// Runs `command` to its end, its standard input null and its output
+/// collected, in a process group of its own registered for [`kill_all`]
+/// with `dir` (the temporary directory it works in, if any) while it
+/// runs: a signal to uridiff ends the command and all it started (cargo's
+/// rustc and cc, go's compiler) and removes `dir`, instead of leaving them
+/// running under init. For builds and short queries of a toolchain.
+pub(crate) fn run_to_end(mut command: Command, dir: Option<&Path>) -> io::Result<Output> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let (mut child, pid) = spawn_registered(&mut command, dir.map(Path::to_owned))?;
+    let collected = collect_output(&mut child);
+    if collected.is_err()
+        && let Some(group) = pid
+    {
+        let _ = kill_process_group(group, Signal::KILL);
+    }
+    // The leader is reaped under the registry's lock, after it leaves it:
+    // kill_all never signals a group id that may have been reused.
+    let exited = match pid {
+        Some(pid) => wait_unreaped(pid),
+        None => Ok(()),
+    };
+    let (status, ended_by_signal) = {
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(group) = pid {
+            live.groups.retain(|(g, _)| *g != group);
+        }
+        if exited.is_err() {
+            let _ = child.kill();
+        }
+        (child.wait(), live.closed)
+    };
+    if ended_by_signal {
+        // uridiff is exiting on a signal: its caller must not go on to
+        // judge the build (or write anything) in the moment left.
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "ended by a signal to uridiff",
+        ));
+    }
+    let (stdout, stderr) = collected?;
+    Ok(Output {
+        status: status?,
+        stdout,
+        stderr,
+    })
+}
+
+/// Both output pipes read to their end at once (one on another thread),
+/// so that neither fills while the other is read.
+fn collect_output(child: &mut Child) -> io::Result<(Vec<u8>, Vec<u8>)> {
+    let stderr_pipe = child.stderr.take();
+    let reader = thread::Builder::new()
+        .name("uridiff-build-stderr".to_owned())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            stderr_pipe.map_or(Ok(0), |mut pipe| pipe.read_to_end(&mut buf))?;
+            Ok::<_, io::Error>(buf)
+        })?;
+    let mut stdout = Vec::new();
+    let read = child
+        .stdout
+        .take()
+        .map_or(Ok(0), |mut pipe| pipe.read_to_end(&mut stdout));
+    let stderr = reader
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("the standard-error reader panicked")));
+    read?;
+    Ok((stdout, stderr?))
+}
+
+/// Waits for the child `pid` to exit without reaping it (`WNOWAIT`): its
+/// id stays its own until [`Child::wait`] reaps it.
+fn wait_unreaped(pid: Pid) -> io::Result<()> {
+    loop {
+        match waitid(
+            WaitId::Pid(pid),
+            WaitIdOptions::EXITED | WaitIdOptions::NOWAIT,
+        ) {
+            Ok(_) => return Ok(()),
+            Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Kills the process group of every live external oracle and build and
+/// removes their temporary directories; nothing starts after this. For a signal handler that is about to exit the
 /// process: the oracles' own values are not dropped then.
 pub fn kill_all() {
     let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);

@@ -547,10 +547,11 @@ impl Shipped {
         };
         let parent = Path::new(&output).parent().unwrap_or(root.path());
         root.create(parent).map_err(Prepare::Cache)?;
-        let built = Command::new(program)
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
+        let mut command = Command::new(program);
+        command.args(args);
+        // In a process group uridiff ends on a signal, with the adapter's
+        // directory: the compiler never outlives it.
+        let built = super::process::run_to_end(command, Some(Path::new(fill.dir)))
             .map_err(|e| Prepare::Io("running its build", e))?;
         if !built.status.success() {
             let _ = std::fs::remove_file(&partial);
