@@ -27,9 +27,16 @@ line per adapter: "ready", or what is missing and the command that installs it.
                        --require-hashes --no-deps -r adapters/requirements.txt
        <root>/node/    whatwg-url: adapters/package.json and package-lock.json
                        copied there, then npm ci --omit=dev --ignore-scripts
-  3. The Go adapter, built with go build (CGO_ENABLED=0) into
-       <root>/go/go-net-url-<first 16 hex digits of the SHA-256 of
-                              adapters/go-net-url.go>
+  3. The Go adapter, built as uridiff builds it on first use: with
+     adapters/go.mod in a directory of its own, in an environment that keeps
+     only PATH, HOME, TMPDIR, GOROOT, GOPATH, GOCACHE, GOMODCACHE and
+     XDG_CACHE_HOME (so no GOOS, GOARCH, GOFLAGS, go.work or `go env -w`
+     setting of yours takes part) and sets GOENV=off GOTOOLCHAIN=local
+     GOWORK=off GO111MODULE=on GOPROXY=off CGO_ENABLED=0, into
+       <root>/go/go-net-url-<KEY>
+     KEY: the first 16 hex digits of the SHA-256 of adapters/go-net-url.go
+     followed by what `go env GOVERSION GOOS GOARCH` prints in that
+     environment (another Go gets a program of its own).
 
 Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3) and
 URIDIFF_WHATWG_URL=<root>/node/node_modules/whatwg-url (whatwg-url, loaded
@@ -73,8 +80,8 @@ fi
 failed=0
 say() { echo "setup-oracles.sh: $*" >&2; }
 have() { command -v "$1" >/dev/null 2>&1; }
-sha256() {
-    if have sha256sum; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -c1-64
+sha256() { # [file]: of the file, else of standard input
+    if have sha256sum; then sha256sum "$@"; else shasum -a 256 "$@"; fi | cut -c1-64
 }
 
 # Installs go to a temporary directory beside their target and are renamed
@@ -93,8 +100,36 @@ temporary() { # parent prefix: prints a new directory's path
 pin() { sed -n "s/^$1==\([^ ]*\).*/\1/p" "$adapters/requirements.txt"; }
 urllib3_pin="$(pin urllib3)"
 whatwg_pin="$(sed -n 's/.*"whatwg-url": *"\([^"]*\)".*/\1/p' "$adapters/package.json" | head -n 1)"
-go_hash="$(sha256 "$adapters/go-net-url.go" | cut -c1-16)"
-go_bin="$root/go/go-net-url-$go_hash"
+
+# Runs go in directory $1 with the rest as its arguments, in the environment
+# uridiff builds Go programs in (src/oracle/external/shipped.rs, go_build:
+# keep the two together).
+clean_go() {
+    local dir="$1" v
+    shift
+    local env=()
+    for v in PATH HOME TMPDIR GOROOT GOPATH GOCACHE GOMODCACHE XDG_CACHE_HOME; do
+        if [ -n "${!v+set}" ]; then env+=("$v=${!v}"); fi
+    done
+    # go build needs a build cache: a throw-away one without a home.
+    if [ -z "${GOCACHE+set}" ] && [ -z "${XDG_CACHE_HOME+set}" ] && [ -z "${HOME+set}" ]; then
+        env+=("GOCACHE=$dir/scratch-cache")
+    fi
+    (cd "$dir" && env -i "${env[@]}" GOENV=off GOTOOLCHAIN=local GOWORK=off GO111MODULE=on \
+        GOPROXY=off CGO_ENABLED=0 go "$@")
+}
+
+# The Go adapter's place in the cache (needs go: the name covers the
+# toolchain); empty without go.
+go_bin=""
+go_program() {
+    local dir sum
+    dir="$(mktemp -d)"
+    sum="$( { cat "$adapters/go-net-url.go"; clean_go "$dir" env GOVERSION GOOS GOARCH; } \
+        | sha256 | cut -c1-16)"
+    rm -rf "$dir"
+    go_bin="$root/go/go-net-url-$sum"
+}
 
 # The stamps record which committed file an install came from, so a changed
 # pin reinstalls and an unchanged one costs a comparison.
@@ -206,20 +241,14 @@ if [ "$check_only" = 0 ] && have node && ! node_libs_ready; then
 fi
 
 # --- 3. The Go adapter --------------------------------------------------------
+if have go; then go_program; fi
 if [ "$check_only" = 0 ] && have go && [ ! -x "$go_bin" ]; then
     say "building the Go adapter into $go_bin"
     tmp="$(temporary "$root/go" build.tmp)"
     temporaries+=("$tmp")
-    cp "$adapters/go-net-url.go" "$tmp/"
-    # go build keeps its build cache under $HOME (or $GOCACHE); without
-    # either, a throw-away one in the build directory.
-    gocache="${GOCACHE:-}"
-    if [ -z "$gocache" ] && [ -z "${HOME:-}" ]; then
-        gocache="$tmp/gocache"
-    fi
-    if (cd "$tmp" && export CGO_ENABLED=0 GOFLAGS='' && { [ -z "$gocache" ] || export GOCACHE="$gocache"; } \
-            && go build -trimpath -o go-net-url go-net-url.go) >&2; then
-        mv "$tmp/go-net-url" "$go_bin"
+    cp "$adapters/go-net-url.go" "$adapters/go.mod" "$tmp/"
+    if clean_go "$tmp" build -trimpath -o program . >&2; then
+        mv "$tmp/program" "$go_bin"
     else
         say "go build of adapters/go-net-url.go failed"
         failed=1
@@ -260,7 +289,7 @@ elif ! have npm; then
 else
     line whatwg-url "missing whatwg-url $whatwg_pin in $root/node: $setup_hint"; missing=1
 fi
-if [ -x "$go_bin" ]; then
+if [ -n "$go_bin" ] && [ -x "$go_bin" ]; then
     line go-net-url "ready ($go_bin)"
 elif have go; then
     line go-net-url "missing $go_bin: $setup_hint (or let uridiff build it on first use)"; missing=1

@@ -7,9 +7,10 @@ protocol v2 (README, "External oracles").
 Each adapter is started as uridiff starts it: its file copied into a fresh
 temporary directory and run from there with its runtime, with the cache
 root's libraries named by URIDIFF_PYTHON_LIB / URIDIFF_WHATWG_URL, and the
-Go adapter run as the
-binary <cache root>/go/go-net-url-<first 16 hex of its source's SHA-256>
-(built with `go build` when it is missing, as uridiff does on first use).
+Go adapter run as the binary <cache root>/go/go-net-url-<KEY> (KEY: the
+first 16 hex of the SHA-256 of its source followed by what `go env GOVERSION
+GOOS GOARCH` says), built with `go build` when it is missing, as uridiff
+does on first use (scripts/setup-oracles.sh --help: the same recipe).
 The cache root is $URIDIFF_CACHE, else $XDG_CACHE_HOME/uridiff, else
 $HOME/.cache/uridiff.
 
@@ -111,11 +112,42 @@ class Adapter:
         self.parser = parser
 
 
+# The environment uridiff builds Go programs in (src/oracle/external/shipped.rs,
+# go_build): only where Go and its caches are, from the caller's.
+GO_KEEP = ("PATH", "HOME", "TMPDIR", "GOROOT", "GOPATH", "GOCACHE", "GOMODCACHE",
+           "XDG_CACHE_HOME")
+GO_SET = {"GOENV": "off", "GOTOOLCHAIN": "local", "GOWORK": "off", "GO111MODULE": "on",
+          "GOPROXY": "off", "CGO_ENABLED": "0"}
+
+
+def go_env(directory):
+    env = {k: os.environ[k] for k in GO_KEEP if k in os.environ}
+    env.update(GO_SET)
+    if not any(k in os.environ for k in ("GOCACHE", "XDG_CACHE_HOME", "HOME")):
+        # go build needs a build cache: a throw-away one without a home.
+        env["GOCACHE"] = os.path.join(directory, "scratch-cache")
+    return env
+
+
+def go_program(root):
+    """Where uridiff keeps the Go adapter; None without go (the name covers
+    the toolchain)."""
+    if shutil.which("go") is None:
+        return None
+    with open(os.path.join(ADAPTERS_DIR, "go-net-url.go"), "rb") as f:
+        source = f.read()
+    tmp = tempfile.mkdtemp()
+    try:
+        said = subprocess.run(["go", "env", "GOVERSION", "GOOS", "GOARCH"], cwd=tmp,
+                              env=go_env(tmp), stdout=subprocess.PIPE, check=True).stdout
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    key = hashlib.sha256(source + said).hexdigest()[:16]
+    return os.path.join(root, "go", "go-net-url-" + key)
+
+
 def adapters(root):
-    go_source = os.path.join(ADAPTERS_DIR, "go-net-url.go")
-    with open(go_source, "rb") as f:
-        go_hash = hashlib.sha256(f.read()).hexdigest()[:16]
-    go_bin = os.path.join(root, "go", "go-net-url-" + go_hash)
+    go_bin = go_program(root) or "go-net-url (go not found)"
     python_lib = os.path.join(root, "python")
     node_lib = os.path.join(root, "node", "node_modules")
     urllib3_version = pinned_urllib3()
@@ -359,14 +391,11 @@ def build_go(adapter, root):
     os.makedirs(os.path.dirname(target), exist_ok=True)
     tmp = tempfile.mkdtemp(dir=os.path.dirname(target), prefix="build.tmp.")
     try:
-        shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), tmp)
-        env = dict(os.environ, CGO_ENABLED="0", GOFLAGS="")
-        if not env.get("GOCACHE") and not env.get("HOME"):
-            # go build needs a build cache: a throw-away one without a home.
-            env["GOCACHE"] = os.path.join(tmp, "gocache")
+        for name in (adapter.file, "go.mod"):
+            shutil.copy(os.path.join(ADAPTERS_DIR, name), tmp)
         out = subprocess.run(
-            ["go", "build", "-trimpath", "-o", "go-net-url", adapter.file],
-            cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            ["go", "build", "-trimpath", "-o", "go-net-url", "."],
+            cwd=tmp, env=go_env(tmp), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         )
         if out.returncode != 0:
             return "go build failed: %s" % out.stdout.decode("utf-8", "replace").strip()
@@ -379,8 +408,6 @@ def build_go(adapter, root):
 def missing(adapter):
     """What is missing to run the adapter (with the install command), or None."""
     if shutil.which(adapter.runtime) is None:
-        if adapter.name == "go-net-url" and os.access(adapter.argv[0], os.X_OK):
-            return None  # built already: go itself is not needed to run it
         return "%s not found: %s" % (adapter.runtime, adapter.install)
     if adapter.library and not os.path.exists(adapter.library[0]):
         return "missing %s: %s" % (adapter.library[1], SETUP)

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 
 use crate::oracle::external::process::{self, Event, Process};
-use crate::oracle::external::shipped::{Build, Prepare, SETUP, Shipped};
+use crate::oracle::external::shipped::{GO_MOD, Prepare, SETUP, Shipped, go_build};
 
 /// One HTTP client a confirmation can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,23 +143,15 @@ const NODE: [Shipped; 2] = {
 };
 const GO: Shipped = Shipped {
     name: "fetch-go-net-http",
-    files: &[("fetch.go", include_str!("../../adapters/fetch/fetch.go"))],
+    files: &[
+        ("fetch.go", include_str!("../../adapters/fetch/fetch.go")),
+        GO_MOD,
+    ],
     runtimes: &[],
     command: &["{cache}/go/fetch-{hash}", "go-net-http"],
     env: &[],
     libraries: &[],
-    // One file, standard library only: it builds without a module.
-    build: Some(Build {
-        output: "{cache}/go/fetch-{hash}",
-        command: &[
-            "go",
-            "build",
-            "-trimpath",
-            "-o",
-            "{output}",
-            "{dir}/fetch.go",
-        ],
-    }),
+    build: Some(go_build("{cache}/go/fetch-{hash}")),
     resolves: false,
     install: "apt-get install golang-go",
     standard: None,
@@ -280,16 +272,20 @@ impl Client {
                 info.id, LIBCURL.id
             ));
         };
-        let (mut command, dir): (Command, _) = row.prepare().map_err(|e| match e {
-            Prepare::Missing(detail) => format!("{}: {detail}", info.id),
-            Prepare::Io(doing, source) => format!("{}: {doing}: {source}", info.id),
-            Prepare::Cache(e) => format!("{}: {e}", info.id),
-        })?;
-        for variable in PROXY_VARIABLES {
-            command.env_remove(variable);
-        }
-        let process = process::spawn_command(command, Some(dir), row.name, LINE_LIMIT)
-            .map_err(|e| format!("{}: starting {}: {e}", info.id, row.display()))?;
+        let process = row
+            .start(|mut command: Command, dir| {
+                for variable in PROXY_VARIABLES {
+                    command.env_remove(variable);
+                }
+                process::spawn_command(command, Some(dir), row.name, LINE_LIMIT)
+            })
+            .map_err(|e| match e {
+                Prepare::Missing(detail) => format!("{}: {detail}", info.id),
+                Prepare::Io(doing, source) => {
+                    format!("{}: {doing} ({}): {source}", info.id, row.display())
+                }
+                Prepare::Cache(e) => format!("{}: {e}", info.id),
+            })?;
         let mut client = Client {
             info,
             inner: Inner::Process {

@@ -470,3 +470,92 @@ fn sigterm_during_a_first_use_go_build_ends_it_and_removes_its_directory() {
         "in the cache: {kept:?}"
     );
 }
+
+// 2. The caller's Go environment and working directory never reach a
+// build, and a kept program that cannot run is built again.
+
+#[test]
+fn go_programs_build_for_this_machine_whatever_the_callers_go_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cache, work, tmp) = (
+        dir.path().join("cache"),
+        dir.path().join("work"),
+        dir.path().join("tmp"),
+    );
+    fs::create_dir(&work).unwrap();
+    fs::create_dir(&tmp).unwrap();
+    // A module and a workspace in the working directory and above TMPDIR,
+    // each asking for a Go that does not exist, and a `go env -w` file.
+    for d in [&work, dir.path()] {
+        fs::write(d.join("go.mod"), "module hostile\n\ngo 1.99\n").unwrap();
+        fs::write(d.join("go.work"), "go 1.99\n\nuse ./nowhere\n").unwrap();
+    }
+    let goenv = dir.path().join("goenv");
+    fs::write(&goenv, "GOOS=plan9\nGOARCH=arm\n").unwrap();
+    let gowork = dir.path().join("go.work");
+    let hostile: [(&str, &OsStr); 9] = [
+        ("GOOS", OsStr::new("windows")),
+        ("GOARCH", OsStr::new("arm64")),
+        ("GOFLAGS", OsStr::new("-mod=vendor")),
+        ("GO111MODULE", OsStr::new("off")),
+        ("CGO_ENABLED", OsStr::new("1")),
+        ("GOWORK", gowork.as_os_str()),
+        ("GOENV", goenv.as_os_str()),
+        ("TMPDIR", tmp.as_os_str()),
+        ("URIDIFF_CACHE", cache.as_os_str()),
+    ];
+    // The Go oracle (the fetcher's parser) and the Go fetch client, built
+    // on first use under all of that.
+    let o = Command::new(BIN)
+        .args([
+            "bypass",
+            "--json",
+            "--confirm",
+            "--validator",
+            "split-host",
+            "--fetcher",
+            "go-net-url",
+        ])
+        .envs(hostile)
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let confirmed = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|b| b["confirmed_by"] == "go-net-http")
+        .count();
+    assert!(confirmed > 0, "{err}");
+    assert!(tree(&tmp).is_empty(), "{:?}", tree(&tmp));
+    let built = tree(&cache.join("go"));
+    assert_eq!(built.len(), 2, "{built:?}");
+
+    // Without those settings: the same programs, none built again.
+    let o = run_with(
+        &["check", "--json", "--oracle", "go-net-url", "http://a/"],
+        &[("URIDIFF_CACHE", cache.as_os_str())],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(tree(&cache.join("go")), built);
+
+    // A kept program the system cannot run is built again, not fatal.
+    let program = cache.join("go").join(
+        built
+            .iter()
+            .find(|p| p.to_str().unwrap().starts_with("go-net-url-"))
+            .unwrap(),
+    );
+    fs::write(&program, "not a program\n").unwrap();
+    let o = run_with(
+        &["check", "--json", "--oracle", "go-net-url", "http://a/"],
+        &[("URIDIFF_CACHE", cache.as_os_str())],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let case: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(case["outcomes"]["go-net-url"]["host"], "a");
+    assert!(fs::read(&program).unwrap().starts_with(b"\x7fELF"));
+    assert_eq!(tree(&cache.join("go")), built);
+}

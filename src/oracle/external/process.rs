@@ -71,17 +71,14 @@ pub(super) fn spawn_shell(command: &str, name: &str) -> Result<Process, Kind> {
 /// Starts a shipped adapter: its files in a new temporary directory (which
 /// goes with the process), built first if it has to be.
 pub(super) fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
-    let (command, dir) = row.prepare().map_err(|e| match e {
-        Prepare::Missing(detail) => Kind::Missing { detail },
-        Prepare::Io(doing, source) => Kind::Io { doing, source },
-        Prepare::Cache(e) => Kind::Missing {
-            detail: e.to_string(),
-        },
-    })?;
-    Process::spawn(command, Some(dir), row.name, HELLO_LINE_LIMIT).map_err(|source| Kind::Io {
-        doing: "starting it",
-        source,
-    })
+    row.start(|command, dir| Process::spawn(command, Some(dir), row.name, HELLO_LINE_LIMIT))
+        .map_err(|e| match e {
+            Prepare::Missing(detail) => Kind::Missing { detail },
+            Prepare::Io(doing, source) => Kind::Io { doing, source },
+            Prepare::Cache(e) => Kind::Missing {
+                detail: e.to_string(),
+            },
+        })
 }
 
 /// Starts `command` as [`Process::spawn`] does, for the other users of

@@ -36,8 +36,8 @@ use crate::oracle::Standard;
 ///
 /// Templates (`command`, `env`, `libraries`, `build`) may hold `{dir}` (the
 /// temporary directory holding `files`), `{cache}` (the cache root),
-/// `{hash}` (the first 16 hex digits of the SHA-256 of the first file) and,
-/// in `build`, `{output}` (the program it writes).
+/// `{hash}` (for a built adapter, [`Build::key`]: its first file and its
+/// toolchain) and, in `build.command`, `{output}` (the program it writes).
 #[derive(Debug)]
 pub(crate) struct Shipped {
     /// The name `--oracle` takes, and the oracle's id in reports.
@@ -66,15 +66,71 @@ pub(crate) struct Shipped {
     pub standard: Option<Standard>,
 }
 
-/// How a shipped adapter is built.
+/// How a shipped adapter is built: in the temporary directory holding its
+/// files (its working directory), in an environment of its own, into the
+/// cache under a name that covers the source and the toolchain.
 #[derive(Debug)]
 pub(crate) struct Build {
-    /// The program it writes (a template).
+    /// Where the program is kept (a template with `{cache}` and `{hash}`).
     pub output: &'static str,
     /// The build command, one template per argument; the first is the
-    /// build tool, looked up on `PATH`.
+    /// build tool, looked up on `PATH`. It writes `{output}` (a file in the
+    /// temporary directory, copied into the cache once built).
     pub command: &'static [&'static str],
+    /// A command whose output names the toolchain and what it builds for;
+    /// it is hashed with the source (`{hash}`).
+    pub toolchain: &'static [&'static str],
+    /// The only variables of the caller's environment the build and the
+    /// toolchain query see (those that are set).
+    pub keep: &'static [&'static str],
+    /// Variables set for them.
+    pub set: &'static [(&'static str, &'static str)],
+    /// A variable that must name a cache directory (`GOCACHE`) and the
+    /// variables that give a default for it: when none of them is set, it
+    /// is set to a scratch directory in the temporary directory.
+    pub scratch_cache: Option<(&'static str, &'static [&'static str])>,
 }
+
+/// A Go program of one file, standard library only, kept as `output`.
+///
+/// The caller's Go settings never reach the build: a GOOS or GOARCH there
+/// would build a program this machine cannot run, GOFLAGS or a go.work
+/// could fail it, and `go env -w` settings live in the file GOENV=off
+/// ignores. Kept: where Go and its caches are. The working directory is
+/// the temporary directory, with `adapters/go.mod` beside the source, so
+/// no go.mod or go.work of the caller's directory (or above TMPDIR) is
+/// found. CGO_ENABLED=0 makes a static program, as
+/// `scripts/setup-oracles.sh` builds it (the same recipe: keep the two
+/// together).
+pub(crate) const fn go_build(output: &'static str) -> Build {
+    Build {
+        output,
+        command: &["go", "build", "-trimpath", "-o", "{output}", "."],
+        toolchain: &["go", "env", "GOVERSION", "GOOS", "GOARCH"],
+        keep: &[
+            "PATH",
+            "HOME",
+            "TMPDIR",
+            "GOROOT",
+            "GOPATH",
+            "GOCACHE",
+            "GOMODCACHE",
+            "XDG_CACHE_HOME",
+        ],
+        set: &[
+            ("GOENV", "off"),
+            ("GOTOOLCHAIN", "local"),
+            ("GOWORK", "off"),
+            ("GO111MODULE", "on"),
+            ("GOPROXY", "off"),
+            ("CGO_ENABLED", "0"),
+        ],
+        scratch_cache: Some(("GOCACHE", &["GOCACHE", "XDG_CACHE_HOME", "HOME"])),
+    }
+}
+
+/// The module a Go program is built in (see [`go_build`]).
+pub(crate) const GO_MOD: (&str, &str) = ("go.mod", include_str!("../../../adapters/go.mod"));
 
 /// The command that installs every third-party library of the shipped
 /// adapters into the cache root.
@@ -180,26 +236,18 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "go-net-url",
-        files: &[(
-            "go-net-url.go",
-            include_str!("../../../adapters/go-net-url.go"),
-        )],
+        files: &[
+            (
+                "go-net-url.go",
+                include_str!("../../../adapters/go-net-url.go"),
+            ),
+            GO_MOD,
+        ],
         runtimes: &[],
         command: &["{cache}/go/go-net-url-{hash}"],
         env: &[],
         libraries: &[],
-        // One file, standard library only: it builds without a module.
-        build: Some(Build {
-            output: "{cache}/go/go-net-url-{hash}",
-            command: &[
-                "go",
-                "build",
-                "-trimpath",
-                "-o",
-                "{output}",
-                "{dir}/go-net-url.go",
-            ],
-        }),
+        build: Some(go_build("{cache}/go/go-net-url-{hash}")),
         // net/url's URL.ResolveReference.
         resolves: true,
         install: "apt-get install golang-go",
@@ -377,14 +425,6 @@ impl Fill<'_> {
 }
 
 impl Shipped {
-    /// The first 16 hex digits of the SHA-256 of the first source: a
-    /// changed source gets a new build.
-    fn hash(&self) -> String {
-        let text = self.files.first().map_or("", |(_, text)| text);
-        let digest = Sha256::digest(text.as_bytes());
-        digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
-    }
-
     fn fill<'a>(&self, dir: &'a str, cache: Option<&'a str>, hash: &'a str) -> Fill<'a> {
         Fill {
             dir,
@@ -408,12 +448,11 @@ impl Shipped {
     }
 
     /// What it needs and does not find, checked in order: the cache root,
-    /// the runtimes (or the built program, else its build tool), the
-    /// libraries.
+    /// the runtimes (or, for a built adapter, its build tool: the cache
+    /// keeps a program per toolchain, which the tool names), the libraries.
     fn missing(&self, cache: Result<&Root, &CacheRootError>) -> Option<Missing> {
         let cache_text = cache.ok().map(Root::text);
-        let hash = self.hash();
-        let fill = self.fill("", cache_text, &hash);
+        let fill = self.fill("", cache_text, "");
         let uses_cache = self
             .env
             .iter()
@@ -438,11 +477,8 @@ impl Shipped {
             }
         }
         if let Some(build) = &self.build {
-            let built = fill
-                .apply(build.output)
-                .is_some_and(|p| is_executable(Path::new(&p)));
             let tool = build.command.first().copied().unwrap_or_default();
-            if !built && !on_path(tool) {
+            if !on_path(tool) {
                 return Some(Missing {
                     what: format!("{tool} not found on PATH (it builds {})", self.name),
                     install: self.install,
@@ -477,9 +513,29 @@ impl Shipped {
         None
     }
 
+    /// Prepares it and starts it with `spawn`. A kept program the system
+    /// cannot run (ENOEXEC: built for another machine, or cut short) is
+    /// removed and built again, once, instead of failing every later run.
+    pub(crate) fn start<T>(
+        &self,
+        mut spawn: impl FnMut(Command, tempfile::TempDir) -> io::Result<T>,
+    ) -> Result<T, Prepare> {
+        let (command, dir, built) = self.prepare()?;
+        let program = built.as_deref().unwrap_or(Path::new(""));
+        match spawn(command, dir) {
+            Err(e) if built.is_some() && cannot_run(&e, program) => {
+                std::fs::remove_file(program).map_err(|e| Prepare::Io("removing it", e))?;
+                let (command, dir, _) = self.prepare()?;
+                spawn(command, dir).map_err(|e| Prepare::Io("starting it", e))
+            }
+            started => started.map_err(|e| Prepare::Io("starting it", e)),
+        }
+    }
+
     /// Everything to start it: the files written to a new temporary
-    /// directory, the program built if it has to be, and the command.
-    pub(crate) fn prepare(&self) -> Result<(Command, tempfile::TempDir), Prepare> {
+    /// directory, the program built if it has to be, and the command;
+    /// with the built program's path, for a built adapter.
+    fn prepare(&self) -> Result<(Command, tempfile::TempDir, Option<PathBuf>), Prepare> {
         let cache = cache::locate();
         if let Some(missing) = self.missing(cache.as_ref()) {
             return Err(Prepare::Missing(missing.to_string()));
@@ -500,16 +556,17 @@ impl Shipped {
                 io::Error::other("the temporary path is not UTF-8"),
             ));
         };
-        let hash = self.hash();
-        let mut fill = self.fill(dir_text, cache_text, &hash);
-        let output = match (&self.build, &root) {
-            (Some(build), Some(root)) => Some(self.build_once(build, &fill, root)?),
+        let (hash, built) = match (&self.build, &root) {
+            (Some(build), Some(root)) => {
+                let hash = self.key(build, dir_text)?;
+                let fill = self.fill(dir_text, cache_text, &hash);
+                let built = self.build_once(build, &fill, root)?;
+                (hash, Some(built))
+            }
             (Some(_), None) => return Err(Prepare::Missing("no cache root".to_owned())),
-            (None, _) => None,
+            (None, _) => (String::new(), None),
         };
-        if let Some(output) = &output {
-            fill.output = output;
-        }
+        let fill = self.fill(dir_text, cache_text, &hash);
         let argv: Option<Vec<String>> = self.command.iter().map(|a| fill.apply(a)).collect();
         let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
             return Err(Prepare::Missing("its command is empty".to_owned()));
@@ -521,11 +578,66 @@ impl Shipped {
                 command.env(key, value);
             }
         }
-        Ok((command, dir))
+        Ok((command, dir, built.map(PathBuf::from)))
+    }
+
+    /// `command` (templates filled with `fill`), to run in the build's
+    /// environment in the temporary directory.
+    fn build_command(
+        build: &Build,
+        command: &[&str],
+        fill: &Fill<'_>,
+    ) -> Result<(Command, String), Prepare> {
+        let argv: Option<Vec<String>> = command.iter().map(|a| fill.apply(a)).collect();
+        let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
+            return Err(Prepare::Missing("its build command is empty".to_owned()));
+        };
+        let mut run = Command::new(program);
+        run.args(args).current_dir(fill.dir).env_clear();
+        for key in build.keep {
+            if let Some(value) = std::env::var_os(key) {
+                run.env(key, value);
+            }
+        }
+        for (key, value) in build.set {
+            run.env(key, value);
+        }
+        if let Some((variable, defaults)) = build.scratch_cache
+            && defaults.iter().all(|d| std::env::var_os(d).is_none())
+        {
+            run.env(variable, Path::new(fill.dir).join("scratch-cache"));
+        }
+        let shown = argv.as_deref().unwrap_or_default().join(" ");
+        Ok((run, shown))
+    }
+
+    /// The cache key of a built program (`{hash}`): the first 16 hex
+    /// digits of the SHA-256 of its first file followed by what the
+    /// toolchain says of itself (for Go, `go env GOVERSION GOOS GOARCH`
+    /// in the build's environment): another source or another toolchain
+    /// gets a program of its own.
+    fn key(&self, build: &Build, dir: &str) -> Result<String, Prepare> {
+        let fill = self.fill(dir, None, "");
+        let (query, shown) = Self::build_command(build, build.toolchain, &fill)?;
+        let said = super::process::run_to_end(query, Some(Path::new(dir)))
+            .map_err(|e| Prepare::Io("asking its toolchain what it is", e))?;
+        if !said.status.success() {
+            return Err(Prepare::Io(
+                "asking its toolchain what it is",
+                io::Error::other(format!(
+                    "{shown} ({}): {}",
+                    said.status,
+                    String::from_utf8_lossy(&said.stderr).trim_end()
+                )),
+            ));
+        }
+        let source = self.files.first().map_or("", |(_, text)| text);
+        Ok(key(source.as_bytes(), &said.stdout))
     }
 
     /// Builds the program unless the cache has it, and returns its path.
-    /// The build writes beside the output and renames into place, so
+    /// The build writes into the temporary directory; the program is
+    /// copied beside its place in the cache and renamed into place, so
     /// that two uridiff runs building at once never run a half-written
     /// program.
     fn build_once(&self, build: &Build, fill: &Fill<'_>, root: &Root) -> Result<String, Prepare> {
@@ -535,45 +647,62 @@ impl Shipped {
         if is_executable(Path::new(&output)) {
             return Ok(output);
         }
-        let partial = format!("{output}.partial-{}", std::process::id());
+        let written = Path::new(fill.dir).join("program");
+        let Some(written_text) = written.to_str() else {
+            return Err(Prepare::Missing("its build path is not UTF-8".to_owned()));
+        };
         let with_output = Fill {
-            output: &partial,
+            output: written_text,
             ..*fill
         };
-        let argv: Option<Vec<String>> =
-            build.command.iter().map(|a| with_output.apply(a)).collect();
-        let Some((program, args)) = argv.as_deref().and_then(<[String]>::split_first) else {
-            return Err(Prepare::Missing("its build command is empty".to_owned()));
-        };
+        let (command, shown) = Self::build_command(build, build.command, &with_output)?;
         let parent = Path::new(&output).parent().unwrap_or(root.path());
         root.create(parent).map_err(Prepare::Cache)?;
-        let mut command = Command::new(program);
-        command.args(args);
         // In a process group uridiff ends on a signal, with the adapter's
         // directory: the compiler never outlives it.
         let built = super::process::run_to_end(command, Some(Path::new(fill.dir)))
             .map_err(|e| Prepare::Io("running its build", e))?;
         if !built.status.success() {
-            let _ = std::fs::remove_file(&partial);
-            // A full or read-only cache is said as such, not as a build
-            // error whose cause is in the compiler's last lines.
-            if let Err(e) = cache::probe_writable(parent) {
-                return Err(Prepare::Cache(root.unwritable(parent, e)));
-            }
             return Err(Prepare::Io(
                 "building it",
                 io::Error::other(format!(
-                    "{} ({}): {}",
-                    argv.as_deref().unwrap_or_default().join(" "),
+                    "{shown} ({}): {}",
                     built.status,
                     String::from_utf8_lossy(&built.stderr).trim_end()
                 )),
             ));
         }
-        std::fs::rename(&partial, &output)
-            .map_err(|e| Prepare::Cache(root.unwritable(Path::new(&output), e)))?;
+        let partial = format!("{output}.partial-{}", std::process::id());
+        let kept =
+            std::fs::copy(&written, &partial).and_then(|_| std::fs::rename(&partial, &output));
+        if let Err(e) = kept {
+            let _ = std::fs::remove_file(&partial);
+            return Err(Prepare::Cache(root.unwritable(Path::new(&output), e)));
+        }
         Ok(output)
     }
+}
+
+/// The first 16 hex digits of the SHA-256 of `source` followed by
+/// `toolchain` (see [`Shipped::key`]).
+fn key(source: &[u8], toolchain: &[u8]) -> String {
+    let mut digest = Sha256::new();
+    digest.update(source);
+    digest.update(toolchain);
+    digest
+        .finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether starting `program` failed because the system cannot run that
+/// file: not an executable for this machine (ENOEXEC), or one whose
+/// interpreter or loader is missing (ENOENT for a file that is there).
+fn cannot_run(error: &io::Error, program: &Path) -> bool {
+    error.raw_os_error() == Some(rustix::io::Errno::NOEXEC.raw_os_error())
+        || (error.kind() == io::ErrorKind::NotFound && program.is_file())
 }
 
 /// Why a shipped adapter could not be prepared.
@@ -677,71 +806,96 @@ mod tests {
     }
 
     #[test]
-    fn the_hash_is_the_sources_sha256_prefix() {
-        let row = Shipped {
-            name: "t",
-            files: &[("t", "abc")],
-            runtimes: &[],
-            command: &[],
-            env: &[],
-            libraries: &[],
-            build: None,
-            resolves: false,
-            install: "",
-            standard: None,
-        };
-        // SHA-256("abc"), FIPS 180-2 appendix B.1.
-        assert_eq!(row.hash(), "ba7816bf8f01cfea");
+    fn the_key_is_the_sha256_prefix_of_the_source_then_the_toolchain() {
+        // SHA-256("abc"), FIPS 180-2 appendix B.1: the source's bytes, then
+        // the toolchain's, as scripts/setup-oracles.sh hashes them.
+        assert_eq!(key(b"abc", b""), "ba7816bf8f01cfea");
+        assert_eq!(key(b"ab", b"c"), "ba7816bf8f01cfea");
+        assert_ne!(
+            key(b"package main", b"go1.19.8\nlinux\namd64\n"),
+            key(b"package main", b"go1.19.8\nlinux\narm64\n")
+        );
     }
 
-    /// A built adapter, with python3 as its "compiler": built once into the
-    /// cache, found there the second time, and a missing library reported
-    /// with the setup command.
     #[test]
-    fn built_adapters_are_built_once_and_libraries_checked() {
+    fn only_a_file_the_system_cannot_run_is_built_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let there = dir.path().join("p");
+        std::fs::write(&there, "x").unwrap();
+        let noexec = io::Error::from_raw_os_error(rustix::io::Errno::NOEXEC.raw_os_error());
+        assert!(cannot_run(&noexec, &there));
+        // A file that is there but whose loader is not.
+        assert!(cannot_run(
+            &io::Error::from(io::ErrorKind::NotFound),
+            &there
+        ));
+        assert!(!cannot_run(
+            &io::Error::from(io::ErrorKind::NotFound),
+            &dir.path().join("gone")
+        ));
+        assert!(!cannot_run(
+            &io::Error::from(io::ErrorKind::PermissionDenied),
+            &there
+        ));
+    }
+
+    /// A built adapter, with python3 as its "compiler": run in the
+    /// temporary directory with only the kept and set variables (cargo's
+    /// CARGO_MANIFEST_DIR, which this test runs with, is not), named by
+    /// the source and the toolchain's answer, built once into the cache and
+    /// found there the second time; a missing library reported with the
+    /// setup command.
+    #[test]
+    fn built_adapters_are_built_once_in_their_own_environment() {
         let cache = tempfile::tempdir().unwrap();
         let cache_text = cache.path().to_str().unwrap();
         let row = Shipped {
             name: "built",
             files: &[(
                 "build.py",
-                "import sys, shutil, os\nopen(sys.argv[1], 'w').write('#!/bin/sh\\necho built\\n')\nos.chmod(sys.argv[1], 0o755)\n",
+                "import os, sys\n\
+                 here = os.path.dirname(os.path.abspath(sys.argv[0]))\n\
+                 assert os.getcwd() == here, os.getcwd()\n\
+                 assert os.environ.get('X_SET') == '1', dict(os.environ)\n\
+                 assert 'CARGO_MANIFEST_DIR' not in os.environ, dict(os.environ)\n\
+                 open(sys.argv[1], 'w').write('#!/bin/sh\\necho built\\n')\n\
+                 os.chmod(sys.argv[1], 0o755)\n",
             )],
             runtimes: &[],
-            command: &["{output}"],
+            command: &["{cache}/bin/built-{hash}"],
             env: &[("X_PATH", "{cache}/x")],
             libraries: &[],
             build: Some(Build {
                 output: "{cache}/bin/built-{hash}",
                 command: &["python3", "{dir}/build.py", "{output}"],
+                toolchain: &["python3", "-c", "print('toolchain 1')"],
+                keep: &["PATH"],
+                set: &[("X_SET", "1")],
+                scratch_cache: None,
             }),
             resolves: true,
             install: "apt-get install python3",
             standard: None,
         };
-        let hash = row.hash();
-        let fill = row.fill("", Some(cache_text), &hash);
+        assert!(
+            std::env::var_os("CARGO_MANIFEST_DIR").is_some(),
+            "run under cargo: the build must not see its CARGO_MANIFEST_DIR"
+        );
+        let build = row.build.as_ref().unwrap();
         let dir = tempfile::tempdir().unwrap();
+        let dir_text = dir.path().to_str().unwrap();
         std::fs::write(dir.path().join("build.py"), row.files[0].1).unwrap();
-        let fill = Fill {
-            dir: dir.path().to_str().unwrap(),
-            ..fill
-        };
+        let hash = row.key(build, dir_text).unwrap();
+        assert_eq!(hash, key(row.files[0].1.as_bytes(), b"toolchain 1\n"));
+        let fill = row.fill(dir_text, Some(cache_text), &hash);
         let root = Root::at(cache.path());
-        let out = row
-            .build_once(row.build.as_ref().unwrap(), &fill, &root)
-            .unwrap();
+        let out = row.build_once(build, &fill, &root).unwrap();
         assert_eq!(out, format!("{cache_text}/bin/built-{hash}"));
         assert!(is_executable(Path::new(&out)));
         assert_eq!(row.missing(Ok(&root)), None);
-        // Built already: no build tool needed (an empty PATH is not
-        // consulted, the program is there).
+        // Built already: found in the cache, not built again.
         std::fs::remove_file(dir.path().join("build.py")).unwrap();
-        assert_eq!(
-            row.build_once(row.build.as_ref().unwrap(), &fill, &root)
-                .unwrap(),
-            out
-        );
+        assert_eq!(row.build_once(build, &fill, &root).unwrap(), out);
 
         let with_library = Shipped {
             libraries: &[("urllib3", "{cache}/python/urllib3")],
