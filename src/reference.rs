@@ -375,7 +375,21 @@ pub(crate) fn whatwg_receive(queries: &[Query<'_>], asked: Asked) -> Vec<Outcome
     let pairs: Vec<(&str, Option<&str>)> = queries.iter().map(|q| (q.input, q.base)).collect();
     match process.receive(&pairs, submitted) {
         Ok(answers) => answers,
-        Err(e) => missing(&e.to_string()),
+        // The answers that came before the fault are the reference's (their
+        // ids matched): kept; the queries after them are missing, with why.
+        Err(mut e) => {
+            let why = e.to_string();
+            let mut outcomes = e.take_answered();
+            outcomes.truncate(queries.len());
+            let answered = outcomes.len();
+            outcomes.extend(
+                queries
+                    .iter()
+                    .skip(answered)
+                    .map(|_| Outcome::missing(&why)),
+            );
+            outcomes
+        }
     }
 }
 

@@ -10,6 +10,7 @@ Modes, each acting on the input of the same name:
   no-id   an answer without an id
   late    its answer, then half a second later, in a write of its own, an
           answer with id 999
+  hang    the answers before it written, then none for it: it sleeps
 """
 import json
 import sys
@@ -57,6 +58,9 @@ def handle(request):
         flush()
         time.sleep(0.5)
         return [answer(request, id=999)]
+    if mode == "hang":
+        flush()
+        time.sleep(600)
     return [answer(request)]
 
 

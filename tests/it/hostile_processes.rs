@@ -559,3 +559,148 @@ fn go_programs_build_for_this_machine_whatever_the_callers_go_settings() {
     assert!(fs::read(&program).unwrap().starts_with(b"\x7fELF"));
     assert_eq!(tree(&cache.join("go")), built);
 }
+
+// 4. An adapter that hangs mid-batch: the error names the first input
+// without an answer, and the answers before it are kept.
+
+fn outcome<'a>(cases: &'a [Value], input: &str, oracle: &str) -> &'a Value {
+    let case = cases
+        .iter()
+        .find(|c| c["input"] == input)
+        .unwrap_or_else(|| panic!("no case for {input:?}"));
+    &case["outcomes"][oracle]
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn an_adapter_that_hangs_on_the_second_input_is_blamed_for_it_alone() {
+    let adapter = crate::util::root().join("tests/adapters/v2.py");
+    let o = Command::new(BIN)
+        .args([
+            "check",
+            "--json",
+            "--oracle-timeout",
+            "2",
+            "--oracle-cmd",
+            &format!("stall=python3 -B {} hang", adapter.display()),
+            "http://a/",
+            "hang",
+            "http://c/",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "no answer within 2 s for input \"hang\" (input 2 of a batch of 3; the first 1 answered)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("for input \"http://a/\""), "{err}");
+    let cases = json_lines(&o);
+    assert_eq!(cases.len(), 3, "every case is printed");
+    let first = outcome(&cases, "http://a/", "stall");
+    assert_eq!(first["verdict"], "accept", "{first}");
+    assert_eq!(first["path"], "http://a/", "{first}");
+    for input in ["hang", "http://c/"] {
+        let missing = outcome(&cases, input, "stall");
+        assert_eq!(missing["notes"][0], "missing-outcome", "{input}: {missing}");
+    }
+}
+
+/// The WHATWG reference likewise: a whatwg-url (in a cache root of the
+/// test's) that hangs on one input. The adapter writes its answers once
+/// per chunk it reads (64 KiB at most), so a 70 KB input between the first
+/// and the hanging one puts them in different chunks: the first answer is
+/// written before the hang, and must be kept.
+#[test]
+fn the_whatwg_reference_keeps_the_answers_before_a_hang() {
+    let installed = uridiff::oracle::external::cache_root()
+        .unwrap()
+        .join("node/node_modules/whatwg-url");
+    assert!(
+        installed.join("package.json").is_file(),
+        "whatwg-url is not installed in {}: run bash scripts/setup-oracles.sh",
+        installed.display()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let fake = cache.join("node/node_modules/whatwg-url");
+    fs::create_dir_all(&fake).unwrap();
+    fs::write(
+        fake.join("index.js"),
+        format!(
+            "const real = require({:?});\n\
+             module.exports = Object.assign({{}}, real, {{\n\
+             \x20 parseURL(input, options) {{\n\
+             \x20   if (input.includes('hang')) {{ for (;;) {{}} }}\n\
+             \x20   return real.parseURL(input, options);\n\
+             \x20 }},\n\
+             }});\n",
+            installed.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    fs::write(
+        fake.join("package.json"),
+        r#"{"name": "whatwg-url", "version": "16.0.1", "main": "index.js"}"#,
+    )
+    .unwrap();
+    let long = format!("http://c_d.example/{}", "a".repeat(70_000));
+    let ok = dir.path().join("ok.py");
+    fs::write(
+        &ok,
+        "import json, sys\n\
+         print(json.dumps({'uridiff_protocol': 2, 'parser': 'ok 1', 'standard': 'none'}), flush=True)\n\
+         for line in sys.stdin:\n\
+         \x20   r = json.loads(line)\n\
+         \x20   print(json.dumps({'id': r['id'], 'verdict': 'accept', 'path': r['input'], 'message': None}), flush=True)\n",
+    )
+    .unwrap();
+    // An external oracle makes the inputs one batch (and one reference
+    // batch: each has a host rfc2396 reads as none, which the WHATWG
+    // parsers see).
+    let o = Command::new(BIN)
+        .args([
+            "check",
+            "--json",
+            "--oracle-timeout",
+            "3",
+            "--oracle-cmd",
+            &format!("ok=python3 -B {}", ok.display()),
+            "http://a_b.example/",
+            &long,
+            "http://hang_b.example/",
+        ])
+        .env("URIDIFF_CACHE", &cache)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    let cases = json_lines(&o);
+    assert_eq!(cases.len(), 3, "{err}");
+    // Messages quote the 70 KB input whole: shown cut short here.
+    let short = |v: &Value| v.to_string().chars().take(400).collect::<String>();
+    let first = outcome(&cases, "http://a_b.example/", "whatwg-url");
+    assert_eq!(first["verdict"], "accept", "{}", short(first));
+    assert_eq!(first["host"], "a_b.example", "{}", short(first));
+    let hung = outcome(&cases, "http://hang_b.example/", "whatwg-url");
+    assert_eq!(hung["notes"][0], "missing-outcome", "{}", short(hung));
+    let message = hung["message"].as_str().unwrap();
+    assert!(
+        message.contains("no answer within 3 s for input"),
+        "{}",
+        short(hung)
+    );
+    assert!(
+        !message.contains("\"http://a_b.example/\""),
+        "{}",
+        short(hung)
+    );
+}
