@@ -8,7 +8,8 @@
 //! `scripts/setup-oracles.sh` installs them from pinned files:
 //! `<root>/python` (named by `URIDIFF_PYTHON_LIB`), `<root>/node/node_modules`
 //! (the package named by its absolute path in `URIDIFF_WHATWG_URL`),
-//! `<root>/go/NAME-HASH` (a Go adapter, built on first use).
+//! `<root>/go/NAME-KEY` (a Go program, built on first use, its key
+//! covering the source and the toolchain: [`go_build`]).
 //!
 //! An adapter loads code only from its own directory, its runtime and the
 //! cache root, never by a search through the directories above its file:
