@@ -72,6 +72,16 @@ impl<'a> Pending<'a> {
     /// reference's outcome, when the caller asked it; missing otherwise),
     /// and makes the findings.
     pub(crate) fn finish(self, whatwg: Option<Outcome<'static>>) -> Case<'a> {
+        self.finish_with(whatwg, Grammars::Asked)
+    }
+
+    /// [`finish`](Self::finish), asking the in-process references only if
+    /// `grammars` says so.
+    pub(crate) fn finish_with(
+        self,
+        whatwg: Option<Outcome<'static>>,
+        grammars: Grammars,
+    ) -> Case<'a> {
         let needs_whatwg = self.needs_whatwg();
         let Pending {
             mut case,
@@ -80,7 +90,9 @@ impl<'a> Pending<'a> {
             needed,
         } = self;
         if !needed.is_empty() {
-            reference::in_process(&needed, case.base, case.input, &mut case.outcomes);
+            if grammars == Grammars::Asked {
+                reference::in_process(&needed, case.base, case.input, &mut case.outcomes);
+            }
             case.outcomes.extend(references);
             // `check()` does not ask the WHATWG reference: no outcome (the
             // findings say it was not asked), and no allocation for one.
@@ -106,6 +118,28 @@ impl<'a> Pending<'a> {
         }
         case
     }
+}
+
+/// Whether a check asks the in-process references (the RFC grammars)
+/// where its parsers need them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Grammars {
+    /// The RFC grammars (`rfc3986-grammar`, `rfc2396-grammar`): `check()`.
+    Asked,
+    /// None: the peers' disagreements stay undecided. What a campaign runs
+    /// on every input ([`crate::fuzzing::campaign_check`]): the grammars
+    /// are an Earley engine, dearer than all the parsers together.
+    NotAsked,
+}
+
+/// [`check`] without the in-process references.
+pub(crate) fn check_unreferenced(input: &str) -> Case<'_> {
+    check_single(input, Vec::new()).finish_with(None, Grammars::NotAsked)
+}
+
+/// [`check_with_base`] without the in-process references.
+pub(crate) fn check_with_base_unreferenced<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
+    check_pair(base, reference, Vec::new()).finish_with(None, Grammars::NotAsked)
 }
 
 /// The parsers' outcomes for one input: the registry's, then `extra`

@@ -1,7 +1,8 @@
-//! `check(input)` on arbitrary input, with every in-process oracle. Panics
-//! on an `unexplained` difference and on a defect signature the saved
-//! corpus does not know (see `common`); a crash inside a parser shows as the
-//! parser's own frames.
+//! `check(input)` on arbitrary input, with every in-process oracle (the RFC
+//! grammars asked only where the verdict without them is a finding:
+//! `uridiff::fuzzing::campaign_check`). Panics on an `unexplained`
+//! difference and on a defect signature the saved corpus does not know (see
+//! `common`); a crash inside a parser shows as the parser's own frames.
 #![no_main]
 
 #[path = "common/mod.rs"]
@@ -12,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     if let Ok(input) = std::str::from_utf8(data) {
         common::hunt(
-            &uridiff::check(input),
+            &uridiff::fuzzing::campaign_check(input, common::known()),
             "found by the differential fuzz target",
         );
     }

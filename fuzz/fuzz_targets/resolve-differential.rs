@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|pair: (&str, &str)| {
     let (base, reference) = pair;
     common::hunt(
-        &uridiff::check_with_base(base, reference),
+        &uridiff::fuzzing::campaign_check_with_base(base, reference, common::known()),
         "found by the resolve-differential fuzz target",
     );
 });

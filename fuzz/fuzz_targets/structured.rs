@@ -13,7 +13,7 @@ use uridiff::fuzzing::UriModel;
 fuzz_target!(|model: UriModel| {
     let input = model.render();
     common::hunt(
-        &uridiff::check(&input),
+        &uridiff::fuzzing::campaign_check(&input, common::known()),
         "found by the structured fuzz target",
     );
 });

@@ -3,9 +3,11 @@
 //!
 //! - [`parse_invariants`]: the strict parser never panics; an accepted input
 //!   recomposes to itself with ordered in-bounds spans and agrees with the
-//!   Appendix B split; a rejection points inside the input; and
-//!   [`rfc2396_grammar_agrees`]: the RFC 2396 grammar, run as text,
-//!   accepts the same inputs with the strict parser's reading among its own.
+//!   Appendix B split; a rejection points inside the input
+//!   ([`strict_parser_invariants`], the `parse` target); and
+//!   [`rfc2396_grammar_agrees`] (the `rfc2396-grammar` target): the RFC 2396
+//!   grammar, run as text, accepts the same inputs with the strict parser's
+//!   reading among its own.
 //! - [`resolve_invariants`]: resolution of a valid reference against a valid
 //!   absolute base yields an absolute URI, or a documented error.
 //! - [`UriModel`]: an `arbitrary`-derived model of a URI with controlled
@@ -13,18 +15,25 @@
 //! - [`render_structured`], [`decode_resolve_pair`], [`encode_resolve_pair`]:
 //!   corpus files to inputs and back.
 //! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
+//! - [`campaign_check`]: what the differential targets check on every
+//!   input: `check()` without the RFC grammars, the full check where that
+//!   would be a finding.
 //! - [`FuzzTarget`]: the targets, and what their corpus files hold.
 
+mod campaign;
 mod encoding;
 mod invariants;
 mod model;
 mod targets;
 
+pub use campaign::{campaign_check, campaign_check_with_base, is_finding};
 pub use encoding::{
     corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
     render_structured,
 };
-pub use invariants::{parse_invariants, resolve_invariants, rfc2396_grammar_agrees};
+pub use invariants::{
+    parse_invariants, resolve_invariants, rfc2396_grammar_agrees, strict_parser_invariants,
+};
 pub use model::{
     AuthorityModel, HostModel, Ipv4NumberForm, Label, Padding, Piece, PortModel, SchemeModel,
     SegmentKind, SegmentModel, Slash, Text, UriModel,

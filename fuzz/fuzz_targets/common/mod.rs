@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use uridiff::Case;
 
 /// The defect signatures `corpus/signatures.txt` records, read at build time.
-fn known() -> &'static BTreeSet<uridiff::Signature> {
+pub fn known() -> &'static BTreeSet<uridiff::Signature> {
     static KNOWN: OnceLock<BTreeSet<uridiff::Signature>> = OnceLock::new();
     KNOWN.get_or_init(|| {
         uridiff::corpus::known_defect_signatures(include_str!("../../../corpus/signatures.txt"))
@@ -34,7 +34,9 @@ fn new_defect_signature(case: &Case<'_>, origin: &str, new: &[&uridiff::triage::
 }
 
 /// Panics when `case` holds an `unexplained` finding or a defect signature
-/// the saved corpus does not know, each in its own function.
+/// the saved corpus does not know, each in its own function. The targets
+/// pass `uridiff::fuzzing::campaign_check`'s case: `check()` without the RFC
+/// grammars, the full check wherever that would be a finding.
 pub fn hunt(case: &Case<'_>, origin: &str) {
     if case.has_unexplained() {
         unexplained_difference(case, origin);

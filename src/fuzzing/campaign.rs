@@ -1,0 +1,99 @@
+//! What a campaign's differential targets check on every input.
+//!
+//! The RFC grammars that decide RFC 3986 and RFC 2396 peer disagreements
+//! (`rfc3986-grammar`, `rfc2396-grammar`) are Appendix A run by an Earley
+//! engine: on a campaign's inputs, nearly all of which make the parsers
+//! disagree, they cost about half of `check()`, and their own loops'
+//! coverage counters make inputs look new to libFuzzer because the
+//! engine's chart grew, not because a parser did anything new. So a
+//! campaign checks each input without them, and checks again with them
+//! only when that quick verdict would be a finding (an unexplained
+//! difference or a defect signature the baseline lacks): a finding is
+//! always the full `check()`'s. What the quick check cannot see, a defect
+//! only a grammar shows (every peer agreeing against the RFC text), is
+//! decided where the campaign's inputs are replayed in full: `uridiff
+//! report` over the new corpus (`scripts/fuzz.sh`), and `cargo test` over
+//! the saved one.
+
+use std::collections::BTreeSet;
+
+use super::new_defects;
+use crate::case::Case;
+use crate::signature::Signature;
+
+/// Would a campaign report `case`: does it hold an unexplained finding or a
+/// defect signature `known` lacks?
+pub fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
+    case.has_unexplained() || !new_defects(case, known).is_empty()
+}
+
+/// The case a campaign acts on for `input`: `check()` without the RFC
+/// grammars, or, when that would be a finding, `check()` itself.
+pub fn campaign_check<'a>(input: &'a str, known: &BTreeSet<Signature>) -> Case<'a> {
+    let quick = crate::check::check_unreferenced(input);
+    if is_finding(&quick, known) {
+        crate::check(input)
+    } else {
+        quick
+    }
+}
+
+/// [`campaign_check`] of a reference resolved against `base`.
+pub fn campaign_check_with_base<'a>(
+    base: &'a str,
+    reference: &'a str,
+    known: &BTreeSet<Signature>,
+) -> Case<'a> {
+    let quick = crate::check::check_with_base_unreferenced(base, reference);
+    if is_finding(&quick, known) {
+        crate::check_with_base(base, reference)
+    } else {
+        quick
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::OracleId;
+
+    fn grammars(case: &Case<'_>) -> usize {
+        case.outcomes
+            .iter()
+            .filter(|(id, _)| matches!(id, OracleId::Rfc3986Grammar | OracleId::Rfc2396Grammar))
+            .count()
+    }
+
+    /// The quick check asks no grammar; a finding is the full check's.
+    #[test]
+    fn the_quick_check_asks_no_grammar_and_a_finding_is_the_full_check() {
+        let known =
+            crate::corpus::known_defect_signatures(include_str!("../../corpus/signatures.txt"));
+        let none = BTreeSet::new();
+        // `%2E` against `t:/`: fluent-uri and iri-string agree with each
+        // other and depart from the RFC 3986 grammar, a defect only the
+        // grammar shows. The quick check cannot see it (the trade this
+        // module makes): no finding, no grammar asked; the full check,
+        // which the replay of the campaign's corpus runs, blames both.
+        let full = crate::check_with_base("t:/", "%2E");
+        assert!(grammars(&full) > 0);
+        assert!(
+            full.defects()
+                .any(|f| f.decided_by
+                    == crate::triage::Decision::Reference(OracleId::Rfc3986Grammar)),
+            "{:?}",
+            full.findings
+        );
+        let quick = campaign_check_with_base("t:/", "%2E", &none);
+        assert!(!is_finding(&quick, &none));
+        assert_eq!(grammars(&quick), 0);
+        // A defect the quick check sees (http drops the authority it read
+        // in `g:h`) is a finding when unknown: the case is the full check's.
+        let single = crate::check("g:h");
+        assert!(single.defects().next().is_some());
+        assert_eq!(campaign_check("g:h", &none).findings, single.findings);
+        let quick = campaign_check("http://[::1]/", &known);
+        assert!(grammars(&crate::check("http://[::1]/")) > 0);
+        assert_eq!(grammars(&quick), 0);
+    }
+}
