@@ -111,9 +111,95 @@ fn parsers(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
+    g.bench_function("campaign-check", |b| {
+        let known = known();
+        b.iter(|| {
+            urls.iter()
+                .map(|u| {
+                    uridiff::fuzzing::campaign_check(black_box(u), &known)
+                        .findings
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
     g.finish();
     eprintln!("data set: {} URLs, {bytes} bytes", urls.len());
 }
 
-criterion_group!(benches, parsers);
+/// The defect signatures a campaign knows (corpus/signatures.txt).
+fn known() -> std::collections::BTreeSet<uridiff::Signature> {
+    uridiff::corpus::known_defect_signatures(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpus/signatures.txt"
+        ))
+        .unwrap_or_default(),
+    )
+}
+
+/// The saved `differential` corpus: what a campaign's inputs look like
+/// (nearly every one makes the parsers disagree, so check() asks the
+/// references on nearly every one, where real URLs reach them one time in
+/// seven). Rows as in `urls`: the parsers back to back, check(), and what
+/// the fuzz target runs (`campaign_check`: check() without the RFC
+/// grammars, the full check where that would be a finding).
+fn corpus(c: &mut Criterion) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/differential");
+    let mut inputs: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| String::from_utf8(std::fs::read(e.path()).ok()?).ok())
+        .collect();
+    inputs.sort();
+    assert!(
+        inputs.len() >= 500,
+        "corpus/differential has {} inputs",
+        inputs.len()
+    );
+    let mut g = c.benchmark_group("corpus");
+    g.throughput(Throughput::Elements(inputs.len() as u64));
+    g.sample_size(30);
+    g.measurement_time(Duration::from_secs(8));
+    g.bench_function("oracles-only", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|u| {
+                    let u = black_box(u.as_str());
+                    uridiff::oracle::registry()
+                        .iter()
+                        .filter(|row| !row.reference && (row.run)(u).accepted())
+                        .count()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("check", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|u| uridiff::check(black_box(u)).findings.len())
+                .sum::<usize>()
+        })
+    });
+    let known = known();
+    g.bench_function("campaign-check", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|u| {
+                    uridiff::fuzzing::campaign_check(black_box(u), &known)
+                        .findings
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+    eprintln!("corpus/differential: {} inputs", inputs.len());
+}
+
+criterion_group!(benches, parsers, corpus);
 criterion_main!(benches);
