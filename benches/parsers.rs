@@ -88,22 +88,7 @@ fn parsers(c: &mut Criterion) {
             })
         });
     }
-    g.bench_function("oracles-only", |b| {
-        b.iter(|| {
-            urls.iter()
-                .map(|u| {
-                    let u = black_box(u.as_str());
-                    // The parsers check() runs on every input; the
-                    // references (asked only where parsers disagree) are
-                    // arbitration, which BENCHMARKS.md measures apart.
-                    uridiff::oracle::registry()
-                        .iter()
-                        .filter(|row| !row.reference && (row.run)(u).accepted())
-                        .count()
-                })
-                .sum::<usize>()
-        })
-    });
+    g.bench_function("oracles-only", |b| b.iter(|| oracles_only(&urls)));
     g.bench_function("check", |b| {
         b.iter(|| {
             urls.iter()
@@ -125,6 +110,22 @@ fn parsers(c: &mut Criterion) {
     });
     g.finish();
     eprintln!("data set: {} URLs, {bytes} bytes", urls.len());
+}
+
+/// The parsers check() runs on every input, back to back, with nothing
+/// else; the references (asked only where parsers disagree) are
+/// arbitration, which BENCHMARKS.md measures apart.
+fn oracles_only(inputs: &[String]) -> usize {
+    inputs
+        .iter()
+        .map(|u| {
+            let u = black_box(u.as_str());
+            uridiff::oracle::registry()
+                .iter()
+                .filter(|row| !row.reference && (row.run)(u).accepted())
+                .count()
+        })
+        .sum()
 }
 
 /// The defect signatures a campaign knows (corpus/signatures.txt).
@@ -162,20 +163,7 @@ fn corpus(c: &mut Criterion) {
     g.throughput(Throughput::Elements(inputs.len() as u64));
     g.sample_size(30);
     g.measurement_time(Duration::from_secs(8));
-    g.bench_function("oracles-only", |b| {
-        b.iter(|| {
-            inputs
-                .iter()
-                .map(|u| {
-                    let u = black_box(u.as_str());
-                    uridiff::oracle::registry()
-                        .iter()
-                        .filter(|row| !row.reference && (row.run)(u).accepted())
-                        .count()
-                })
-                .sum::<usize>()
-        })
-    });
+    g.bench_function("oracles-only", |b| b.iter(|| oracles_only(&inputs)));
     g.bench_function("check", |b| {
         b.iter(|| {
             inputs

@@ -124,14 +124,7 @@ fn tell(text: &str) {
 
 #[test]
 fn the_regression_set_through_every_shipped_adapter_is_as_recorded_for_its_version() {
-    let missing: Vec<String> = uridiff::oracle::external::shipped_status()
-        .into_iter()
-        .filter_map(|s| s.missing.map(|m| format!("{}: {m}", s.name)))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "run bash scripts/setup-oracles.sh: {missing:?}"
-    );
+    crate::util::assert_every_adapter_ready();
     let root = crate::util::root();
     let corpus = uridiff::corpus::load(&root.join("corpus")).unwrap();
     let signatures = uridiff::corpus::load_signatures(&root.join("corpus")).unwrap();

@@ -423,14 +423,7 @@ fn oracle_all_runs_what_is_ready_and_names_every_adapter_it_skips() {
 /// install command, never a silent skip).
 #[test]
 fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
-    let missing: Vec<String> = uridiff::oracle::external::shipped_status()
-        .into_iter()
-        .filter_map(|s| s.missing.map(|m| format!("{}: {m}", s.name)))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "run bash scripts/setup-oracles.sh: {missing:?}"
-    );
+    crate::util::assert_every_adapter_ready();
     let case = |args: &[&str]| -> Value {
         let mut all = vec!["check", "--json", "--oracle", "all"];
         all.extend(args);

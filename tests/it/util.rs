@@ -71,3 +71,17 @@ pub(crate) fn serialization(
         .serialization
         .map_or_else(|| text.clone(), |s| s.into_owned()))
 }
+
+/// Fails, with the setup command, unless every shipped adapter can run here
+/// (as `scripts/setup-oracles.sh` leaves them): a test of the adapters
+/// never skips one silently.
+pub(crate) fn assert_every_adapter_ready() {
+    let missing: Vec<String> = uridiff::oracle::external::shipped_status()
+        .into_iter()
+        .filter_map(|s| s.missing.map(|m| format!("{}: {m}", s.name)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "run bash scripts/setup-oracles.sh: {missing:?}"
+    );
+}
