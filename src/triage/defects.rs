@@ -270,13 +270,16 @@ pub(crate) fn empty_host_after_at(input: &str) -> Option<&str> {
     if scheme.eq_ignore_ascii_case("file") {
         return None;
     }
-    // The URL Standard reads `\` as `//` for special schemes; either way
-    // the authority runs to the next `/`, `\`, `?` or `#`.
+    // The authority state ends at `/`, `?` or `#`, and at `\` only "if url
+    // is special" (URL Standard, authority state): in `p://@\@D` the
+    // authority is `@\@D`, whose host after the last `@` is `D`.
     let after = rest.strip_prefix("//")?;
-    let authority = after
-        .split(['/', '\\', '?', '#'])
-        .next()
-        .unwrap_or_default();
+    let ends: &[char] = if super::host::is_special(scheme) {
+        &['/', '\\', '?', '#']
+    } else {
+        &['/', '?', '#']
+    };
+    let authority = after.split(ends).next().unwrap_or_default();
     let (_, host_port) = authority.rsplit_once('@')?;
     let host = host_port.split(':').next().unwrap_or_default();
     host.is_empty().then_some(authority)
@@ -560,6 +563,19 @@ pub(crate) fn against_references(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A backslash ends the authority of a special URL only (URL Standard,
+    /// authority state): `p://@\@D` has host `D`, `http://@\x` none.
+    #[test]
+    fn a_backslash_ends_only_a_special_authority() {
+        assert_eq!(empty_host_after_at("p://@\\@D"), None);
+        assert_eq!(empty_host_after_at("p://@\\@"), Some("@\\@"));
+        assert_eq!(empty_host_after_at("http://@\\x"), Some("@"));
+        assert_eq!(empty_host_after_at("HTTP://@\\x"), Some("@"));
+        assert_eq!(empty_host_after_at("s://@"), Some("@"));
+        assert_eq!(empty_host_after_at("s://u@:1/x"), Some("u@:1"));
+        assert_eq!(empty_host_after_at("file://@"), None);
+    }
 
     #[test]
     fn dropped_text_is_what_the_recomposition_leaves_out() {
