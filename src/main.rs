@@ -40,10 +40,14 @@ enum Command {
     /// Replay a corpus and write a disagreement report.
     ///
     /// Every file under the given directories is one input (libFuzzer corpus
-    /// format), or with --lines every line is. Exit status: 0 nothing
+    /// format), or with --lines every line is, with --pairs every line a
+    /// BASE<TAB>REFERENCE pair, with --target NAME every file a corpus file
+    /// of that fuzz target. Symbolic links that leave a directory are
+    /// listed as not checked, never read. Exit status: 0 nothing
     /// unexplained, 1 unexplained disagreements, 2 usage or I/O error.
     Report(cmd::report::Args),
-    /// The saved corpus: bless or check its recorded expectations.
+    /// The saved corpus: bless or check its recorded expectations, or add
+    /// inputs to a fuzz target's corpus directory.
     Corpus(cmd::corpus::Args),
     /// List the oracles of this build: id, library and version, standard, domain.
     Oracles(cmd::oracles::Args),
@@ -55,14 +59,15 @@ enum Command {
     /// (what the scripts read).
     Targets(cmd::targets::Args),
     /// For each root cause of an input's defects, a test in the parser's
-    /// own API (Rust, JavaScript for Ada, C for curl) asserting what its
+    /// own API (Rust for the Rust crates, JavaScript and C for Ada, C for
+    /// curl, each shipped adapter's own language) asserting what its
     /// standard requires, and a web-platform-tests entry for a WHATWG
     /// parser: what an upstream bug report needs.
     ///
-    /// --check builds and runs the Rust tests (not yet the JavaScript and
-    /// C ones). Exit status: 0 reproductions printed, 1 the input shows no
-    /// defect with a root cause, 2 usage or I/O error (or a test that does
-    /// not build).
+    /// --check builds and runs the Rust and C tests (not those in the
+    /// adapters' languages). Exit status: 0 reproductions printed, 1 the
+    /// input shows no defect with a root cause, 2 usage or I/O error (or a
+    /// test that does not build).
     Reproduce(cmd::reproduce::Args),
     /// Which validator/fetcher pairs a host confusion defeats: inputs where
     /// the validator (a parser, or a string check) reads the allowed host
