@@ -324,12 +324,13 @@ fn confirmation_never_aims_outside_loopback() {
     }
 }
 
-/// README's matrix is what `uridiff bypass --oracle all --confirm
-/// --markdown` prints (every in-process oracle, the string checks, the
-/// shipped adapters, confirmations included): `BLESS=1` rewrites it.
+/// The matrix of `docs/bypass-matrix.md` is what `uridiff bypass --oracle
+/// all --confirm --markdown` prints (every in-process oracle, the string
+/// checks, the shipped adapters, confirmations included): `BLESS=1`
+/// rewrites it.
 #[cfg(all(feature = "ada", feature = "curl"))]
 #[test]
-fn readme_bypass_matrix_is_the_one_uridiff_prints() {
+fn docs_bypass_matrix_is_the_one_uridiff_prints() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .current_dir(root)
@@ -344,15 +345,17 @@ fn readme_bypass_matrix_is_the_one_uridiff_prints() {
     );
     let printed = String::from_utf8(out.stdout).unwrap();
     let printed = printed.strip_prefix("## Bypasses\n\n").unwrap().trim_end();
-    let readme_path = root.join("README.md");
-    let readme = std::fs::read_to_string(&readme_path).unwrap();
-    let (head, rest) = readme
+    let doc_path = root.join("docs/bypass-matrix.md");
+    let doc = std::fs::read_to_string(&doc_path).unwrap();
+    let (head, rest) = doc
         .split_once("<!-- bypass-matrix: generated -->\n")
-        .unwrap();
-    let (recorded, tail) = rest.split_once("<!-- /bypass-matrix -->").unwrap();
+        .expect("docs/bypass-matrix.md has a `<!-- bypass-matrix: generated -->` line");
+    let (recorded, tail) = rest
+        .split_once("<!-- /bypass-matrix -->")
+        .expect("docs/bypass-matrix.md has a `<!-- /bypass-matrix -->` line");
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
         std::fs::write(
-            &readme_path,
+            &doc_path,
             format!(
                 "{head}<!-- bypass-matrix: generated -->\n{printed}\n<!-- /bypass-matrix -->{tail}"
             ),
@@ -362,7 +365,7 @@ fn readme_bypass_matrix_is_the_one_uridiff_prints() {
     }
     assert!(
         recorded.trim_end() == printed,
-        "README's bypass matrix is out of date: run `BLESS=1 cargo test --test it readme_bypass`"
+        "docs/bypass-matrix.md is out of date: run `BLESS=1 cargo test --test it docs_bypass_matrix`"
     );
     assert!(printed.contains("✔"), "cells confirmed by real clients");
 }
