@@ -1,7 +1,7 @@
 // uridiff external oracle `java-uri`: java.net.URI(String), and
 // URI.resolve(URI) for pairs.
 //
-// Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+// Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 // line, then one JSON request {"id", "input", "base"} per line in and one
 // JSON answer per line out, in request order, each echoing the request's id.
 // A single file for the Java 11+ source launcher, no compilation step and no

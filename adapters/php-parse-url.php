@@ -2,7 +2,7 @@
 // uridiff external oracle `php-parse-url`: PHP's parse_url, with
 // filter_var($input, FILTER_VALIDATE_URL)'s verdict as a note.
 //
-// Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+// Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 // line, then one JSON request {"id", "input", "base"} per line in and one
 // JSON answer per line out, in request order, each echoing the request's id.
 // PHP's CLI and its bundled json and filter extensions only:

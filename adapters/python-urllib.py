@@ -2,7 +2,7 @@
 """uridiff external oracle `python-urllib`: CPython's urllib.parse.urlsplit,
 and urllib.parse.urljoin for pairs.
 
-Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 line, then one JSON request {"id", "input", "base"} per line in and one JSON
 answer per line out, in request order, each echoing the request's id.
 Standard library only:

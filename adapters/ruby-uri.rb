@@ -3,7 +3,7 @@
 # uridiff external oracles `ruby-uri` and `ruby-uri-rfc2396`: Ruby's URI
 # library.
 #
-# Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+# Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 # line, then one JSON request {"id", "input", "base"} per line in and one
 # JSON answer per line out, in request order, each echoing the request's id.
 # Ruby's standard library only:

@@ -2,7 +2,7 @@
 """uridiff external oracle `urllib3`: urllib3.util.parse_url, the parser
 `requests` (and urllib3's own PoolManager) connects with.
 
-Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 line, then one JSON request {"id", "input", "base"} per line in and one JSON
 answer per line out, in request order, each echoing the request's id.
 urllib3 (and idna, which requests installs beside it) are pinned in

@@ -3,7 +3,7 @@
 // Standard's reference implementation (https://github.com/jsdom/whatwg-url,
 // following https://url.spec.whatwg.org/), through its URL-record API.
 //
-// Speaks uridiff's pipe protocol v2 (README, "External oracles"): one hello
+// Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
 // line, then one JSON request {"id", "input", "base"} per line in and one
 // JSON answer per line out, in request order, each echoing the request's id.
 // whatwg-url is pinned in adapters/package.json and package-lock.json

@@ -57,7 +57,7 @@ jobs="${FUZZ_JOBS:-$cores}"
 case "$jobs" in ''|*[!0-9]*|0) echo "scripts/fuzz.sh: FUZZ_JOBS must be a whole number of processes, at least 1, not '$jobs'" >&2; exit 2 ;; esac
 
 # The report's references: whatwg-url (a Node process) decides which WHATWG
-# parser departs where they disagree (README, "The oracles"); setup-oracles.sh
+# parser departs where they disagree (GUIDE.md, "The oracles"); setup-oracles.sh
 # installs it and the other shipped adapters' runtimes (idempotent, fast once
 # done). Without them the campaign still runs and the report names the
 # reference it lacks.

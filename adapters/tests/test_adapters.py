@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of uridiff's shipped external adapters (adapters/), over the pipe
-protocol v2 (README, "External oracles").
+protocol v2 (GUIDE.md, "External oracles").
 
     python3 adapters/tests/test_adapters.py [--only NAME]... [--allow-missing NAME]...
 

@@ -16,8 +16,9 @@ pub(crate) struct ExternalArgs {
     /// here (`uridiff oracles` lists them). Repeatable.
     #[arg(long = "oracle", value_name = "NAME")]
     oracle: Vec<String>,
-    /// Add any program that speaks the pipe protocol (see README), started
-    /// with `sh -c COMMAND`, under the name NAME. Repeatable.
+    /// Add any program that speaks the pipe protocol (see GUIDE.md,
+    /// "External oracles"), started with `sh -c COMMAND`, under the name
+    /// NAME. Repeatable.
     #[arg(long = "oracle-cmd", value_name = "NAME=COMMAND")]
     oracle_cmd: Vec<String>,
     /// Seconds an external oracle may take to start, to answer each batch

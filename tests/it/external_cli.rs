@@ -417,7 +417,7 @@ fn oracle_all_runs_what_is_ready_and_names_every_adapter_it_skips() {
     assert!(case["outcomes"].get("python-urllib").is_none());
 }
 
-/// The shipped adapters on the classic payloads (the table of README's
+/// The shipped adapters on the classic payloads (the table of GUIDE.md's
 /// "External oracles"): every adapter must be ready, as
 /// `scripts/setup-oracles.sh` leaves them (a missing one fails with its
 /// install command, never a silent skip).

@@ -1,6 +1,6 @@
 //! Hostile and faulty input, through the built binary: each case asserts the
 //! exit status, what is printed and what is left on disk. Exit statuses are
-//! the public contract (README, "Commands"): 0 nothing unexplained, 1
+//! the public contract (GUIDE.md, "Commands"): 0 nothing unexplained, 1
 //! unexplained disagreements or new defects, 2 usage or I/O error,
 //! including "nothing was checked".
 #![allow(

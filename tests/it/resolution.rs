@@ -1,7 +1,7 @@
 //! The resolution table (`testdata/resolution.tsv`): every oracle of a
 //! standard must give the result its standard prescribes, or the deviation
 //! the table records for it; and where a reference against a base sends a
-//! redirect (README, "Base URLs: where a redirect goes"): a backslash path,
+//! redirect (GUIDE.md, "Base URLs: where a redirect goes"): a backslash path,
 //! a network-path reference, a local path, dot segments above the root, a
 //! same-scheme reference.
 #![allow(
