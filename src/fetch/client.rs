@@ -466,6 +466,7 @@ fn fetch_curl(request: &Request<'_>) -> Answer {
         port: request.port,
         hosts: request.hosts,
         timeout: request.timeout,
+        headers: &[],
     };
     match curl_url::easy::fetch(request.url, &options) {
         Ok(report) => Answer {

@@ -24,7 +24,10 @@
 //!
 //! Besides: no proxy (`CURLOPT_NOPROXY "*"`, `CURLOPT_PROXY ""`, so the
 //! `*_proxy` variables are ignored), `http` only (`CURLOPT_PROTOCOLS_STR`),
-//! no redirects, one attempt, a total timeout, the body discarded.
+//! no redirects, one attempt, a total timeout, the body discarded. The
+//! caller's [`FetchOptions::headers`] (uridiff's per-request token) are
+//! added with `CURLOPT_HTTPHEADER`; they reach only the loopback address
+//! the guard allowed, since nothing else is ever connected to.
 
 use std::ffi::{CStr, CString, c_char, c_int, c_long, c_void};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -51,6 +54,12 @@ pub struct FetchOptions<'a> {
     pub hosts: &'a [(&'a str, IpAddr)],
     /// The whole transfer's time limit (`CURLOPT_TIMEOUT_MS`).
     pub timeout: Duration,
+    /// Request headers to add, as (name, value) (`CURLOPT_HTTPHEADER`
+    /// lines `name: value`). A name must be an HTTP token (RFC 9110
+    /// `tchar`s) and a value non-empty (libcurl reads `name:` with nothing
+    /// after it as "remove this header") with no CR, LF or NUL, else
+    /// nothing is performed and the report's `error` says why.
+    pub headers: &'a [(&'a str, &'a str)],
 }
 
 /// What happened to one fetch.
@@ -150,6 +159,23 @@ pub fn fetch(url: &str, options: &FetchOptions<'_>) -> Result<FetchReport, Error
         report.error = Some("curl_slist_append returned NULL".to_owned());
         return Ok(report);
     };
+    let mut lines = Vec::with_capacity(options.headers.len());
+    for (name, value) in options.headers {
+        if let Some(why) = bad_header(name, value) {
+            report.error = Some(format!("header {name:?}: {why}"));
+            return Ok(report);
+        }
+        lines.push(
+            CString::new(format!("{name}: {value}")).map_err(|e| Error::Nul {
+                position: e.nul_position(),
+            })?,
+        );
+    }
+    // Declared before the handle, like `connect_to`: freed after it.
+    let Some(headers) = SList::new(&lines) else {
+        report.error = Some("curl_slist_append returned NULL".to_owned());
+        return Ok(report);
+    };
 
     global_init();
     let mut guard = Guard {
@@ -166,6 +192,8 @@ pub fn fetch(url: &str, options: &FetchOptions<'_>) -> Result<FetchReport, Error
     let settings = [
         handle.set_ptr(curl_sys::CURLOPT_URL, url_c.as_ptr().cast()),
         handle.set_ptr(curl_sys::CURLOPT_CONNECT_TO, connect_to.as_ptr().cast()),
+        // NULL (no header given) is libcurl's default: no custom headers.
+        handle.set_ptr(curl_sys::CURLOPT_HTTPHEADER, headers.as_ptr().cast()),
         handle.set_ptr(curl_sys::CURLOPT_NOPROXY, c"*".as_ptr().cast()),
         handle.set_ptr(curl_sys::CURLOPT_PROXY, c"".as_ptr().cast()),
         handle.set_ptr(CURLOPT_PROTOCOLS_STR, c"http".as_ptr().cast()),
@@ -187,8 +215,8 @@ pub fn fetch(url: &str, options: &FetchOptions<'_>) -> Result<FetchReport, Error
     }
     let code = handle.perform();
     let status = handle.response_code();
-    // The handle (which points at `guard`, `error_buffer`, `connect_to` and
-    // `url_c`) goes before any of them.
+    // The handle (which points at `guard`, `error_buffer`, `connect_to`,
+    // `headers` and `url_c`) goes before any of them.
     drop(handle);
     report.dialled = guard.dialled;
     report.refused = guard.refused;
@@ -204,6 +232,23 @@ pub fn fetch(url: &str, options: &FetchOptions<'_>) -> Result<FetchReport, Error
         });
     }
     Ok(report)
+}
+
+/// Why a header cannot be sent as given, `None` when it can: the name must
+/// be an RFC 9110 `token`, the value non-empty with no CR, LF or NUL (a
+/// line break would let the value start a header, or a request, of its
+/// own).
+fn bad_header(name: &str, value: &str) -> Option<&'static str> {
+    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    if name.is_empty() || !name.bytes().all(tchar) {
+        Some("the name is not an HTTP token")
+    } else if value.trim().is_empty() {
+        Some("an empty value (libcurl would remove the header instead)")
+    } else if value.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0)) {
+        Some("the value holds CR, LF or NUL")
+    } else {
+        None
+    }
 }
 
 /// The address a host stands for: an IP address (IPv6 in brackets, as the
@@ -389,7 +434,8 @@ impl Easy {
         // options whose argument is a pointer (OBJECTPOINT, STRINGPOINT,
         // SLISTPOINT), each with a pointer of the type libcurl expects
         // (a C string, a curl_slist, a CURL_ERROR_SIZE buffer) that lives
-        // until the handle is cleaned up (see above).
+        // until the handle is cleaned up (see above), or NULL for
+        // CURLOPT_HTTPHEADER, where it means "no custom headers".
         unsafe { curl_sys::curl_easy_setopt(self.raw.as_ptr(), option, value) }
     }
 
@@ -536,6 +582,25 @@ mod tests {
         assert_eq!(target_of("EVIL.example.", &hosts), Some(lo));
         assert_eq!(target_of("evil.example..", &hosts), None);
         assert_eq!(target_of("other.example", &hosts), None);
+    }
+
+    #[test]
+    fn headers_are_tokens_with_one_line_values() {
+        assert_eq!(bad_header("X-Uridiff-Token", "00ff"), None);
+        assert_eq!(bad_header("a!#$%&'*+-.^_`|~9", "v w"), None);
+        for (name, value) in [
+            ("", "v"),
+            ("X Token", "v"),
+            ("X:Token", "v"),
+            ("X-T\u{e9}", "v"),
+            ("X", ""),
+            ("X", " "),
+            ("X", "a\r\nHost: other"),
+            ("X", "a\nb"),
+            ("X", "a\0"),
+        ] {
+            assert!(bad_header(name, value).is_some(), "{name:?}: {value:?}");
+        }
     }
 
     #[test]

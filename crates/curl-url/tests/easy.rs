@@ -56,10 +56,20 @@ fn serve(addrs: &[&str]) -> (u16, mpsc::Receiver<(IpAddr, String)>) {
 }
 
 fn get(url: &str, port: u16, hosts: &[(&str, IpAddr)]) -> FetchReport {
+    get_with(url, port, hosts, &[])
+}
+
+fn get_with(
+    url: &str,
+    port: u16,
+    hosts: &[(&str, IpAddr)],
+    headers: &[(&str, &str)],
+) -> FetchReport {
     let options = FetchOptions {
         port,
         hosts,
         timeout: Duration::from_secs(10),
+        headers,
     };
     fetch(url, &options).unwrap()
 }
@@ -143,4 +153,41 @@ fn only_http_is_fetched() {
         assert_eq!(report.dialled, None, "{url}: {report:?}");
         assert!(report.error.is_some(), "{url}: {report:?}");
     }
+}
+
+/// The given headers arrive as `name: value` lines of the request's head,
+/// once each; a header that would break the head is refused before any
+/// connection.
+#[test]
+fn headers_are_sent_as_given_and_broken_ones_never() {
+    let (port, hits) = serve(&["127.0.0.2"]);
+    let token = "0123456789abcdef0123456789abcdef";
+    let report = get_with(
+        "http://127.0.0.2/",
+        port,
+        &[],
+        &[("X-Uridiff-Token", token), ("X-Other", "a b")],
+    );
+    assert_eq!(report.status, Some(200), "{report:?}");
+    let (_, head) = hits.recv_timeout(Duration::from_secs(5)).unwrap();
+    let lines: Vec<&str> = head.split("\r\n").collect();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| **l == format!("X-Uridiff-Token: {token}"))
+            .count(),
+        1,
+        "{head}"
+    );
+    assert!(lines.contains(&"X-Other: a b"), "{head}");
+    for (name, value) in [
+        ("X-Uridiff-Token", "a\r\nHost: other"),
+        ("X Y", "v"),
+        ("X", ""),
+    ] {
+        let report = get_with("http://127.0.0.2/", port, &[], &[(name, value)]);
+        assert_eq!(report.dialled, None, "{name:?}: {report:?}");
+        assert!(report.error.is_some(), "{name:?}: {report:?}");
+    }
+    assert!(hits.recv_timeout(Duration::from_millis(200)).is_err());
 }
