@@ -13,8 +13,11 @@
 //
 // Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 // "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
-// addr}, "timeout_ms"} one line out {"dialled", "refused", "error",
-// "status"}, in order.
+// addr}, "timeout_ms", "token"} one line out {"dialled", "refused",
+// "error", "status"}, in order. "token" goes out as the request header
+// X-Uridiff-Token (options.headers, merged like the other options below),
+// so the trap can tell this request from a stray connection; a line
+// without it sends no such header.
 //
 // How the request is made: Node merges http.get(input, options) as
 // Object.assign(input-as-options, options) (lib/_http_client.js; a URL
@@ -182,7 +185,8 @@ function answer(request, done) {
   const timeout = Math.max(request.timeout_ms, 1);
   // The port goes to createConnection only: ClientRequest writes the Host
   // header from options.port, which stays the URL's.
-  const options = { lookup, createConnection, timeout };
+  const headers = request.token ? { 'X-Uridiff-Token': String(request.token) } : {};
+  const options = { lookup, createConnection, timeout, headers };
   let req;
   try {
     const onResponse = (res) => {

@@ -6,8 +6,12 @@
 //
 // Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 // "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
-// addr}, "timeout_ms"} one line out {"dialled", "refused", "error",
-// "status"}, in order.
+// addr}, "timeout_ms", "token"} one line out {"dialled", "refused",
+// "error", "status"}, in order. "token" goes out as the request header
+// X-Uridiff-Token (Header.Set on the request Client.Get would make:
+// NewRequest then Client.Do, which is all Get does), so the trap can tell
+// this request from a stray connection; a line without it sends no such
+// header.
 //
 // The guard is the Transport's DialContext, which receives "host:port" as
 // net/http chose it from the URL (the port its default or the URL's): a
@@ -42,6 +46,7 @@ type request struct {
 	Port      int               `json:"port"`
 	Hosts     map[string]string `json:"hosts"`
 	TimeoutMs int64             `json:"timeout_ms"`
+	Token     string            `json:"token"`
 }
 
 type answer struct {
@@ -113,7 +118,17 @@ func fetch(req request) answer {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		Timeout:       timeout,
 	}
-	resp, err := client.Get(req.URL)
+	// What client.Get(req.URL) does, with the token header.
+	get, err := http.NewRequestWithContext(context.Background(), http.MethodGet, req.URL, nil)
+	if err != nil {
+		text := err.Error()
+		out.Error = &text
+		return out
+	}
+	if req.Token != "" {
+		get.Header.Set("X-Uridiff-Token", req.Token)
+	}
+	resp, err := client.Do(get)
 	if err != nil {
 		text := err.Error()
 		out.Error = &text

@@ -14,8 +14,12 @@ urllib3.
 
 Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
-addr}, "timeout_ms"} one line out {"dialled", "refused", "error",
-"status"}, in order.
+addr}, "timeout_ms", "token"} one line out {"dialled", "refused", "error",
+"status"}, in order. "token" goes out as the request header
+X-Uridiff-Token (urllib3: request(headers=...); urllib.request: a Request
+with headers=..., the object opener.open(url) would build itself), so the
+trap can tell this request from a stray connection; a line without it
+sends no such header.
 
 The guard hooks the two places both libraries go through:
 
@@ -158,12 +162,16 @@ def describe(e):
     return text[:2000]
 
 
-def fetch_urllib3(url, timeout):
+TOKEN_HEADER = "X-Uridiff-Token"
+
+
+def fetch_urllib3(url, timeout, headers):
     manager = urllib3.PoolManager(retries=False)
     try:
         response = manager.request(
             "GET",
             url,
+            headers=headers,
             redirect=False,
             retries=False,
             timeout=urllib3.Timeout(total=timeout),
@@ -174,7 +182,7 @@ def fetch_urllib3(url, timeout):
         manager.clear()
 
 
-def fetch_urllib(url, timeout):
+def fetch_urllib(url, timeout, headers):
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):
             return None
@@ -190,7 +198,10 @@ def fetch_urllib(url, timeout):
     ):
         opener.add_handler(handler)
     try:
-        with opener.open(url, timeout=timeout) as response:
+        # What opener.open(url) does with a string (Request(url)), with
+        # the headers.
+        request = urllib.request.Request(url, headers=headers)
+        with opener.open(request, timeout=timeout) as response:
             response.read()
             return response.status, None
     except urllib.error.HTTPError as e:
@@ -204,12 +215,14 @@ def answer(request):
     STATE["dialled"] = None
     STATE["refused"] = None
     timeout = max(request["timeout_ms"], 1) / 1000.0
+    token = request.get("token")
+    headers = {TOKEN_HEADER: token} if token else {}
     status, error = None, None
     try:
         if CLIENT == "urllib3":
-            status, error = fetch_urllib3(request["url"], timeout)
+            status, error = fetch_urllib3(request["url"], timeout, headers)
         else:
-            status, error = fetch_urllib(request["url"], timeout)
+            status, error = fetch_urllib(request["url"], timeout, headers)
     except Exception as e:  # the client's own error, whatever it is
         error = describe(e)
     return {

@@ -16,7 +16,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
 use super::{Confirmation, Goal, Matrix, Place, Read, Reading, read};
-use crate::fetch::{Client, Request, Trap, clients_for, is_loopback};
+use crate::fetch::{Client, Request, Tokens, Trap, clients_for, is_loopback};
 
 /// How much confirmation may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +159,13 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             target_trap = None;
         }
     }
+    let mut tokens = match Tokens::new() {
+        Ok(tokens) => tokens,
+        Err(why) => {
+            summary.not_confirmable = Some(why);
+            return summary;
+        }
+    };
     let trap = match Trap::start(&trap_addrs) {
         Ok(trap) => trap,
         Err(e) => {
@@ -246,11 +253,13 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             };
             let _ = trap.take_hits();
             summary.requests += 1;
+            let token = tokens.next_token();
             let request = Request {
                 url: &input,
                 port: trap.port(),
                 hosts: &mapped,
                 timeout: budget.request_timeout,
+                token: &token,
             };
             if let Err(e) = client.fetch(&request) {
                 summary.errors.push(format!("{}: {e}", info.id));

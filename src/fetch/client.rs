@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
+use super::token::Token;
 use crate::oracle::external::process::{self, Event, Process};
 use crate::oracle::external::shipped::{GO_MOD, Prepare, SETUP, Shipped, go_build};
 
@@ -203,6 +204,9 @@ pub struct Request<'a> {
     pub hosts: &'a [(&'a str, IpAddr)],
     /// The time limit of the request.
     pub timeout: Duration,
+    /// The request's token, sent in the header [`super::TOKEN_HEADER`] (a fresh
+    /// one per request: [`super::Tokens::next_token`]).
+    pub token: &'a Token,
 }
 
 /// What a client did with one request.
@@ -341,6 +345,8 @@ impl Client {
             "port": request.port,
             "hosts": hosts,
             "timeout_ms": u64::try_from(request.timeout.as_millis()).unwrap_or(u64::MAX),
+            // Sent as the X-Uridiff-Token header (adapters/fetch/*).
+            "token": request.token.as_str(),
         });
         let mut bytes = line.to_string().into_bytes();
         bytes.push(b'\n');
@@ -466,7 +472,7 @@ fn fetch_curl(request: &Request<'_>) -> Answer {
         port: request.port,
         hosts: request.hosts,
         timeout: request.timeout,
-        headers: &[],
+        headers: &[(super::TOKEN_HEADER, request.token.as_str())],
     };
     match curl_url::easy::fetch(request.url, &options) {
         Ok(report) => Answer {

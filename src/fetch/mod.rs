@@ -9,7 +9,10 @@
 //!   ([`clients`]: libcurl's easy API in this process; urllib3 and
 //!   urllib.request in Python, `http.get` with `url.parse` and with
 //!   `new URL` in Node, `net/http` in Go, each a process speaking JSON
-//!   lines), sending one GET per [`Request`].
+//!   lines), sending one GET per [`Request`], with the request's [`Token`]
+//!   in the header [`TOKEN_HEADER`] (`X-Uridiff-Token`), so that a hit is
+//!   known to come from that request and not from a stray connection
+//!   ([`Hit::carries`]).
 //!
 //! # The guard
 //!
@@ -38,14 +41,18 @@
 //!
 //! One hello line `{"uridiff_fetch": 1, "client": .., "runtime": ..}`, then
 //! for each request line `{"client", "url", "port", "hosts": {name: addr},
-//! "timeout_ms"}` one answer line `{"dialled", "refused", "error",
-//! "status"}`, in order. A client that does not answer within the
+//! "timeout_ms", "token"}` one answer line `{"dialled", "refused", "error",
+//! "status"}`, in order. `"token"` (32 hex digits) is sent as the
+//! `X-Uridiff-Token` header; a client reading a line without it sends no
+//! such header (older lines stay readable). A client that does not answer within the
 //! request's timeout and a grace is killed with its process group.
 
 mod client;
 mod guard;
+mod token;
 mod trap;
 
 pub use client::{Answer, Client, ClientInfo, Request, clients, clients_for};
 pub use guard::{is_loopback, mapped};
+pub use token::{TOKEN_HEADER, Token, Tokens};
 pub use trap::{Hit, Trap};

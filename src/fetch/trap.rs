@@ -9,6 +9,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use super::guard::is_loopback;
+use super::token::{TOKEN_HEADER, Token};
 
 /// The most of a request's head a trap reads.
 const HEAD_LIMIT: usize = 16 * 1024;
@@ -41,6 +42,20 @@ pub struct Hit {
     pub request_line: String,
     /// The value of the first `Host` header, trimmed (lossy UTF-8).
     pub host_header: Option<String>,
+    /// The value of the first [`TOKEN_HEADER`] header, trimmed (lossy
+    /// UTF-8): the token of the request that sent it, or `None` for a
+    /// request that carries none (a stray).
+    pub token: Option<String>,
+}
+
+impl Hit {
+    /// Did this hit come with `token`, the token of the request out? Only
+    /// such a hit shows where that request went; any other is a stray (a
+    /// connection from another program, a late retry of an earlier
+    /// request).
+    pub fn carries(&self, token: &Token) -> bool {
+        self.token.as_deref() == Some(token.as_str())
+    }
 }
 
 /// Trap HTTP servers on loopback addresses, one port shared by all.
@@ -245,21 +260,27 @@ fn read_head(stream: &mut TcpStream) -> Vec<u8> {
     head
 }
 
-/// The request line and the first `Host` header of a head.
+/// The request line, the first `Host` header and the first token header
+/// of a head.
 fn parse_head(addr: IpAddr, head: &[u8]) -> Hit {
     let text = String::from_utf8_lossy(head);
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let request_line = lines.next().unwrap_or_default().to_owned();
-    let host_header = lines.take_while(|l| !l.is_empty()).find_map(|l| {
-        let (name, value) = l.split_once(':')?;
-        name.trim()
-            .eq_ignore_ascii_case("host")
-            .then(|| value.trim().to_owned())
-    });
+    let headers: Vec<(&str, &str)> = lines
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_once(':'))
+        .collect();
+    let first = |wanted: &str| {
+        headers
+            .iter()
+            .find(|(name, _)| name.trim().eq_ignore_ascii_case(wanted))
+            .map(|(_, value)| value.trim().to_owned())
+    };
     Hit {
         addr,
         request_line,
-        host_header,
+        host_header: first("host"),
+        token: first(TOKEN_HEADER),
     }
 }
 
@@ -282,6 +303,28 @@ mod tests {
         let hit = parse_head(ip("::1"), b"GET / HTTP/1.0\n\nHost: body\n");
         assert_eq!(hit.host_header, None);
         assert_eq!(hit.addr, ip("::1"));
+    }
+
+    #[test]
+    fn heads_give_the_first_token_and_only_it_is_carried() {
+        let mut tokens = super::super::token::Tokens::new().unwrap();
+        let (token, other) = (tokens.next_token(), tokens.next_token());
+        let head = format!(
+            "GET / HTTP/1.1\r\nHost: h\r\nx-uridiff-TOKEN:  {token} \r\n{TOKEN_HEADER}: {other}\r\n\r\n"
+        );
+        let hit = parse_head(ip("127.0.0.3"), head.as_bytes());
+        assert_eq!(hit.token.as_deref(), Some(token.as_str()));
+        assert!(hit.carries(&token));
+        assert!(!hit.carries(&other));
+        // No token header, or one only in the body: a stray.
+        for head in [
+            "GET / HTTP/1.1\r\nHost: h\r\n\r\n".to_owned(),
+            format!("GET / HTTP/1.1\r\n\r\n{TOKEN_HEADER}: {token}\r\n"),
+            format!("GET / HTTP/1.1\r\nX-Uridiff-Token-Other: {token}\r\n\r\n"),
+        ] {
+            let hit = parse_head(ip("127.0.0.3"), head.as_bytes());
+            assert!(!hit.carries(&token), "{head:?}: {hit:?}");
+        }
     }
 
     #[test]

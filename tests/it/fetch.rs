@@ -10,7 +10,12 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use uridiff::fetch::{Answer, Client, ClientInfo, Request, Trap, clients, is_loopback};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use uridiff::fetch::{
+    Answer, Client, ClientInfo, Request, TOKEN_HEADER, Token, Tokens, Trap, clients, is_loopback,
+};
 
 /// Generous: a first run builds the Go client.
 const START: Duration = Duration::from_secs(120);
@@ -24,16 +29,39 @@ fn start(info: &'static ClientInfo) -> Client {
     Client::start(info, START).unwrap_or_else(|e| panic!("{}: {e}", info.id))
 }
 
-fn fetch(client: &mut Client, trap: &Trap, url: &str, hosts: &[(&str, IpAddr)]) -> Answer {
+/// Fetches `url` with a fresh token, returned with the answer.
+fn fetch_token(
+    client: &mut Client,
+    trap: &Trap,
+    url: &str,
+    hosts: &[(&str, IpAddr)],
+) -> (Answer, Token) {
+    let token = Tokens::new().unwrap().next_token();
     let request = Request {
         url,
         port: trap.port(),
         hosts,
         timeout: TIMEOUT,
+        token: &token,
     };
-    client
+    let answer = client
         .fetch(&request)
-        .unwrap_or_else(|e| panic!("{}: {url}: {e}", client.info().id))
+        .unwrap_or_else(|e| panic!("{}: {url}: {e}", client.info().id));
+    (answer, token)
+}
+
+fn fetch(client: &mut Client, trap: &Trap, url: &str, hosts: &[(&str, IpAddr)]) -> Answer {
+    fetch_token(client, trap, url, hosts).0
+}
+
+/// Sends `head` to `addr` on the trap's port as a raw TCP client and waits
+/// for the answer (the trap records a hit before it answers).
+fn raw_request(addr: IpAddr, port: u16, head: &str) {
+    let mut stream = TcpStream::connect((addr, port)).unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200 "), "{response}");
 }
 
 fn trap() -> Trap {
@@ -75,7 +103,7 @@ fn every_client_reaches_loopback_and_nothing_else() {
                 &[("evil.example", three)][..],
             ),
         ] {
-            let answer = fetch(&mut client, &trap, url, hosts);
+            let (answer, token) = fetch_token(&mut client, &trap, url, hosts);
             assert_eq!(answer.dialled, Some(three), "{id}: {url}: {answer:?}");
             assert_eq!(answer.status, Some(200), "{id}: {url}: {answer:?}");
             assert_eq!(answer.refused, None, "{id}: {url}");
@@ -86,6 +114,7 @@ fn every_client_reaches_loopback_and_nothing_else() {
                 hits[0].request_line.starts_with("GET /"),
                 "{id}: {url}: {hits:?}"
             );
+            assert!(hits[0].carries(&token), "{id}: {url}: {token}: {hits:?}");
         }
         // Refused: public addresses and a name nobody mapped.
         for url in [
@@ -252,6 +281,7 @@ fn a_client_process_is_bounded_by_the_timeout() {
     // response until its own timeout, which must end the fetch.
     let silent = std::net::TcpListener::bind((ip("127.0.0.2"), 0)).unwrap();
     let port = silent.local_addr().unwrap().port();
+    let token = Tokens::new().unwrap().next_token();
     for info in clients() {
         let mut client = start(info);
         let request = Request {
@@ -259,10 +289,80 @@ fn a_client_process_is_bounded_by_the_timeout() {
             port,
             hosts: &[],
             timeout: Duration::from_millis(500),
+            token: &token,
         };
         let answer = client.fetch(&request).unwrap();
         assert!(answer.error.is_some(), "{}: {answer:?}", info.id);
         assert_eq!(answer.status, None, "{}", info.id);
         client.finish();
     }
+}
+
+/// Every client sends the token of each request in the X-Uridiff-Token
+/// header: each hit carries its own request's token, not the one before.
+#[test]
+fn every_client_sends_each_requests_token() {
+    let trap = trap();
+    for info in clients() {
+        let id = info.id;
+        let mut client = start(info);
+        let mut previous: Option<Token> = None;
+        for url in ["http://127.0.0.3/", "http://127.0.0.3/again"] {
+            let (answer, token) = fetch_token(&mut client, &trap, url, &[]);
+            assert_eq!(answer.status, Some(200), "{id}: {url}: {answer:?}");
+            let hits = trap.take_hits();
+            assert_eq!(hits.len(), 1, "{id}: {url}: {hits:?}");
+            assert_eq!(
+                hits[0].token.as_deref(),
+                Some(token.as_str()),
+                "{id}: {url}: {TOKEN_HEADER}: {hits:?}"
+            );
+            if let Some(previous) = &previous {
+                assert!(!hits[0].carries(previous), "{id}: {url}");
+            }
+            previous = Some(token);
+        }
+        assert_eq!(client.finish(), Vec::<String>::new(), "{id}");
+    }
+}
+
+/// A stray at the target's trap while a client's request goes to the
+/// allowed one (a raw TCP client, once with no token and once with an
+/// earlier request's token) is recorded without the request's token: the
+/// client's own hit is the only one carrying it.
+#[test]
+fn a_stray_at_the_target_does_not_carry_the_requests_token() {
+    let trap = trap();
+    let info = &clients()[0];
+    let mut client = start(info);
+    let (answer, earlier) = fetch_token(&mut client, &trap, "http://127.0.0.2/", &[]);
+    assert_eq!(answer.status, Some(200), "{answer:?}");
+    assert!(trap.take_hits()[0].carries(&earlier));
+    raw_request(
+        ip("127.0.0.3"),
+        trap.port(),
+        "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    );
+    raw_request(
+        ip("127.0.0.3"),
+        trap.port(),
+        &format!("GET / HTTP/1.1\r\nHost: evil.example\r\n{TOKEN_HEADER}: {earlier}\r\n\r\n"),
+    );
+    let (answer, token) = fetch_token(&mut client, &trap, "http://127.0.0.2/", &[]);
+    assert_eq!(answer.status, Some(200), "{}: {answer:?}", info.id);
+    let hits = trap.take_hits();
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    let carrying: Vec<IpAddr> = hits
+        .iter()
+        .filter(|h| h.carries(&token))
+        .map(|h| h.addr)
+        .collect();
+    assert_eq!(carrying, [ip("127.0.0.2")], "{}: {hits:?}", info.id);
+    let strays: Vec<&Option<String>> = hits
+        .iter()
+        .filter(|h| h.addr == ip("127.0.0.3"))
+        .map(|h| &h.token)
+        .collect();
+    assert_eq!(strays, [&None, &Some(earlier.to_string())], "{hits:?}");
+    client.finish();
 }
