@@ -5,6 +5,15 @@
 //! the request arrives at the target's trap: the client really went where
 //! its parser said.
 //!
+//! "The request" is told from anything else by its token: each request
+//! carries a fresh one ([`Tokens`], a per-run random seed and a counter) in
+//! the `X-Uridiff-Token` header, the trap records the header of every hit,
+//! and only a hit carrying the token of the request out counts
+//! ([`crate::fetch::Hit::carries`]). Every other hit (a connection from
+//! another program, a client's late retry of an earlier request, a request
+//! that came in between two requests) is a *stray*: it confirms nothing,
+//! and [`Summary::strays`] counts it.
+//!
 //! Only loopback is ever dialled: the traps bind 127.0.0.0/8 addresses
 //! only, and every client refuses any other address and any name not
 //! mapped here, in its own resolver and socket hooks ([`crate::fetch`]).
@@ -16,7 +25,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
 use super::{Confirmation, Goal, Matrix, Place, Read, Reading, read};
-use crate::fetch::{Client, Request, Tokens, Trap, clients_for, is_loopback};
+use crate::fetch::{Client, Hit, Request, Token, Tokens, Trap, clients_for, is_loopback};
 
 /// How much confirmation may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +72,45 @@ pub struct Summary {
     pub errors: Vec<String>,
     /// Whether the budget ran out before every cell was tried.
     pub budget_spent: bool,
+    /// Requests that reached a trap without the token of the request out
+    /// (another program, a late retry, a redirect): ignored, counted here.
+    pub strays: usize,
+}
+
+/// What the hits since the last request say about the request out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Judged {
+    /// A hit carrying the request's token arrived where `arrives` wants.
+    arrived: bool,
+    /// Hits without the request's token.
+    strays: usize,
+}
+
+/// Judges `hits` for the request whose token is `token`: only a hit that
+/// carries it can show where the request went; every other hit is a stray,
+/// wherever it landed.
+fn judge(hits: &[Hit], token: &Token, arrives: impl Fn(IpAddr) -> bool) -> Judged {
+    Judged {
+        arrived: hits
+            .iter()
+            .any(|hit| hit.carries(token) && arrives(hit.addr)),
+        strays: hits.iter().filter(|hit| !hit.carries(token)).count(),
+    }
+}
+
+/// Sends `request` through `client` and judges every hit that reached the
+/// trap since the last call (those from before the request included: they
+/// cannot carry its token, which no one had yet). The hits are judged even
+/// when the client fails, so that its strays are counted.
+fn attempt(
+    client: &mut Client,
+    trap: &Trap,
+    request: &Request<'_>,
+    arrives: impl Fn(IpAddr) -> bool,
+) -> (Result<(), String>, Judged) {
+    let fetched = client.fetch(request).map(|_| ());
+    let judged = judge(&trap.take_hits(), request.token, arrives);
+    (fetched, judged)
 }
 
 /// A loopback address for `host` and the trap it stands for: the host
@@ -251,7 +299,6 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             let Some(client) = client.as_mut() else {
                 continue;
             };
-            let _ = trap.take_hits();
             summary.requests += 1;
             let token = tokens.next_token();
             let request = Request {
@@ -261,16 +308,17 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
                 timeout: budget.request_timeout,
                 token: &token,
             };
-            if let Err(e) = client.fetch(&request) {
+            let (fetched, judged) = attempt(client, &trap, &request, |addr| match target_trap {
+                Some(t) => addr == t,
+                // A denylist: any loopback trap but the allowed host's.
+                None => Some(addr) != trap_addrs.first().copied(),
+            });
+            summary.strays += judged.strays;
+            if let Err(e) = fetched {
                 summary.errors.push(format!("{}: {e}", info.id));
                 continue;
             }
-            let hits = trap.take_hits();
-            let arrived = hits.iter().any(|hit| match target_trap {
-                Some(t) => hit.addr == t,
-                // A denylist: any loopback trap but the allowed host's.
-                None => Some(hit.addr) != trap_addrs.first().copied(),
-            });
+            let arrived = judged.arrived;
             sent.insert((info.id, input.clone()), arrived);
             if arrived {
                 confirmed_cells.insert(cell.clone(), info.id);
@@ -280,6 +328,9 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             }
         }
     }
+    // What came in after the last request carries no token of a request
+    // out.
+    summary.strays += trap.take_hits().len();
     for b in matrix.all_mut() {
         if let Some(id) =
             confirmed_inputs.get(&(b.validator.clone(), b.fetcher.clone(), b.input.clone()))
@@ -328,6 +379,105 @@ mod tests {
         ] {
             assert!(trap_address(outside, fallback).is_err(), "{outside}");
         }
+    }
+
+    fn hit(addr: &str, token: Option<&Token>) -> Hit {
+        Hit {
+            addr: addr.parse().unwrap(),
+            request_line: "GET / HTTP/1.1".to_owned(),
+            host_header: Some("evil.example".to_owned()),
+            token: token.map(Token::to_string),
+        }
+    }
+
+    #[test]
+    fn only_a_hit_with_the_requests_token_confirms_and_others_are_strays() {
+        let mut tokens = Tokens::new().unwrap();
+        let (earlier, token) = (tokens.next_token(), tokens.next_token());
+        let target = |addr: IpAddr| addr == "127.0.0.3".parse::<IpAddr>().unwrap();
+        // Strays at the target (no token, an earlier request's token) while
+        // the request itself went to the allowed host's trap.
+        let hits = [
+            hit("127.0.0.3", None),
+            hit("127.0.0.3", Some(&earlier)),
+            hit("127.0.0.2", Some(&token)),
+        ];
+        assert_eq!(
+            judge(&hits, &token, target),
+            Judged {
+                arrived: false,
+                strays: 2
+            }
+        );
+        // The request itself at the target, beside a stray.
+        let hits = [hit("127.0.0.2", None), hit("127.0.0.3", Some(&token))];
+        assert_eq!(
+            judge(&hits, &token, target),
+            Judged {
+                arrived: true,
+                strays: 1
+            }
+        );
+        assert_eq!(judge(&[], &token, target), Judged::default());
+    }
+
+    /// A real client (libcurl) sends its request to the allowed host's trap
+    /// while a raw TCP client sends `GET /` to the target's: no
+    /// confirmation, one stray. Then the request itself at the target
+    /// confirms.
+    #[cfg(feature = "curl")]
+    #[test]
+    fn a_stray_at_the_target_during_a_request_does_not_confirm() {
+        use std::io::{Read, Write};
+        use std::net::TcpStream;
+
+        let (allowed, target): (IpAddr, IpAddr) =
+            ("127.0.0.2".parse().unwrap(), "127.0.0.3".parse().unwrap());
+        let trap = Trap::start(&[allowed, target]).unwrap();
+        let info = crate::fetch::clients()
+            .iter()
+            .find(|c| c.id == "libcurl")
+            .unwrap();
+        let mut client = Client::start(info, Duration::from_secs(10)).unwrap();
+        let mut tokens = Tokens::new().unwrap();
+        let stray = || {
+            let mut stream = TcpStream::connect((target, trap.port())).unwrap();
+            stream
+                .write_all(b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+                .unwrap();
+            // The trap records the hit before it answers.
+            stream.read_to_end(&mut Vec::new()).unwrap();
+        };
+        let send = |client: &mut Client, url: &str, token: &Token| {
+            let request = Request {
+                url,
+                port: trap.port(),
+                hosts: &[],
+                timeout: Duration::from_secs(10),
+                token,
+            };
+            let (fetched, judged) = attempt(client, &trap, &request, |a| a == target);
+            fetched.unwrap();
+            judged
+        };
+        stray();
+        let judged = send(&mut client, "http://127.0.0.2/", &tokens.next_token());
+        assert_eq!(
+            judged,
+            Judged {
+                arrived: false,
+                strays: 1
+            }
+        );
+        let judged = send(&mut client, "http://127.0.0.3/", &tokens.next_token());
+        assert_eq!(
+            judged,
+            Judged {
+                arrived: true,
+                strays: 0
+            }
+        );
+        assert_eq!(client.finish(), Vec::<String>::new());
     }
 
     #[test]

@@ -45,7 +45,9 @@ pub(crate) struct Args {
     /// uridiff starts on loopback (the allowed host on 127.0.0.2, the
     /// target on 127.0.0.3, or the 127.x addresses given), names mapped in
     /// the client's own resolver hook; confirmed when it arrives at the
-    /// target's trap. Nothing outside 127.0.0.0/8 and ::1 is dialled.
+    /// target's trap carrying its own random token (header
+    /// X-Uridiff-Token): any other request at a trap is a stray, counted
+    /// and ignored. Nothing outside 127.0.0.0/8 and ::1 is dialled.
     #[arg(long)]
     confirm: bool,
     /// One JSON object per bypass per line (the shortest input per
@@ -359,7 +361,7 @@ fn write_text(
     } else if let Some(summary) = confirmed {
         writeln!(
             out,
-            "confirmed by real clients on loopback: {} of those pairs ({} requests{}){}",
+            "confirmed by real clients on loopback: {} of those pairs ({} requests{}){}{}",
             matrix.cells_confirmed(),
             summary.requests,
             if summary.budget_spent {
@@ -371,6 +373,16 @@ fn write_text(
                 String::new()
             } else {
                 format!("; no HTTP client for {}", summary.without_client.join(", "))
+            },
+            // Hits without the token of the request out confirm nothing;
+            // a number here means something else reached the traps.
+            match summary.strays {
+                0 => String::new(),
+                1 => "; 1 stray request at the traps ignored (without the request's token)"
+                    .to_owned(),
+                n => format!(
+                    "; {n} stray requests at the traps ignored (without the request's token)"
+                ),
             }
         )?;
     }
@@ -440,4 +452,37 @@ fn write_text(
         writeln!(out, "no bypass")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(summary: &bypass::confirm::Summary) -> String {
+        let goal = Goal::Reach {
+            allow: "allowed.example".into(),
+            target: "evil.example".into(),
+        };
+        let matrix = Matrix::new(&[], &[], &goal);
+        let mut out = Vec::new();
+        write_text(&mut out, &matrix, &goal, Some(summary)).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn strays_are_told_when_there_are_some() {
+        let mut summary = bypass::confirm::Summary {
+            requests: 4,
+            ..Default::default()
+        };
+        assert!(!text(&summary).contains("stray"), "{}", text(&summary));
+        summary.strays = 2;
+        assert!(
+            text(&summary).contains(
+                "(4 requests); 2 stray requests at the traps ignored (without the request's token)\n"
+            ),
+            "{}",
+            text(&summary)
+        );
+    }
 }
