@@ -26,7 +26,8 @@ use serde::Serialize;
 
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
-    Rule, Scope, Target, authority, characters, curl, host, http, path, port, resolution, syntax,
+    Rule, Scope, Target, authority, characters, curl, host, http, lenient, path, port, resolution,
+    syntax,
 };
 use crate::oracle::{OracleId, Standard};
 
@@ -57,6 +58,9 @@ macro_rules! scope {
     };
     (Any) => {
         Scope::Any
+    };
+    (NoStandard) => {
+        Scope::NoStandard
     };
     ($($target:ident($what:tt))|+) => {
         Scope::Only(&[$(Target::$target(scope!(@what $target $what))),+])
@@ -190,6 +194,20 @@ classes! {
         rule: curl::curl_slashes, scope: Oracle(Curl),
         spec: "everything.curl.dev, The scheme separator (one or three slashes); RFC 2396 section 3",
         examples: [(Curl, "ftp:///path"), (Curl, "h:/d?")],
+    }
+    /// A parser that claims no standard (its descriptor names none: a
+    /// splitter such as PHP's `parse_url`, whose documentation says it does
+    /// not validate) accepts what every standard here forbids and reports
+    /// it: a bracketed host that is no IP literal (`adict[2]`), or a scheme
+    /// that is none (`1http`). Its leniency, never a defect: the
+    /// self-checks that would call it `invalid-ip-literal` or
+    /// `invalid-scheme` apply only against a claimed standard.
+    LenientSplitter = "lenient-splitter" {
+        basis: Spec, severity: Medium,
+        rule: lenient::lenient_splitter, scope: NoStandard,
+        spec: "RFC 3986 sections 3.1 and 3.2.2; PHP manual, parse_url (\"This function is not meant to validate the given URL, it only breaks it up into the parts listed\"); Node.js docs, url.parse() (\"uses a lenient, non-standard algorithm for parsing URL strings\"; DEP0169: CVEs are not issued for it); Python docs, urllib.parse, URL parsing security (urlsplit and urlparse do not validate their input); Go docs, net/url Parse (\"parses a raw url into a URL structure\", no standard named)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("php-parse-url", "cfg://adict[2]"), ("php-parse-url", "dax://{dct["), ("php-parse-url", "1http://h/"), ("node-url", "1http://h/"), ("go-net-url", "http://[localhost]/"), ("python-urllib", "http://[fe80::1%en0]/")],
     }
     /// Whitespace or a control character, stripped or tolerated by the other
     /// (RFC 2396 section 2.4.3; WHATWG strips tabs, newlines, edge spaces).
@@ -625,12 +643,15 @@ classes! {
         with_base: [(Url, "r:/f//..", "i"), (Ada, "r:/f//..", "i"), (Curl, "file:/..///..", "~"), (Url, "ttp://.p://.%2E#/ftp:7.", "2"), (Url, "ws://$@%22/.i/..", ",")],
     }
     /// The components a parser reports do not account for the authority it
-    /// consumed: userinfo, host and port do not recompose it, so input was
-    /// silently dropped (the shape of Go's CVE-2019-14809).
+    /// consumed: userinfo, host and port do not recompose it, even once
+    /// percent-decoded, so input was silently dropped (the shape of Go's
+    /// CVE-2019-14809). Input lost is lost whatever standard the parser
+    /// claims, so this holds for a parser that claims none too (CPython's
+    /// `urlsplit` reads `[::1]x:80` as host `::1`, port 80).
     DroppedInput = "dropped-input" {
         basis: Defect, severity: High,
         spec: "RFC 3986 section 3.2 (authority = [ userinfo \"@\" ] host [ \":\" port ])",
-        examples: [(Http, "http://[::1]evil.com:80/"), (Http, "http://h:80x/")],
+        examples: [(Http, "http://[::1]evil.com:80/"), (Http, "http://h:80x/"), ("python-urllib", "http://[::1]x:80/")],
     }
     /// A WHATWG parser accepts an authority whose host after `@` is empty,
     /// which the URL Standard fails (authority state and host state:

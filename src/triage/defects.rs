@@ -2,17 +2,30 @@
 //!
 //! - *Accounted input*: a parser that reports its authority's text must
 //!   report userinfo, host and port that recompose it (RFC 3986 section 3.2:
-//!   `authority = [ userinfo "@" ] host [ ":" port ]`); the one
-//!   normalisation allowed is an empty port's `:` (RFC 3986 section 6.2.3).
+//!   `authority = [ userinfo "@" ] host [ ":" port ]`); the normalisations
+//!   allowed are an empty port's `:` (RFC 3986 section 6.2.3), case, and
+//!   percent-decoding (Go's `URL.Host` holds the host unescaped: decoded
+//!   text is accounted for, not dropped). This check is no question of a
+//!   standard, so it holds for every parser, one that claims none included:
+//!   text that its components leave out is input it lost.
 //! - *Its own standard*: a bracketed host must be an `IP-literal` (RFC 3986
-//!   section 3.2.2; a zone ID only as RFC 6874's `%25`). (A port that is not
-//!   digits would break RFC 3986 section 3.2.3 too, but every in-process
-//!   parser either refuses one or drops it, which `dropped-input` reports.)
+//!   section 3.2.2; a zone ID only as RFC 6874's `%25`) and a scheme must
+//!   be one RFC 3986 section 3.1 allows. (A port that is not digits would
+//!   break RFC 3986 section 3.2.3 too, but every in-process parser either
+//!   refuses one or drops it, which `dropped-input` reports.) Only for a
+//!   parser that claims a standard ([`OracleId::standard`]): one that
+//!   claims none (PHP's `parse_url`, Node's legacy `url.parse`, CPython's
+//!   `urlsplit`, urllib3, Go's `net/url`) breaks no standard by accepting
+//!   what one forbids, and triage files that as the spec class
+//!   `lenient-splitter` instead.
 //! - *Round trip*: its own serialization, reparsed by itself, gives the same
-//!   components (URL Standard, URL serializing; RFC 3986 section 5.3).
+//!   components (URL Standard, URL serializing; RFC 3986 section 5.3), again
+//!   only against a claimed standard.
 //! - *Peers*: two parsers of the same standard must agree.
 //!
 //! Each defect names the parser it is about; no spec rule explains one away.
+
+use std::borrow::Cow;
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::{Diff, diff};
@@ -21,6 +34,7 @@ use crate::reference::{Answer, References};
 
 use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
+use super::text::decoded_lower;
 use super::{Class, Decision, Finding, Severity, effect, severity};
 
 fn defect(
@@ -106,8 +120,26 @@ fn recomposes(authority: &str, userinfo: Option<&str>, host: &str, port: Option<
     }
 }
 
-/// The self-checks of one accepting parser: accounted authority, IP
-/// literals, ports. Appends a finding per broken rule.
+/// Does `authority` recompose from its parts once both sides are
+/// percent-decoded (lossily: an adapter writes an octet that is no UTF-8
+/// as U+FFFD) and lower-cased? A parser that reports its host decoded
+/// (Go's `URL.Host`: `%CF%80.example.com` is `π.example.com`) has read
+/// every octet of it: nothing is dropped. Asked only where [`recomposes`]
+/// fails, which is rare.
+fn recomposes_decoded(
+    authority: &str,
+    userinfo: Option<&str>,
+    host: &str,
+    port: Option<&str>,
+) -> bool {
+    let whole = decoded_lower(authority);
+    let parts = decoded_lower(&recompose(userinfo, host, port));
+    whole == parts || (port.is_none() && whole.strip_suffix(':') == Some(parts.as_str()))
+}
+
+/// The self-checks of one accepting parser: accounted authority (every
+/// validating parser), and, against the standard it claims, IP literals
+/// and schemes. Appends a finding per broken rule.
 pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
     if !outcome.accepted() || !id.validates() {
         return;
@@ -119,7 +151,8 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
     if c.reported().contains(Component::Authority)
         && let (Some(authority), Some(host)) = (c.get(Component::Authority), host)
     {
-        let accounted = recomposes(authority, userinfo, host, port);
+        let accounted = recomposes(authority, userinfo, host, port)
+            || recomposes_decoded(authority, userinfo, host, port);
         if !accounted {
             let recomposed = recompose(userinfo, host, port);
             let dropped = dropped_text(authority, &recomposed);
@@ -141,6 +174,12 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
                 effect::dropped_input(id, dropped, authority, (userinfo, host, port)),
             ));
         }
+    }
+    // What follows is the standard's: a parser that claims none (its
+    // documentation says it does not validate) breaks nothing by it, and
+    // triage's `lenient-splitter` rule says what it tolerated.
+    if id.standard().is_none() {
+        return;
     }
     // RFC 3986 section 3.1 (and RFC 2396's, and WHATWG's): a scheme starts
     // with a letter, then letters, digits, `+`, `-`, `.`.
@@ -219,8 +258,9 @@ pub(crate) fn rewritten_ip_literal(
     input: &str,
     out: &mut Vec<Finding>,
 ) {
-    // `[` first: one memchr settles the common input.
-    if !outcome.accepted() || !id.validates() || !input.contains('[') {
+    // `[` first: one memchr settles the common input. Like the
+    // self-checks, only against a claimed standard (RFC 3986's IP-literal).
+    if !outcome.accepted() || !id.validates() || !input.contains('[') || id.standard().is_none() {
         return;
     }
     let Some(host) = outcome
@@ -230,27 +270,9 @@ pub(crate) fn rewritten_ip_literal(
     else {
         return;
     };
-    // The input's bracketed text: from the first `[` to the next `]`.
-    let Some(literal) = input.find('[').and_then(|start| {
-        let rest = input.get(start..)?;
-        rest.find(']').and_then(|end| rest.get(..=end))
-    }) else {
+    let Some(literal) = rewritten_literal(id, input, host) else {
         return;
     };
-    // The URL Standard removes every ASCII tab or newline from the input
-    // before parsing: a WHATWG parser reads the literal without them.
-    let cleaned;
-    let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
-        && literal.contains(['\t', '\n', '\r'])
-    {
-        cleaned = literal.replace(['\t', '\n', '\r'], "");
-        cleaned.as_str()
-    } else {
-        literal
-    };
-    if is_ip_literal(literal) || literal.eq_ignore_ascii_case(host) {
-        return;
-    }
     let fields = ComponentSet::of(&[Component::Host]);
     out.push(defect(
         Class::InvalidIpLiteral,
@@ -258,8 +280,32 @@ pub(crate) fn rewritten_ip_literal(
         id,
         None,
         fields,
-        effect::rewritten_ip_literal(id, literal, host),
+        effect::rewritten_ip_literal(id, &literal, host),
     ));
+}
+
+/// The input's bracketed text (from the first `[` to the next `]`), when
+/// it is no IP literal and differs from `host`, a valid one the parser
+/// reported: the literal the parser rewrote. The URL Standard removes every
+/// ASCII tab or newline from the input before parsing, so for a WHATWG
+/// parser the literal is read without them.
+pub(crate) fn rewritten_literal<'i>(
+    id: OracleId,
+    input: &'i str,
+    host: &str,
+) -> Option<Cow<'i, str>> {
+    let literal = input.find('[').and_then(|start| {
+        let rest = input.get(start..)?;
+        rest.find(']').and_then(|end| rest.get(..=end))
+    })?;
+    let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
+        && literal.contains(['\t', '\n', '\r'])
+    {
+        Cow::Owned(literal.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(literal)
+    };
+    (!is_ip_literal(&literal) && !literal.eq_ignore_ascii_case(host)).then_some(literal)
 }
 
 /// The authority of `input`, as the URL Standard's authority state reads
@@ -286,7 +332,7 @@ pub(crate) fn empty_host_after_at(input: &str) -> Option<&str> {
 }
 
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1).
-fn is_scheme(scheme: &str) -> bool {
+pub(crate) fn is_scheme(scheme: &str) -> bool {
     let mut bytes = scheme.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
@@ -295,10 +341,12 @@ fn is_scheme(scheme: &str) -> bool {
 /// Reparses an accepting parser's own serialization (when it differs from
 /// the input) and reports what changed.
 pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+    // Keeping its own answer is what a standard asks (URL Standard, URL
+    // serializing; RFC 3986 section 5.3): only against a claimed one.
     let Some(serialization) = outcome
         .serialization
         .as_deref()
-        .filter(|_| outcome.accepted())
+        .filter(|_| outcome.accepted() && id.standard().is_some())
     else {
         return;
     };
@@ -575,6 +623,72 @@ mod tests {
         assert_eq!(empty_host_after_at("s://@"), Some("@"));
         assert_eq!(empty_host_after_at("s://u@:1/x"), Some("u@:1"));
         assert_eq!(empty_host_after_at("file://@"), None);
+    }
+
+    /// An accepted outcome with these authority parts (and `scheme`).
+    fn outcome(
+        scheme: &'static str,
+        authority: &'static str,
+        host: &'static str,
+        port: Option<&'static str>,
+    ) -> Outcome<'static> {
+        let mut c = crate::components::Components::new(ComponentSet::ALL);
+        c.set(Component::Scheme, Some(scheme));
+        c.set(Component::Authority, Some(authority));
+        c.set(Component::Host, Some(host));
+        c.set(Component::Port, port);
+        Outcome::accept(c)
+    }
+
+    fn classes(id: OracleId, o: &Outcome<'_>) -> Vec<Class> {
+        let mut out = Vec::new();
+        self_checks(id, o, &mut out);
+        out.into_iter().map(|f| f.class).collect()
+    }
+
+    #[test]
+    fn a_decoded_host_is_accounted_for_and_a_lost_one_is_not() {
+        assert!(recomposes_decoded(
+            "%CF%80.example.com",
+            None,
+            "π.example.com",
+            None
+        ));
+        // An octet that is no UTF-8, written as U+FFFD by the adapter.
+        assert!(recomposes_decoded("%dd", None, "\u{FFFD}", None));
+        assert!(recomposes_decoded("%41:", None, "a", None));
+        assert!(!recomposes_decoded("[::1]x:80", None, "[::1]", Some("80")));
+        assert!(!recomposes_decoded("%41x", None, "a", None));
+    }
+
+    #[test]
+    fn standard_self_checks_apply_only_against_a_claimed_standard() {
+        // PHP's parse_url claims no standard; http::Uri claims RFC 3986's
+        // authority (HTTP request targets).
+        let php = crate::oracle::register_external("php-parse-url").unwrap();
+        assert_eq!(php.standard(), None);
+        let bracket = outcome("cfg", "adict[2]", "adict[2]", None);
+        assert_eq!(classes(php, &bracket), []);
+        assert_eq!(classes(OracleId::Http, &bracket), [Class::InvalidIpLiteral]);
+        let scheme = outcome("1http", "h", "h", None);
+        assert_eq!(classes(php, &scheme), []);
+        assert_eq!(classes(OracleId::Http, &scheme), [Class::InvalidScheme]);
+        // Input lost is lost whatever the parser claims.
+        let lost = outcome("http", "[::1]x:80", "[::1]", Some("80"));
+        assert_eq!(classes(php, &lost), [Class::DroppedInput]);
+        let decoded = outcome("https", "%CF%80.example.com", "π.example.com", None);
+        assert_eq!(classes(php, &decoded), []);
+        assert_eq!(classes(OracleId::Http, &decoded), []);
+
+        // A rewritten literal (libcurl's `[::1:]` as `[::1]`), the same.
+        let rewritten = outcome("h", "[::1]", "[::1]", None);
+        let rewrites = |id| {
+            let mut out = Vec::new();
+            rewritten_ip_literal(id, &rewritten, "h://[::1:]/", &mut out);
+            out.len()
+        };
+        assert_eq!(rewrites(OracleId::Http), 1);
+        assert_eq!(rewrites(php), 0);
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub(crate) mod characters;
 pub(crate) mod curl;
 pub(crate) mod host;
 pub(crate) mod http;
+pub(crate) mod lenient;
 pub(crate) mod path;
 pub(crate) mod port;
 pub(crate) mod resolution;
@@ -45,6 +46,11 @@ pub(crate) struct Rule {
 pub(crate) enum Scope {
     /// Every oracle.
     Any,
+    /// The oracles that claim no standard ([`OracleId::standard`] is
+    /// none: a shipped adapter whose parser documents none, or a parser a
+    /// user plugs in): what the rule explains is a reading no standard
+    /// governs for them.
+    NoStandard,
     /// The oracles any of these targets cover.
     Only(&'static [Target]),
 }
@@ -66,6 +72,7 @@ impl Scope {
     pub(crate) fn covers(self, oracle: OracleId) -> bool {
         match self {
             Scope::Any => true,
+            Scope::NoStandard => oracle.standard().is_none(),
             Scope::Only(targets) => targets.iter().any(|t| t.covers(oracle)),
         }
     }
@@ -251,5 +258,20 @@ mod tests {
         let other = crate::oracle::register_external("python-urllib");
         assert!(other.is_ok_and(|id| !java.covers(id)));
         assert!(OracleId::ALL.iter().all(|id| !java.covers(*id)));
+
+        // Every in-process oracle claims a standard; of the shipped
+        // adapters, those whose parser documents none.
+        assert!(
+            OracleId::ALL
+                .iter()
+                .all(|id| !Scope::NoStandard.covers(*id))
+        );
+        for (name, claims_none) in [("php-parse-url", true), ("java-uri", false)] {
+            let id = crate::oracle::register_external(name);
+            assert!(
+                id.is_ok_and(|id| Scope::NoStandard.covers(id) == claims_none),
+                "{name}"
+            );
+        }
     }
 }

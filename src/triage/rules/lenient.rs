@@ -1,0 +1,46 @@
+//! A parser that claims no standard: a splitter whose own documentation
+//! says it does not validate. What it accepts that every standard here
+//! forbids is its documented leniency, not a defect: the self-checks that
+//! would call it one (`invalid-ip-literal`, `invalid-scheme`) apply only
+//! against a claimed standard (`triage::defects`).
+
+use super::AUTHORITY_PARTS;
+use crate::components::{Component, ComponentSet};
+use crate::diff::Diff;
+use crate::triage::Ctx;
+use crate::triage::defects::{is_scheme, rewritten_literal};
+use crate::triage::ip_literal::is_ip_literal;
+
+/// The parser accepted, and reports what RFC 3986 forbids: a bracketed
+/// host that is no `IP-literal` (section 3.2.2; a zone ID only as RFC
+/// 6874's `%25`), a valid literal where the input's brackets hold an
+/// invalid one (it rewrote it), or a scheme that is no
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1; RFC 2396 and
+/// the URL Standard have the same rule). Claims the acceptance, the scheme
+/// and the authority's parts the tolerated text sits in.
+pub(crate) fn lenient_splitter(ctx: &Ctx<'_, '_>) -> Diff {
+    if !ctx.theirs.accepted() {
+        return Diff::NONE;
+    }
+    let mut fields = ComponentSet::EMPTY;
+    if ctx.theirs(Component::Scheme).is_some_and(|s| !is_scheme(s)) {
+        fields = fields.with(Component::Scheme);
+    }
+    let bad_host = ctx.theirs(Component::Host).is_some_and(|h| {
+        if is_ip_literal(h) {
+            h.starts_with('[') && rewritten_literal(ctx.oracle, ctx.input, h).is_some()
+        } else {
+            h.bytes().any(|b| matches!(b, b'[' | b']'))
+        }
+    });
+    if bad_host {
+        fields = fields.union(AUTHORITY_PARTS);
+    }
+    if fields.is_empty() {
+        return Diff::NONE;
+    }
+    Diff {
+        verdict: true,
+        fields,
+    }
+}
