@@ -231,7 +231,9 @@ classes! {
         basis: Spec, severity: Medium,
         rule: host::ip_literal, scope: Any,
         spec: "RFC 2396 section 2.4.3; RFC 2732; RFC 3986 section 3.2.2",
-        examples: [(Url, "http://[::1]/"), (Ada, "http://[::1]/"), (IriString, "http://[::1]/")],
+        // libcurl writes a valid literal in its own form (`[::13.1.68.3]`
+        // here): the same literal, no leniency.
+        examples: [(Url, "http://[::1]/"), (Ada, "http://[::1]/"), (IriString, "http://[::1]/"), (Curl, "http://[0:0:0:0:0:0:0d01:4403]/")],
     }
     /// A backslash, read by WHATWG as `/` in special schemes.
     Backslash = "backslash" {

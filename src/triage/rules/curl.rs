@@ -24,17 +24,23 @@ pub(crate) fn curl_lenient_characters(ctx: &Ctx<'_, '_>) -> Diff {
     }
     // RFC 2396 stopped at the bracket of a host that is a valid IP
     // literal: no leniency, curl parsed an RFC 3986 IP-literal, as
-    // `ip-literal` says.
+    // `ip-literal` says. The literal is the input's, valid as written:
+    // curl writes a valid IPv6 literal in its own form
+    // (`[0:0:0:0:0:0:0d01:4403]` as `[::13.1.68.3]`, the same address),
+    // which is still that literal; it rewrites a raw `%` zone ID to RFC
+    // 6874's `%25`, which makes an invalid literal valid: a leniency.
     let at_bracket = matches!(
         ctx.error().map(|e| e.kind()),
         Some(ErrorKind::Unwise(b'[' | b']'))
     );
-    // (as written in the input: curl rewrites a raw `%` zone ID to RFC
-    // 6874's `%25`, which is a leniency)
     if at_bracket
-        && ctx
-            .theirs(Component::Host)
-            .is_some_and(|h| h.starts_with('[') && is_ip_literal(h) && ctx.input.contains(h))
+        && ctx.theirs(Component::Host).is_some_and(|h| {
+            h.starts_with('[')
+                && is_ip_literal(h)
+                && (ctx.input.contains(h)
+                    || input_literal(ctx.input)
+                        .is_some_and(|l| is_ip_literal(l) && same_address(l, h)))
+        })
     {
         return Diff::NONE;
     }
@@ -47,6 +53,12 @@ pub(crate) fn curl_lenient_characters(ctx: &Ctx<'_, '_>) -> Diff {
                 | ErrorKind::NonAscii(_)
         )
     })
+}
+
+/// The input's bracketed text: from the first `[` to the next `]`.
+fn input_literal(input: &str) -> Option<&str> {
+    let rest = input.get(input.find('[')?..)?;
+    rest.get(..=rest.find(']')?)
 }
 
 /// curl's `file://` URLs take only `localhost`, `127.0.0.1` or no host
