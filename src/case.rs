@@ -123,9 +123,13 @@ impl<'a> Case<'a> {
     }
 
     /// The highest severity: of the findings, and high when two accepting
-    /// parsers see different hosts.
+    /// parsers see different hosts, medium when every pair that does sees
+    /// the same address spelt two ways (`same_address`).
     pub fn max_severity(&self) -> Option<Severity> {
-        crate::triage::severity::of_case(&self.findings, !self.host_confusions.is_empty())
+        crate::triage::severity::of_case(
+            &self.findings,
+            self.host_confusions.iter().map(|h| h.same_address),
+        )
     }
 }
 

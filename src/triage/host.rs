@@ -86,7 +86,11 @@ pub(crate) fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Opt
 /// compared as addresses (RFC 4291 section 2.2's text forms, `[0000::1]` and
 /// `[::1]`, with or without brackets), their zone IDs as written: after `%`
 /// inside an IP literal comes a zone ID (RFC 6874 section 2), never a
-/// percent-encoded octet, so `[fe80::%31]` is not `[fe80::1]`. Other hosts
+/// percent-encoded octet, so `[fe80::%31]` is not `[fe80::1]`. The one
+/// exception is the separator itself: RFC 6874 writes the `%` before a zone
+/// ID as `%25` in a URI (`IPv6addrz = IPv6address "%25" ZoneID`), so
+/// `[fe80::1%25en0]` is `[fe80::1%en0]`, the form Go's `Hostname` and the
+/// address APIs give. Other hosts
 /// are equal once percent-decoded, lower-cased, without a final `.`, and
 /// with WHATWG's IPv4 number forms (`0x7f.1`, `2130706433`) read as the
 /// dotted quad they stand for (URL Standard, IPv4 parser).
@@ -104,8 +108,9 @@ fn ipv6_literal(host: &str) -> Option<String> {
     if !inner.contains(':') {
         return None;
     }
+    // RFC 6874's `%25` is the separator `%`: the zone ID is what follows.
     let (address, zone) = match inner.split_once('%') {
-        Some((address, zone)) => (address, Some(zone)),
+        Some((address, zone)) => (address, Some(zone.strip_prefix("25").unwrap_or(zone))),
         None => (inner, None),
     };
     // std's Display of an Ipv6Addr is RFC 5952's canonical text.
@@ -235,7 +240,8 @@ mod tests {
     }
 
     #[test]
-    fn same_address_compares_ipv6_as_addresses_and_never_decodes_a_zone_id() {
+    fn same_address_compares_ipv6_as_addresses_and_never_decodes_a_zone_id_but_reads_its_separator()
+    {
         assert!(same_address("[0000::1]", "[::1]"));
         assert!(same_address("[::FFFF:127.0.0.1]", "[::ffff:7f00:1]"));
         assert!(
@@ -248,6 +254,16 @@ mod tests {
             "%31 starts a zone ID"
         );
         assert!(!same_address("[fe80::1%25eth0]", "[fe80::1%25eth1]"));
+        assert!(
+            same_address("[fe80::1%25en0]", "[fe80::1%en0]"),
+            "RFC 6874's %25 is the separator %"
+        );
+        assert!(same_address("fe80::1%en0", "[FE80::1%25en0]"));
+        assert!(!same_address("[fe80::1%25en0]", "[fe80::1%en1]"));
+        assert!(
+            !same_address("[fe80::1%2531]", "[fe80::1%251]"),
+            "zone IDs 31 and 1"
+        );
         assert!(!same_address("[::1]", "[::2]"));
         assert!(!same_address("[v1.x]", "[v1.y]"));
     }

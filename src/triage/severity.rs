@@ -2,7 +2,9 @@
 //! here and nowhere else.
 //!
 //! What matters is two parsers, say a validator and a fetcher, reading
-//! different hosts or ports from the same input. So a finding is high when
+//! different hosts or ports from the same input. So a case is high when two
+//! accepting parsers see different addresses, medium when they see one
+//! address spelt two ways ([`of_case`]); a finding is high when
 //! the values it is about give two accepting parsers different hosts (one
 //! side having none counts) or different effective ports, or when a defect
 //! corrupts the host or port a parser reports; medium for boundaries
@@ -131,9 +133,28 @@ pub(crate) fn of_self_check(class: Class, fields: ComponentSet) -> Severity {
     }
 }
 
-/// A whole case: its highest finding, and high when two accepting parsers
-/// see different hosts (a host confusion), whatever explains it.
-pub(crate) fn of_case(findings: &[Finding], host_confusion: bool) -> Option<Severity> {
-    let confusion = host_confusion.then_some(Severity::High);
+/// A whole case: its highest finding, and for its host confusions (each
+/// given as whether its two hosts are the same address): high when two
+/// accepting parsers see different addresses (one side having none
+/// counts), whatever explains it; medium when every confusion is one
+/// address spelt two ways (`0x7f.1` and `127.0.0.1`, `[::c22:384e]` and
+/// `[::12.34.56.78]`). Both parsers then reach the same place: the
+/// spelling matters to a check that compares text (a denylist: `uridiff
+/// bypass --deny`), which is a medium matter, not the different place
+/// high is for.
+pub(crate) fn of_case(
+    findings: &[Finding],
+    confusions: impl IntoIterator<Item = bool>,
+) -> Option<Severity> {
+    let confusion = confusions
+        .into_iter()
+        .map(|same_address| {
+            if same_address {
+                Severity::Medium
+            } else {
+                Severity::High
+            }
+        })
+        .max();
     findings.iter().map(|f| f.severity).chain(confusion).max()
 }

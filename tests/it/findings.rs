@@ -140,6 +140,29 @@ fn hosts_spelled_differently_are_a_confusion_marked_same_address() {
 }
 
 #[test]
+fn one_address_spelt_two_ways_raises_a_case_to_medium_and_two_addresses_to_high() {
+    // WHATWG writes the embedded IPv4 in hex (`[::c22:384e]`), the RFC 3986
+    // parsers keep it as written: one address, two spellings. Every
+    // finding is a refusal against an acceptance (at most medium), so only
+    // the confusions could raise the case.
+    let case = json("http://[::12.34.56.78]/foo/");
+    let confusions = case["host_confusions"].as_array().unwrap();
+    assert!(!confusions.is_empty(), "{case:#}");
+    assert!(
+        confusions.iter().all(|h| h["same_address"] == true),
+        "{case:#}"
+    );
+    assert!(findings(&case).iter().all(|f| f["severity"] != "high"));
+    assert_eq!(max_severity(&case), "medium");
+
+    // rfc2396 reads a reg_name (no host) where url reads 127.0.0.1: two
+    // places, whatever other pairs spell the same address.
+    let case = json("http://0x7f.1/");
+    assert!(confusion(&case, "rfc2396", "url").is_some_and(|h| h["same_address"] == false));
+    assert_eq!(max_severity(&case), "high");
+}
+
+#[test]
 fn every_finding_has_the_one_json_shape() {
     let case = json("http://[::1]evil.com:80/");
     for f in findings(&case) {
