@@ -19,14 +19,109 @@ pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
     case.findings.iter().map(Signature::of).collect()
 }
 
-/// The signatures `input` (against `base`) shows.
+/// The signatures `input` (against `base`) shows, checked by `harness`.
+pub fn signatures_with(
+    harness: &mut Harness<'_>,
+    input: &str,
+    base: Option<&str>,
+) -> BTreeSet<Signature> {
+    signatures(&harness.check_query(Query { input, base }))
+}
+
+/// The signatures `input` (against `base`) shows, with the WHATWG
+/// reference. It starts a `whatwg-url` process for this one input: for
+/// more, a [`Minimizer`] (or [`signatures_with`] and a harness) keeps one.
 pub fn signatures_of(input: &str, base: Option<&str>) -> BTreeSet<Signature> {
-    signatures(
-        &Harness::builder()
-            .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
-            .build()
-            .check_query(Query { input, base }),
-    )
+    Minimizer::new().signatures_of(input, base)
+}
+
+/// The harness of a minimisation: every candidate is checked by it, so one
+/// `whatwg-url` process (the WHATWG reference, which most candidates of a
+/// disagreement need) serves them all, and ends with the minimiser.
+#[derive(Debug)]
+pub struct Minimizer {
+    harness: Harness<'static>,
+}
+
+impl Default for Minimizer {
+    fn default() -> Self {
+        Minimizer::new()
+    }
+}
+
+impl Minimizer {
+    /// The registry's oracles and the WHATWG reference (its process started
+    /// when a candidate first needs it), each batch answered within
+    /// [`WHATWG_TIMEOUT`](crate::reference::WHATWG_TIMEOUT).
+    pub fn new() -> Self {
+        Minimizer {
+            harness: Harness::builder()
+                .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
+                .build(),
+        }
+    }
+
+    /// The signatures `input` (against `base`) shows.
+    pub fn signatures_of(&mut self, input: &str, base: Option<&str>) -> BTreeSet<Signature> {
+        signatures_with(&mut self.harness, input, base)
+    }
+
+    /// The shortest input found that shows exactly the signatures `input`
+    /// shows (against `base`, when given).
+    pub fn minimize(&mut self, input: &str, base: Option<&str>) -> String {
+        let wanted = self.signatures_of(input, base);
+        ddmin(input, |candidate| {
+            self.signatures_of(candidate, base) == wanted
+        })
+    }
+
+    /// A pair shrunk, the base too: the shortest reference, then the
+    /// shortest base, that show exactly the signatures the pair shows.
+    pub fn minimize_pair(&mut self, input: &str, base: &str) -> (String, String) {
+        let wanted = self.signatures_of(input, Some(base));
+        ddmin_pair(input, base, |i, b| self.signatures_of(i, Some(b)) == wanted)
+    }
+
+    /// [`minimize`](Self::minimize) within `limit`: the best input found
+    /// by then.
+    pub fn minimize_within(
+        &mut self,
+        input: &str,
+        base: Option<&str>,
+        limit: Duration,
+    ) -> Minimized {
+        let deadline = Instant::now().checked_add(limit);
+        let wanted = self.signatures_of(input, base);
+        ddmin_until(input, deadline, |candidate| {
+            self.signatures_of(candidate, base) == wanted
+        })
+    }
+
+    /// [`minimize_pair`](Self::minimize_pair) within `limit` (the
+    /// reference first, the base in what is left): the best pair found by
+    /// then, complete only if both searches ran to their end.
+    pub fn minimize_pair_within(
+        &mut self,
+        input: &str,
+        base: &str,
+        limit: Duration,
+    ) -> (Minimized, Minimized) {
+        let deadline = Instant::now().checked_add(limit);
+        let wanted = self.signatures_of(input, Some(base));
+        let input = ddmin_until(input, deadline, |candidate| {
+            self.signatures_of(candidate, Some(base)) == wanted
+        });
+        let base = ddmin_until(base, deadline, |candidate| {
+            self.signatures_of(&input.text, Some(candidate)) == wanted
+        });
+        (input, base)
+    }
+
+    /// Ends the harness (and its WHATWG reference); the errors its end
+    /// shows ([`Harness::finish`]).
+    pub fn finish(self) -> Vec<String> {
+        self.harness.finish()
+    }
 }
 
 /// The most predicate calls one minimisation makes: enough for inputs of a
@@ -122,10 +217,10 @@ pub fn ddmin_until(
 }
 
 /// The shortest input found that shows exactly the signatures `input`
-/// shows (against `base`, when given).
+/// shows (against `base`, when given): [`Minimizer::minimize`] with a
+/// minimiser of its own.
 pub fn minimize(input: &str, base: Option<&str>) -> String {
-    let wanted = signatures_of(input, base);
-    ddmin(input, |candidate| signatures_of(candidate, base) == wanted)
+    Minimizer::new().minimize(input, base)
 }
 
 /// A (reference, base) pair shrunk while `keeps` holds of it: the
@@ -141,35 +236,23 @@ pub fn ddmin_pair(
     (input, base)
 }
 
-/// [`minimize_pair`] of a pair, shrinking the base too: the shortest reference,
-/// then the shortest base, that show exactly the signatures the pair shows.
+/// The shortest reference, then the shortest base, that show exactly the
+/// signatures the pair shows: [`Minimizer::minimize_pair`] with a
+/// minimiser of its own.
 pub fn minimize_pair(input: &str, base: &str) -> (String, String) {
-    let wanted = signatures_of(input, Some(base));
-    ddmin_pair(input, base, |i, b| signatures_of(i, Some(b)) == wanted)
+    Minimizer::new().minimize_pair(input, base)
 }
 
-/// [`minimize`] within `limit`: the best input found by then.
+/// [`minimize`] within `limit`: the best input found by then
+/// ([`Minimizer::minimize_within`] with a minimiser of its own).
 pub fn minimize_within(input: &str, base: Option<&str>, limit: Duration) -> Minimized {
-    let deadline = Instant::now().checked_add(limit);
-    let wanted = signatures_of(input, base);
-    ddmin_until(input, deadline, |candidate| {
-        signatures_of(candidate, base) == wanted
-    })
+    Minimizer::new().minimize_within(input, base, limit)
 }
 
-/// [`minimize_pair`] within `limit` (the reference first, the base in what
-/// is left): the best pair found by then, complete only if both searches
-/// ran to their end.
+/// [`minimize_pair`] within `limit`: [`Minimizer::minimize_pair_within`]
+/// with a minimiser of its own.
 pub fn minimize_pair_within(input: &str, base: &str, limit: Duration) -> (Minimized, Minimized) {
-    let deadline = Instant::now().checked_add(limit);
-    let wanted = signatures_of(input, Some(base));
-    let input = ddmin_until(input, deadline, |candidate| {
-        signatures_of(candidate, Some(base)) == wanted
-    });
-    let base = ddmin_until(base, deadline, |candidate| {
-        signatures_of(&input.text, Some(candidate)) == wanted
-    });
-    (input, base)
+    Minimizer::new().minimize_pair_within(input, base, limit)
 }
 
 #[cfg(test)]

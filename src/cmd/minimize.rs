@@ -56,14 +56,17 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         (None, None) => return Err(Failure::Usage("give an INPUT or --file PATH".to_owned())),
     };
     let limit = std::time::Duration::from_secs(args.time_limit);
+    // One minimiser for the run: its WHATWG reference process serves every
+    // candidate and the final signatures, and ends with it.
+    let mut minimizer = uridiff::minimize::Minimizer::new();
     let (minimized, minimized_base, complete) = match args.base.as_deref() {
         Some(base) if args.shrink_base => {
-            let (input, base) = uridiff::minimize::minimize_pair_within(&input, base, limit);
+            let (input, base) = minimizer.minimize_pair_within(&input, base, limit);
             let complete = input.complete && base.complete;
             (input.text, Some(base.text), complete)
         }
         base => {
-            let found = uridiff::minimize::minimize_within(&input, base, limit);
+            let found = minimizer.minimize_within(&input, base, limit);
             (found.text, base.map(str::to_owned), found.complete)
         }
     };
@@ -74,7 +77,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         ));
     }
     let base = minimized_base.as_deref();
-    let signatures = uridiff::minimize::signatures_of(&minimized, base);
+    let signatures = minimizer.signatures_of(&minimized, base);
     // The result is printed first, so that it survives a failed write.
     let mut out = stdout();
     if args.json {

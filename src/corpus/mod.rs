@@ -208,20 +208,18 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The entry through the registry's oracles.
-    pub fn check(&self) -> Case<'_> {
-        Harness::builder()
-            .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
-            .build()
-            .check_query(Query {
-                input: &self.input,
-                base: self.base.as_deref(),
-            })
+    /// The entry through `harness` (the saved corpus's: the registry's
+    /// oracles and the WHATWG reference, as [`audit`] builds it).
+    pub fn check<'e, 'b: 'e>(&'e self, harness: &mut Harness<'b>) -> Case<'e> {
+        harness.check_query(Query {
+            input: &self.input,
+            base: self.base.as_deref(),
+        })
     }
 
-    /// The signatures this entry shows today.
-    pub fn signatures(&self) -> BTreeSet<Signature> {
-        crate::minimize::signatures_of(&self.input, self.base.as_deref())
+    /// The signatures this entry shows today, checked by `harness`.
+    pub fn signatures(&self, harness: &mut Harness<'_>) -> BTreeSet<Signature> {
+        crate::minimize::signatures_with(harness, &self.input, self.base.as_deref())
     }
 
     fn len(&self) -> usize {
@@ -355,11 +353,25 @@ fn entries(corpus: &Corpus) -> Vec<(Entry, String)> {
     inputs.chain(pairs).collect()
 }
 
+/// The harness the saved corpus is checked with: the registry's oracles
+/// and the WHATWG reference. One per audit, bless or expectations, so that
+/// one `whatwg-url` process serves every entry.
+fn corpus_harness() -> Harness<'static> {
+    Harness::builder()
+        .whatwg_reference(crate::reference::WHATWG_TIMEOUT)
+        .build()
+}
+
 /// Checks every corpus entry against `set`.
 pub fn audit(corpus: &Corpus, set: &SignatureSet) -> Audit {
+    audit_with(&mut corpus_harness(), corpus, set)
+}
+
+/// [`audit`] with `harness`.
+fn audit_with(harness: &mut Harness<'_>, corpus: &Corpus, set: &SignatureSet) -> Audit {
     let mut audit = Audit::default();
     for (entry, source) in entries(corpus) {
-        let case = entry.check();
+        let case = entry.check(harness);
         if case.has_unexplained() {
             audit.unexplained.push((entry.clone(), source.clone()));
         }
@@ -377,7 +389,7 @@ pub fn audit(corpus: &Corpus, set: &SignatureSet) -> Audit {
         }
     }
     for (signature, entry) in set {
-        if !entry.signatures().contains(signature) {
+        if !entry.signatures(harness).contains(signature) {
             audit.stale.push(*signature);
         }
     }
@@ -389,14 +401,15 @@ pub fn audit(corpus: &Corpus, set: &SignatureSet) -> Audit {
 /// shortest corpus input that shows it, delta-debugged down while it keeps
 /// showing that signature.
 pub fn bless_signatures(corpus: &Corpus, old: &SignatureSet) -> SignatureSet {
+    let mut harness = corpus_harness();
     let mut set: SignatureSet = old
         .iter()
-        .filter(|(signature, entry)| entry.signatures().contains(*signature))
+        .filter(|(signature, entry)| entry.signatures(&mut harness).contains(*signature))
         .map(|(s, e)| (*s, e.clone()))
         .collect();
-    for (signature, (entry, _)) in audit(corpus, &set).new {
-        let shows = |input: &str, base: Option<&str>| {
-            crate::minimize::signatures_of(input, base).contains(&signature)
+    for (signature, (entry, _)) in audit_with(&mut harness, corpus, &set).new {
+        let mut shows = |input: &str, base: Option<&str>| {
+            crate::minimize::signatures_with(&mut harness, input, base).contains(&signature)
         };
         let minimal = match entry.base.as_deref() {
             // A pair: the base is shrunk too (it is as much the fuzzer's
@@ -440,11 +453,12 @@ pub fn expectations(corpus: &Corpus, set: &SignatureSet) -> String {
         })
         .collect();
     regression.extend(set.values().cloned());
+    let mut harness = corpus_harness();
     for entry in &regression {
         match &entry.base {
             None => {
                 let _ = write!(out, "\ninput {}\n", shown(&entry.input));
-                write_case(&mut out, &entry.check());
+                write_case(&mut out, &entry.check(&mut harness));
             }
             Some(base) => {
                 let result = match rfc2396::resolve(base, &entry.input) {
@@ -457,7 +471,7 @@ pub fn expectations(corpus: &Corpus, set: &SignatureSet) -> String {
                     shown(base),
                     shown(&entry.input)
                 );
-                write_case(&mut out, &entry.check());
+                write_case(&mut out, &entry.check(&mut harness));
             }
         }
     }
