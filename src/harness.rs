@@ -21,7 +21,7 @@ use std::time::Duration;
 use crate::case::Case;
 use crate::check::{Pending, check_pair, check_single};
 use crate::oracle::{OracleId, Outcome};
-use crate::reference;
+use crate::reference::WhatwgProcess;
 
 /// One thing to check: an input, or a reference and the base to resolve it
 /// against.
@@ -62,7 +62,7 @@ pub trait ExternalOracles: fmt::Debug {
 
 /// How many queries a harness checks before it reads the WHATWG
 /// reference's answers for them and sends the next ones (see
-/// `Harness::check_pipelined`).
+/// [`check_pipelined`]).
 const PIPELINE_STEP: usize = 128;
 
 /// The parsers' outcomes for one query.
@@ -110,14 +110,15 @@ impl<'b> Builder<'b> {
     }
 
     /// Asks the URL Standard's reference implementation (the shipped
-    /// `whatwg-url` adapter: one Node process for the whole program,
-    /// started the first time a case needs it, each batch answered within
-    /// `timeout`) where WHATWG parsers disagree. Without it (the default,
+    /// `whatwg-url` adapter: one Node process of the harness's own, started
+    /// the first time a case needs it or by [`Harness::prestart`], each
+    /// batch answered within `timeout`, ended when the harness is finished
+    /// or dropped) where WHATWG parsers disagree. Without it (the default,
     /// and `check()`), the WHATWG reference is missing and WHATWG peer
     /// disagreements stay undecided.
     #[must_use]
     pub fn whatwg_reference(mut self, timeout: Duration) -> Self {
-        self.whatwg = Whatwg::Shared(timeout);
+        self.whatwg = Whatwg::Process(WhatwgProcess::new(timeout));
         self
     }
 
@@ -156,10 +157,9 @@ enum Whatwg<'b> {
     /// Not asked ([`Harness::default`], `check()`).
     #[default]
     Off,
-    /// The process-wide `whatwg-url` process
-    /// ([`reference::ask_whatwg`](crate::reference)), each batch answered
-    /// within the duration.
-    Shared(Duration),
+    /// The harness's own `whatwg-url` process
+    /// ([`Builder::whatwg_reference`]).
+    Process(WhatwgProcess),
     /// A reference of the caller's.
     Own(Box<dyn ExternalOracles + 'b>),
 }
@@ -215,8 +215,8 @@ impl<'b> Harness<'b> {
         };
         extra.reverse();
         let mut own = move || extra.pop().unwrap_or_default();
-        if let Whatwg::Shared(timeout) = self.whatwg {
-            return self.check_pipelined(queries, &mut own, timeout);
+        if let Whatwg::Process(reference) = &mut self.whatwg {
+            return check_pipelined(reference, self.annotate, queries, &mut own);
         }
         let pending: Vec<Pending<'a>> = queries
             .iter()
@@ -233,73 +233,8 @@ impl<'b> Harness<'b> {
             .collect();
         let answers = self.ask_whatwg(&asked);
         let mut cases = Vec::with_capacity(queries.len());
-        self.finish_into(pending, answers, &mut cases);
+        finish_into(self.annotate, pending, answers, &mut cases);
         cases
-    }
-
-    /// [`check_queries`](Self::check_queries) with the program's
-    /// `whatwg-url` process, in steps of [`PIPELINE_STEP`] queries: while
-    /// Node answers one step's disagreements, this thread runs the next
-    /// step's oracles and makes the previous step's findings (the machine's
-    /// second core does the reference's work).
-    fn check_pipelined<'a>(
-        &mut self,
-        queries: &[Query<'a>],
-        own: &mut dyn FnMut() -> Vec<(OracleId, Outcome<'static>)>,
-        timeout: Duration,
-    ) -> Vec<Case<'a>>
-    where
-        'b: 'a,
-    {
-        let mut cases = Vec::with_capacity(queries.len());
-        let mut in_flight: Option<(Vec<Pending<'a>>, Vec<Query<'a>>, reference::Asked)> = None;
-        for step in queries.chunks(PIPELINE_STEP) {
-            let pending: Vec<Pending<'a>> =
-                step.iter().map(|query| pending_of(*query, own())).collect();
-            let asked: Vec<Query<'a>> = step
-                .iter()
-                .zip(&pending)
-                .filter(|(_, p)| p.needs_whatwg())
-                .map(|(q, _)| *q)
-                .collect();
-            let previous = in_flight.take().map(|(pending, asked, sent)| {
-                let answers = reference::whatwg_receive(&asked, sent);
-                (pending, answers)
-            });
-            let sent = reference::whatwg_submit(&asked, timeout);
-            in_flight = Some((pending, asked, sent));
-            if let Some((pending, answers)) = previous {
-                self.finish_into(pending, answers, &mut cases);
-            }
-        }
-        if let Some((pending, asked, sent)) = in_flight {
-            let answers = reference::whatwg_receive(&asked, sent);
-            self.finish_into(pending, answers, &mut cases);
-        }
-        cases
-    }
-
-    /// Makes each pending case's findings, giving the WHATWG reference's
-    /// answers (in order) to those that asked for one.
-    fn finish_into<'a>(
-        &self,
-        pending: Vec<Pending<'a>>,
-        answers: Vec<Outcome<'static>>,
-        cases: &mut Vec<Case<'a>>,
-    ) {
-        let mut answers = answers.into_iter();
-        for p in pending {
-            let whatwg = if p.needs_whatwg() {
-                answers.next()
-            } else {
-                None
-            };
-            let mut case = p.finish(whatwg);
-            if self.annotate {
-                case.annotate();
-            }
-            cases.push(case);
-        }
     }
 
     /// The WHATWG reference's outcome for each query (missing, with why,
@@ -312,7 +247,7 @@ impl<'b> Harness<'b> {
             // Not asked, as in `check()`: no outcome, and the findings say
             // it was not asked.
             Whatwg::Off => Vec::new(),
-            Whatwg::Shared(timeout) => crate::reference::ask_whatwg(queries, *timeout),
+            Whatwg::Process(reference) => reference.ask(queries),
             Whatwg::Own(reference) => reference
                 .run(queries)
                 .into_iter()
@@ -326,14 +261,107 @@ impl<'b> Harness<'b> {
         }
     }
 
+    /// Starts the harness's WHATWG reference process
+    /// ([`Builder::whatwg_reference`]) in the background, for a caller that
+    /// will surely need it (a report): Node's start overlaps the first
+    /// inputs' checks. Nothing for a harness without one, or once started.
+    pub fn prestart(&mut self) {
+        if let Whatwg::Process(reference) = &mut self.whatwg {
+            reference.prestart();
+        }
+    }
+
+    /// Why a reference this harness asks is missing: its `whatwg-url`
+    /// process could not start (no Node, one too old, no package), one line
+    /// each, for a report to say. Waits for a start under way. Empty while
+    /// the reference runs, before anything needed it, and for a harness
+    /// built without it (whose findings say it was not asked).
+    pub fn missing_references(&mut self) -> Vec<String> {
+        match &mut self.whatwg {
+            Whatwg::Process(reference) => reference.missing().into_iter().collect(),
+            Whatwg::Off | Whatwg::Own(_) => Vec::new(),
+        }
+    }
+
     /// Ends the external oracles and the WHATWG reference; the errors
     /// their end shows.
     pub fn finish(self) -> Vec<String> {
-        let mut errors = self.externals.map(|e| e.finish()).unwrap_or_default();
-        if let Whatwg::Own(reference) = self.whatwg {
-            errors.extend(reference.finish());
+        let Harness {
+            externals, whatwg, ..
+        } = self;
+        let mut errors = externals.map(|e| e.finish()).unwrap_or_default();
+        match whatwg {
+            Whatwg::Own(reference) => errors.extend(reference.finish()),
+            // Its process ends here (the group killed, its directory
+            // removed); a fault it met is already in the outcomes of the
+            // queries it could not answer, as before it had an owner.
+            Whatwg::Process(reference) => drop(reference),
+            Whatwg::Off => {}
         }
         errors
+    }
+}
+
+/// [`Harness::check_queries`] with the harness's `whatwg-url` process, in
+/// steps of [`PIPELINE_STEP`] queries: while Node answers one step's
+/// disagreements, this thread runs the next step's oracles and makes the
+/// previous step's findings (the machine's second core does the
+/// reference's work).
+fn check_pipelined<'a>(
+    reference: &mut WhatwgProcess,
+    annotate: bool,
+    queries: &[Query<'a>],
+    own: &mut dyn FnMut() -> Vec<(OracleId, Outcome<'static>)>,
+) -> Vec<Case<'a>> {
+    let mut cases = Vec::with_capacity(queries.len());
+    let mut in_flight: Option<(Vec<Pending<'a>>, Vec<Query<'a>>, crate::reference::Asked)> = None;
+    for step in queries.chunks(PIPELINE_STEP) {
+        let pending: Vec<Pending<'a>> =
+            step.iter().map(|query| pending_of(*query, own())).collect();
+        let asked: Vec<Query<'a>> = step
+            .iter()
+            .zip(&pending)
+            .filter(|(_, p)| p.needs_whatwg())
+            .map(|(q, _)| *q)
+            .collect();
+        let previous = in_flight.take().map(|(pending, asked, sent)| {
+            let answers = reference.receive(&asked, sent);
+            (pending, answers)
+        });
+        let sent = reference.submit(&asked);
+        in_flight = Some((pending, asked, sent));
+        if let Some((pending, answers)) = previous {
+            finish_into(annotate, pending, answers, &mut cases);
+        }
+    }
+    if let Some((pending, asked, sent)) = in_flight {
+        let answers = reference.receive(&asked, sent);
+        finish_into(annotate, pending, answers, &mut cases);
+    }
+    cases
+}
+
+/// Makes each pending case's findings, giving the WHATWG reference's
+/// answers (in order) to those that asked for one, and with `annotate` the
+/// notes for a reader.
+fn finish_into<'a>(
+    annotate: bool,
+    pending: Vec<Pending<'a>>,
+    answers: Vec<Outcome<'static>>,
+    cases: &mut Vec<Case<'a>>,
+) {
+    let mut answers = answers.into_iter();
+    for p in pending {
+        let whatwg = if p.needs_whatwg() {
+            answers.next()
+        } else {
+            None
+        };
+        let mut case = p.finish(whatwg);
+        if annotate {
+            case.annotate();
+        }
+        cases.push(case);
     }
 }
 

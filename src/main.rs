@@ -93,12 +93,10 @@ fn main() -> ExitCode {
         Command::Reproduce(args) => cmd::reproduce::run(&args),
         Command::Bypass(args) => cmd::bypass::run(&args),
     };
-    // What is still running ends with uridiff: the process-wide WHATWG
-    // reference (started on first need by check, report and minimize) is a
-    // static, which Rust never drops, so without this its Node process would
-    // be orphaned and its `uridiff-adapter-*` directory left in TMPDIR after
-    // every run; then anything else still registered, as on a signal.
-    uridiff::reference::stop_whatwg();
+    // Each command's harness ended its processes (the WHATWG reference's
+    // among them) when it was finished or dropped; anything still
+    // registered (a straggler, or a run cut short by a signal) ends here,
+    // as on a signal.
     uridiff::oracle::external::kill_all();
     if let Some(status) = cmd::externals::signal_exit_status() {
         return ExitCode::from(status);

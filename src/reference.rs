@@ -17,7 +17,7 @@
 //! peer, the finding says so (`decided_by: null`) and blames nobody.
 //! Nothing is decided by majority or by registry order.
 
-use std::sync::{Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::Query;
@@ -299,154 +299,173 @@ fn rfc3986_variation(
     None
 }
 
-/// The process-wide WHATWG reference.
+/// The `whatwg-url` process of one [`Harness`](crate::Harness) (the URL
+/// Standard's reference implementation, a Node process running the shipped
+/// adapter): started the first time a batch needs it, or in the background
+/// by [`prestart`](Self::prestart), and ended with its owner: the
+/// [`External`] it holds kills its process group and removes its directory
+/// when dropped. Each harness owns its own, so that two harnesses (two
+/// threads, parallel tests) never interleave their batches on one process
+/// and one's end never stops the other's answers.
 #[derive(Debug)]
-enum Whatwg {
+pub(crate) struct WhatwgProcess {
+    /// How long the process may take to start and to answer a batch.
+    timeout: Duration,
+    state: State,
+}
+
+/// Where a [`WhatwgProcess`] is in its life.
+#[derive(Debug)]
+enum State {
     NotStarted,
+    /// Starting on a thread of its own ([`WhatwgProcess::prestart`]).
+    Starting(JoinHandle<State>),
     Running(Box<External>),
+    /// It could not start: why.
     Missing(String),
 }
 
-static WHATWG: Mutex<Whatwg> = Mutex::new(Whatwg::NotStarted);
-
-/// A batch the WHATWG reference is working on ([`whatwg_submit`]). It
-/// holds the process until its answers are read, so that two threads (two
-/// harnesses, parallel tests) never interleave their batches on the one
-/// process.
+/// A batch the WHATWG reference is working on ([`WhatwgProcess::submit`]),
+/// or why it cannot answer it.
 #[derive(Debug)]
-pub(crate) struct Asked {
-    state: Option<MutexGuard<'static, Whatwg>>,
-    submitted: Result<Submitted, String>,
-}
+pub(crate) struct Asked(Result<Submitted, String>);
 
-fn lock() -> MutexGuard<'static, Whatwg> {
-    // A panic elsewhere while holding the lock leaves the state usable.
-    WHATWG
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
+impl WhatwgProcess {
+    /// A process not started yet, each batch to be answered within
+    /// `timeout`.
+    pub(crate) fn new(timeout: Duration) -> Self {
+        WhatwgProcess {
+            timeout,
+            state: State::NotStarted,
+        }
+    }
 
-/// Sends `queries` to the one `whatwg-url` process of the program
-/// (started on first need, each batch answered within `timeout`) without
-/// waiting: the caller checks other inputs while Node works, then reads
-/// the answers with [`whatwg_receive`]. One batch at a time per program:
-/// another thread's submit waits until these answers are read.
-pub(crate) fn whatwg_submit(queries: &[Query<'_>], timeout: Duration) -> Asked {
-    if queries.is_empty() {
-        return Asked {
-            state: None,
-            submitted: Err(String::new()),
+    /// Starts the process in the background, for a caller that will surely
+    /// need it (a report): its start (Node loading the package) overlaps
+    /// the first inputs' checks.
+    pub(crate) fn prestart(&mut self) {
+        if !matches!(self.state, State::NotStarted) {
+            return;
+        }
+        let timeout = self.timeout;
+        let started = std::thread::Builder::new()
+            .name("whatwg-url start".to_owned())
+            .spawn(move || start_whatwg(timeout));
+        // Without a thread the first batch starts it, as without this call.
+        if let Ok(thread) = started {
+            self.state = State::Starting(thread);
+        }
+    }
+
+    /// The state once any start under way or due has ended.
+    fn started(&mut self) -> &mut State {
+        self.state = match std::mem::replace(&mut self.state, State::NotStarted) {
+            State::NotStarted => start_whatwg(self.timeout),
+            State::Starting(thread) => thread.join().unwrap_or_else(|_| {
+                State::Missing("whatwg-url did not start: its start thread panicked".to_owned())
+            }),
+            state @ (State::Running(_) | State::Missing(_)) => state,
         };
+        &mut self.state
     }
-    let mut state = lock();
-    if matches!(*state, Whatwg::NotStarted) {
-        *state = start_whatwg(timeout);
-    }
-    let submitted = match &mut *state {
-        Whatwg::Running(process) => {
-            let pairs: Vec<(&str, Option<&str>)> =
-                queries.iter().map(|q| (q.input, q.base)).collect();
-            process.submit(&pairs).map_err(|e| e.to_string())
-        }
-        Whatwg::Missing(why) => Err(why.clone()),
-        Whatwg::NotStarted => Err("whatwg-url did not start".to_owned()),
-    };
-    Asked {
-        state: Some(state),
-        submitted,
-    }
-}
 
-/// The answers to the batch `asked` sent (`queries` is that batch): one
-/// outcome per query, missing with why where the reference cannot answer.
-pub(crate) fn whatwg_receive(queries: &[Query<'_>], asked: Asked) -> Vec<Outcome<'static>> {
-    let missing = |why: &str| queries.iter().map(|_| Outcome::missing(why)).collect();
-    let Asked { state, submitted } = asked;
-    let submitted = match submitted {
-        Ok(submitted) => submitted,
-        Err(why) => return missing(&why),
-    };
-    let Some(mut state) = state else {
-        return missing("whatwg-url stopped");
-    };
-    let Whatwg::Running(process) = &mut *state else {
-        return missing("whatwg-url stopped");
-    };
-    let pairs: Vec<(&str, Option<&str>)> = queries.iter().map(|q| (q.input, q.base)).collect();
-    match process.receive(&pairs, submitted) {
-        Ok(answers) => answers,
-        // The answers that came before the fault are the reference's (their
-        // ids matched): kept; the queries after them are missing, with why.
-        Err(mut e) => {
-            let why = e.to_string();
-            let mut outcomes = e.take_answered();
-            outcomes.truncate(queries.len());
-            let answered = outcomes.len();
-            outcomes.extend(
-                queries
-                    .iter()
-                    .skip(answered)
-                    .map(|_| Outcome::missing(&why)),
-            );
-            outcomes
+    /// Sends `queries` to the process (started on first need) without
+    /// waiting: the caller checks other inputs while Node works, then reads
+    /// the answers with [`receive`](Self::receive), before the next submit.
+    pub(crate) fn submit(&mut self, queries: &[Query<'_>]) -> Asked {
+        // Nothing to ask: the process is not started for it.
+        if queries.is_empty() {
+            return Asked(Err(String::new()));
         }
-    }
-}
-
-/// Starts the program's `whatwg-url` process in the background, for a
-/// caller that will surely need it (a report): its start (a Node process
-/// loading the package) overlaps the first inputs' checks.
-pub fn prestart_whatwg(timeout: Duration) {
-    let started = std::thread::Builder::new()
-        .name("whatwg-url start".to_owned())
-        .spawn(move || {
-            let mut state = lock();
-            if matches!(*state, Whatwg::NotStarted) {
-                *state = start_whatwg(timeout);
+        let submitted = match self.started() {
+            State::Running(process) => {
+                let pairs: Vec<(&str, Option<&str>)> =
+                    queries.iter().map(|q| (q.input, q.base)).collect();
+                process.submit(&pairs).map_err(|e| e.to_string())
             }
-        });
-    // Without a thread the first batch starts it, as without this call.
-    drop(started);
-}
+            State::Missing(why) => Err(why.clone()),
+            State::NotStarted | State::Starting(_) => Err("whatwg-url did not start".to_owned()),
+        };
+        Asked(submitted)
+    }
 
-/// [`whatwg_submit`], then [`whatwg_receive`].
-pub(crate) fn ask_whatwg(queries: &[Query<'_>], timeout: Duration) -> Vec<Outcome<'static>> {
-    let asked = whatwg_submit(queries, timeout);
-    whatwg_receive(queries, asked)
-}
+    /// The answers to the batch `asked` sent (`queries` is that batch): one
+    /// outcome per query, missing with why where the reference cannot
+    /// answer.
+    pub(crate) fn receive(&mut self, queries: &[Query<'_>], asked: Asked) -> Vec<Outcome<'static>> {
+        let missing = |why: &str| queries.iter().map(|_| Outcome::missing(why)).collect();
+        let submitted = match asked.0 {
+            Ok(submitted) => submitted,
+            Err(why) => return missing(&why),
+        };
+        let State::Running(process) = &mut self.state else {
+            return missing("whatwg-url stopped");
+        };
+        let pairs: Vec<(&str, Option<&str>)> = queries.iter().map(|q| (q.input, q.base)).collect();
+        match process.receive(&pairs, submitted) {
+            Ok(answers) => answers,
+            // The answers that came before the fault are the reference's
+            // (their ids matched): kept; the queries after them are
+            // missing, with why.
+            Err(mut e) => {
+                let why = e.to_string();
+                let mut outcomes = e.take_answered();
+                outcomes.truncate(queries.len());
+                let answered = outcomes.len();
+                outcomes.extend(
+                    queries
+                        .iter()
+                        .skip(answered)
+                        .map(|_| Outcome::missing(&why)),
+                );
+                outcomes
+            }
+        }
+    }
 
-/// Why the WHATWG reference is missing, once something asked it and it
-/// could not start; `None` while it runs or was never asked.
-pub fn whatwg_missing() -> Option<String> {
-    match &*lock() {
-        Whatwg::Missing(why) => Some(why.clone()),
-        _ => None,
+    /// [`submit`](Self::submit), then [`receive`](Self::receive).
+    pub(crate) fn ask(&mut self, queries: &[Query<'_>]) -> Vec<Outcome<'static>> {
+        let asked = self.submit(queries);
+        self.receive(queries, asked)
+    }
+
+    /// Why the process is missing, once something asked for it and it
+    /// could not start (waiting for a start under way); `None` while it
+    /// runs or before anything asked for it.
+    pub(crate) fn missing(&mut self) -> Option<String> {
+        if matches!(self.state, State::Starting(_)) {
+            self.started();
+        }
+        match &self.state {
+            State::Missing(why) => Some(why.clone()),
+            State::NotStarted | State::Starting(_) | State::Running(_) => None,
+        }
     }
 }
 
-/// Ends the program's `whatwg-url` process, if one runs, and removes its
-/// directory; later asks find it missing. For the end of a program: a
-/// static is never dropped, so without this the process would outlive
-/// uridiff and its directory stay in TMPDIR. Waits for a start in progress
-/// ([`prestart_whatwg`] holds the state while Node starts), so that a start
-/// racing the end cannot leave its directory behind either.
-pub fn stop_whatwg() {
-    let mut state = lock();
-    *state = Whatwg::Missing("whatwg-url was stopped: the program is ending".to_owned());
+impl Drop for WhatwgProcess {
+    /// Waits for a start under way, so that the process it starts ends
+    /// here too (dropped with the state) rather than outliving its owner,
+    /// or the program, with its directory left in TMPDIR.
+    fn drop(&mut self) {
+        if let State::Starting(thread) = std::mem::replace(&mut self.state, State::NotStarted) {
+            drop(thread.join());
+        }
+    }
 }
 
 /// Starts the shipped `whatwg-url` adapter, or says why it cannot run.
-fn start_whatwg(timeout: Duration) -> Whatwg {
+fn start_whatwg(timeout: Duration) -> State {
     if let Some(missing) = shipped_status()
         .into_iter()
         .find(|s| s.name == WHATWG_URL)
         .and_then(|s| s.missing)
     {
-        return Whatwg::Missing(format!("whatwg-url cannot run: {missing}"));
+        return State::Missing(format!("whatwg-url cannot run: {missing}"));
     }
     match External::shipped(WHATWG_URL, timeout) {
-        Some(Ok(process)) => Whatwg::Running(Box::new(process)),
-        Some(Err(e)) => Whatwg::Missing(e.to_string()),
-        None => Whatwg::Missing("whatwg-url is not a shipped adapter of this build".to_owned()),
+        Some(Ok(process)) => State::Running(Box::new(process)),
+        Some(Err(e)) => State::Missing(e.to_string()),
+        None => State::Missing("whatwg-url is not a shipped adapter of this build".to_owned()),
     }
 }

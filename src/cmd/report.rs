@@ -183,9 +183,6 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     }
     let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
     // Bases come with each item (`--base`, or a pair's own).
-    // A report of more than a few inputs needs the WHATWG reference:
-    // starting it now overlaps Node's start with the first checks.
-    uridiff::reference::prestart_whatwg(args.externals.timeout());
     let mut harness = Harness::builder()
         .annotate(true)
         .whatwg_reference(args.externals.timeout());
@@ -193,6 +190,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         harness = harness.externals(Box::new(externals));
     }
     let mut harness = harness.build();
+    // A report of more than a few inputs needs the WHATWG reference:
+    // starting it now overlaps Node's start with the first checks.
+    harness.prestart();
     // JSON Lines go to a spool as inputs are checked: the summary, which
     // comes first, is known only at the end.
     let (mut spool, mut spool_writer) = match args.format {
@@ -255,6 +255,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         }
     }
     builder.bypass(matrix);
+    builder.missing_references(harness.missing_references());
     let external_errors = harness.finish();
     for error in &external_errors {
         diagnostic(error);

@@ -335,6 +335,13 @@ impl<'w> Builder<'w> {
         self.report.external_errors.push(error);
     }
 
+    /// Records why the references the checks needed are missing
+    /// ([`Harness::missing_references`] of the harness that checked them):
+    /// the harness that owns a reference is the one that knows.
+    pub fn missing_references(&mut self, why: Vec<String>) {
+        self.report.missing_references = why;
+    }
+
     /// Checks a batch of inputs (each distinct one once) with `harness`,
     /// in batches of its size; `progress` is called once per input.
     pub fn add(
@@ -488,7 +495,6 @@ impl<'w> Builder<'w> {
         report.non_utf8.sort();
         report.non_utf8.truncate(LISTED);
         report.not_checked.sort();
-        report.missing_references = crate::reference::whatwg_missing().into_iter().collect();
         report
     }
 }
