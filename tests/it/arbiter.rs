@@ -59,6 +59,43 @@ fn require_whatwg_url() {
     );
 }
 
+/// Each harness owns its `whatwg-url` process (no process-wide one): the
+/// end of one harness ends its own process and leaves another's
+/// answering, started in the background or on first need.
+#[cfg(feature = "ada")]
+#[test]
+fn each_harness_owns_its_whatwg_reference() {
+    use uridiff::harness::{Harness, Query};
+    require_whatwg_url();
+    let whatwg = uridiff::reference::reference_for(uridiff::oracle::Standard::Whatwg).unwrap();
+    let harness = || {
+        Harness::builder()
+            .whatwg_reference(uridiff::reference::WHATWG_TIMEOUT)
+            .build()
+    };
+    // A WHATWG peer disagreement (url and ada), so that the reference is
+    // asked: it answers.
+    let answers = |h: &mut Harness<'_>| {
+        let case = h.check_query(Query::new("file:\\\\//"));
+        let outcome = case.outcome(whatwg).expect("the reference was asked");
+        assert!(!outcome.is_missing(), "{outcome:?}");
+    };
+    let mut first = harness();
+    let mut second = harness();
+    second.prestart();
+    answers(&mut first);
+    answers(&mut second);
+    assert_eq!(first.finish(), Vec::<String>::new());
+    // The first harness's end did not stop the second's process.
+    answers(&mut second);
+    assert_eq!(second.missing_references(), Vec::<String>::new());
+    drop(second);
+    // A harness built after both ended starts a process of its own.
+    let mut third = harness();
+    answers(&mut third);
+    assert_eq!(third.finish(), Vec::<String>::new());
+}
+
 #[cfg(feature = "ada")]
 #[test]
 fn the_url_standards_reference_decides_between_url_and_ada() {
