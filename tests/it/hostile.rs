@@ -21,7 +21,7 @@ use serde_json::Value;
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::text::{Reader, is_hidden, reproduce, visible};
 
-use crate::util::{BIN, uridiff, uridiff_in, uridiff_stdin as with_stdin};
+use crate::util::{BIN, names, uridiff, uridiff_in, uridiff_stdin as with_stdin};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -54,16 +54,6 @@ fn mkfifo(path: &Path) {
 fn is_fifo(path: &Path) -> bool {
     use std::os::unix::fs::FileTypeExt;
     fs::symlink_metadata(path).unwrap().file_type().is_fifo()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// The element that holds an HTML report's data, parsed; panics when the

@@ -18,7 +18,7 @@ use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::reproduce::literal;
 use uridiff::text::is_hidden;
 
-use crate::util::{BIN, uridiff};
+use crate::util::{BIN, names, uridiff};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -33,16 +33,6 @@ fn json_lines(o: &Output) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 // A. A NUL in the input: the C test carries every byte.

@@ -85,3 +85,13 @@ pub(crate) fn assert_every_adapter_ready() {
         "run bash scripts/setup-oracles.sh: {missing:?}"
     );
 }
+
+/// The names in `dir`, sorted.
+pub(crate) fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
