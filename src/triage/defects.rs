@@ -132,8 +132,11 @@ fn recomposes_decoded(
     host: &str,
     port: Option<&str>,
 ) -> bool {
-    let whole = decoded_lower(authority);
-    let parts = decoded_lower(&recompose(userinfo, host, port));
+    // Lower-cased in full, not only ASCII: CPython's `.hostname` is
+    // `str.lower()` of the host (`http://Ｇｏ.com` gives `ｇｏ.com`), which
+    // changes letters and loses none.
+    let whole = decoded_lower(authority).to_lowercase();
+    let parts = decoded_lower(&recompose(userinfo, host, port)).to_lowercase();
     whole == parts || (port.is_none() && whole.strip_suffix(':') == Some(parts.as_str()))
 }
 
@@ -657,6 +660,9 @@ mod tests {
         // An octet that is no UTF-8, written as U+FFFD by the adapter.
         assert!(recomposes_decoded("%dd", None, "\u{FFFD}", None));
         assert!(recomposes_decoded("%41:", None, "a", None));
+        // Lower-cased beyond ASCII (CPython's `.hostname`): nothing lost.
+        assert!(recomposes_decoded("Ｇｏ.com", None, "ｇｏ.com", None));
+        assert!(!recomposes_decoded("Ｇｏ.com", None, "ｇ.com", None));
         assert!(!recomposes_decoded("[::1]x:80", None, "[::1]", Some("80")));
         assert!(!recomposes_decoded("%41x", None, "a", None));
     }
