@@ -69,17 +69,14 @@ impl Minimizer {
     /// The shortest input found that shows exactly the signatures `input`
     /// shows (against `base`, when given).
     pub fn minimize(&mut self, input: &str, base: Option<&str>) -> String {
-        let wanted = self.signatures_of(input, base);
-        ddmin(input, |candidate| {
-            self.signatures_of(candidate, base) == wanted
-        })
+        self.minimize_until(input, base, None).text
     }
 
     /// A pair shrunk, the base too: the shortest reference, then the
     /// shortest base, that show exactly the signatures the pair shows.
     pub fn minimize_pair(&mut self, input: &str, base: &str) -> (String, String) {
-        let wanted = self.signatures_of(input, Some(base));
-        ddmin_pair(input, base, |i, b| self.signatures_of(i, Some(b)) == wanted)
+        let (input, base) = self.minimize_pair_until(input, base, None);
+        (input.text, base.text)
     }
 
     /// [`minimize`](Self::minimize) within `limit`: the best input found
@@ -90,11 +87,7 @@ impl Minimizer {
         base: Option<&str>,
         limit: Duration,
     ) -> Minimized {
-        let deadline = Instant::now().checked_add(limit);
-        let wanted = self.signatures_of(input, base);
-        ddmin_until(input, deadline, |candidate| {
-            self.signatures_of(candidate, base) == wanted
-        })
+        self.minimize_until(input, base, Instant::now().checked_add(limit))
     }
 
     /// [`minimize_pair`](Self::minimize_pair) within `limit` (the
@@ -106,7 +99,27 @@ impl Minimizer {
         base: &str,
         limit: Duration,
     ) -> (Minimized, Minimized) {
-        let deadline = Instant::now().checked_add(limit);
+        self.minimize_pair_until(input, base, Instant::now().checked_add(limit))
+    }
+
+    fn minimize_until(
+        &mut self,
+        input: &str,
+        base: Option<&str>,
+        deadline: Option<Instant>,
+    ) -> Minimized {
+        let wanted = self.signatures_of(input, base);
+        ddmin_until(input, deadline, |candidate| {
+            self.signatures_of(candidate, base) == wanted
+        })
+    }
+
+    fn minimize_pair_until(
+        &mut self,
+        input: &str,
+        base: &str,
+        deadline: Option<Instant>,
+    ) -> (Minimized, Minimized) {
         let wanted = self.signatures_of(input, Some(base));
         let input = ddmin_until(input, deadline, |candidate| {
             self.signatures_of(candidate, Some(base)) == wanted

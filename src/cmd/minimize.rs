@@ -31,7 +31,7 @@ pub(crate) struct Args {
     /// Stop searching after this many seconds and print the shortest input
     /// found by then (it keeps the signatures; a note on standard error,
     /// and `"complete": false` in JSON, say it may not be the shortest).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60,
+    #[arg(long, value_name = "SECONDS", default_value_t = uridiff::minimize::DEFAULT_TIME_LIMIT.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..))]
     time_limit: u64,
     /// The input (put it after `--` when it starts with '-').
