@@ -40,10 +40,11 @@ fn quoted(text: &str, mut escape: impl FnMut(&mut String, char) -> bool) -> Stri
     out
 }
 
-/// A Rust string literal (the Reference, "Tokens", string literals):
-/// `\\`, `\"`, `\n`, `\r`, `\t`, `\0`, and `\u{…}` for every other hidden
-/// character (a bare CR is refused in a literal, NUL would be invisible).
-pub fn rust(text: &str) -> String {
+/// A double-quoted literal in a language of the C family's escapes: `\\`,
+/// `\"`, `\n`, `\r`, `\t`, then `more` (a language's own: `\0`, `\$`,
+/// `\#`), then every other hidden character through `hidden`, which writes
+/// the language's escape of its code point; the rest as it is.
+fn c_family(text: &str, more: &[(char, &str)], hidden: fn(&mut String, u32)) -> String {
     quoted(text, |out, c| {
         match c {
             '\\' => out.push_str("\\\\"),
@@ -51,14 +52,26 @@ pub fn rust(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\0' => out.push_str("\\0"),
-            c if is_hidden(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            _ => return false,
+            c => match more.iter().find(|(m, _)| *m == c) {
+                Some((_, escape)) => out.push_str(escape),
+                None if is_hidden(c) => hidden(out, u32::from(c)),
+                None => return false,
+            },
         }
         true
     })
+}
+
+/// `\u{…}`: Rust, ES2015, PHP 7 and Ruby read it as the code point.
+fn braced_u(out: &mut String, n: u32) {
+    let _ = write!(out, "\\u{{{n:x}}}");
+}
+
+/// A Rust string literal (the Reference, "Tokens", string literals):
+/// `\\`, `\"`, `\n`, `\r`, `\t`, `\0`, and `\u{…}` for every other hidden
+/// character (a bare CR is refused in a literal, NUL would be invisible).
+pub fn rust(text: &str) -> String {
+    c_family(text, &[('\0', "\\0")], braced_u)
 }
 
 /// A C string literal: printable ASCII as is, every other byte as a
@@ -88,24 +101,12 @@ pub fn c(text: &str) -> String {
 /// `\n`, `\r`, `\t`, and `\uXXXX` (`\u{…}` outside the Basic Multilingual
 /// Plane, ES2015) for every other hidden character.
 pub fn javascript(text: &str) -> String {
-    quoted(text, |out, c| {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => match u32::from(c) {
-                n @ ..=0xFFFF => {
-                    let _ = write!(out, "\\u{n:04x}");
-                }
-                n => {
-                    let _ = write!(out, "\\u{{{n:x}}}");
-                }
-            },
-            _ => return false,
-        }
-        true
+    c_family(text, &[], |out, n| {
+        let _ = if n <= 0xFFFF {
+            write!(out, "\\u{n:04x}")
+        } else {
+            write!(out, "\\u{{{n:x}}}")
+        };
     })
 }
 
@@ -115,27 +116,14 @@ pub fn javascript(text: &str) -> String {
 /// character. In a `str` literal each of those is the code point, not a
 /// byte.
 pub fn python(text: &str) -> String {
-    quoted(text, |out, c| {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => match u32::from(c) {
-                n @ ..=0xFF => {
-                    let _ = write!(out, "\\x{n:02x}");
-                }
-                n @ ..=0xFFFF => {
-                    let _ = write!(out, "\\u{n:04x}");
-                }
-                n => {
-                    let _ = write!(out, "\\U{n:08x}");
-                }
-            },
-            _ => return false,
-        }
-        true
+    c_family(text, &[], |out, n| {
+        let _ = if n <= 0xFF {
+            write!(out, "\\x{n:02x}")
+        } else if n <= 0xFFFF {
+            write!(out, "\\u{n:04x}")
+        } else {
+            write!(out, "\\U{n:08x}")
+        };
     })
 }
 
@@ -146,24 +134,12 @@ pub fn python(text: &str) -> String {
 /// Go refuses NUL in a source file and U+FEFF anywhere but at its start:
 /// both are hidden, so never written raw.
 pub fn go(text: &str) -> String {
-    quoted(text, |out, c| {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => match u32::from(c) {
-                n @ ..=0xFFFF => {
-                    let _ = write!(out, "\\u{n:04x}");
-                }
-                n => {
-                    let _ = write!(out, "\\U{n:08x}");
-                }
-            },
-            _ => return false,
-        }
-        true
+    c_family(text, &[], |out, n| {
+        let _ = if n <= 0xFFFF {
+            write!(out, "\\u{n:04x}")
+        } else {
+            write!(out, "\\U{n:08x}")
+        };
     })
 }
 
@@ -210,42 +186,14 @@ pub fn java(text: &str) -> String {
 /// expression), `\n`, `\r`, `\t`, and `\u{…}` (PHP 7) for every other
 /// hidden character: its UTF-8 bytes, as PHP strings are bytes.
 pub fn php(text: &str) -> String {
-    quoted(text, |out, c| {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '$' => out.push_str("\\$"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            _ => return false,
-        }
-        true
-    })
+    c_family(text, &[('$', "\\$")], braced_u)
 }
 
 /// A Ruby double-quoted string (Ruby's syntax documentation, "String
 /// Literals"): `\\`, `\"`, `\#` (`#{`, `#@` and `#$` interpolate), `\n`,
 /// `\r`, `\t`, and `\u{…}` for every other hidden character.
 pub fn ruby(text: &str) -> String {
-    quoted(text, |out, c| {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '#' => out.push_str("\\#"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            _ => return false,
-        }
-        true
-    })
+    c_family(text, &[('#', "\\#")], braced_u)
 }
 
 /// JSON for a person to read: `value` as serde_json writes it, with every
