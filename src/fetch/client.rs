@@ -101,6 +101,7 @@ const PYTHON_URLLIB3: Shipped = Shipped {
     resolves: false,
     install: SETUP,
     standard: None,
+    language: None,
 };
 const PYTHON_URLLIB: Shipped = Shipped {
     name: "fetch-urllib.request",
@@ -114,6 +115,7 @@ const PYTHON_URLLIB: Shipped = Shipped {
     resolves: false,
     install: "apt-get install python3",
     standard: None,
+    language: None,
 };
 const NODE: [Shipped; 2] = {
     const fn node(name: &'static str, command: &'static [&'static str]) -> Shipped {
@@ -129,6 +131,7 @@ const NODE: [Shipped; 2] = {
             resolves: false,
             install: "apt-get install nodejs",
             standard: None,
+            language: None,
         }
     }
     [
@@ -156,6 +159,7 @@ const GO: Shipped = Shipped {
     resolves: false,
     install: "apt-get install golang-go",
     standard: None,
+    language: None,
 };
 
 fn program(id: &str) -> Option<&'static Shipped> {

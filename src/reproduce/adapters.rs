@@ -5,31 +5,34 @@
 //! Rust and C).
 
 use super::*;
+use crate::oracle::external::shipped::{Language, shipped_language};
 
-/// The language of a shipped adapter's parser, and its comment marker;
-/// `None` for an adapter this does not know.
-fn language_of(adapter: &str) -> Option<(&'static str, &'static str)> {
-    Some(match adapter {
-        "python-urllib" | "urllib3" => ("python", "#"),
-        "java-uri" => ("java", "//"),
-        "node-url" => ("javascript", "//"),
-        "go-net-url" => ("go", "//"),
-        "php-parse-url" => ("php", "//"),
-        "ruby-uri" | "ruby-uri-rfc2396" => ("ruby", "#"),
-        _ => return None,
-    })
+/// The language of a shipped adapter's parser (its descriptor says it),
+/// its name in a reproduction and its comment marker; `None` for an
+/// adapter with no reproduction template.
+fn language_of(adapter: &str) -> Option<(Language, &'static str, &'static str)> {
+    let language = shipped_language(adapter)?;
+    let (name, comment) = match language {
+        Language::Python => ("python", "#"),
+        Language::Java => ("java", "//"),
+        Language::JavaScript => ("javascript", "//"),
+        Language::Go => ("go", "//"),
+        Language::Php => ("php", "//"),
+        Language::Ruby => ("ruby", "#"),
+    };
+    Some((language, name, comment))
 }
 
 /// A string literal of `language` that reads as exactly the text, hidden
 /// characters escaped in the language's own syntax (see [`literal`]).
-fn literal_in(language: &str, text: &str) -> String {
+fn literal_in(language: Language, text: &str) -> String {
     match language {
-        "python" => literal::python(text),
-        "java" => literal::java(text),
-        "javascript" => literal::javascript(text),
-        "go" => literal::go(text),
-        "php" => literal::php(text),
-        _ => literal::ruby(text),
+        Language::Python => literal::python(text),
+        Language::Java => literal::java(text),
+        Language::JavaScript => literal::javascript(text),
+        Language::Go => literal::go(text),
+        Language::Php => literal::php(text),
+        Language::Ruby => literal::ruby(text),
     }
 }
 
@@ -94,36 +97,34 @@ fn accessor(adapter: &str, c: Component) -> Option<&'static str> {
 
 /// One check of `expr` against the expected `value` (`None`: the
 /// language's null), in `adapter`'s language.
-fn assert_line(adapter: &str, language: &str, expr: &str, value: Option<&str>) -> String {
+fn assert_line(language: Language, expr: &str, value: Option<&str>) -> String {
     let expected = |null: &str| value.map_or_else(|| null.to_owned(), |v| literal_in(language, v));
-    match adapter {
-        "python-urllib" | "urllib3" => {
-            format!("assert {expr} == {}, {expr}", expected("None"))
-        }
-        "java-uri" => format!(
+    match language {
+        Language::Python => format!("assert {expr} == {}, {expr}", expected("None")),
+        Language::Java => format!(
             "if (!java.util.Objects.equals({expr}, {})) throw new AssertionError({expr});",
             expected("null")
         ),
-        "node-url" => format!("assert.strictEqual({expr}, {});", expected("null")),
-        "go-net-url" => format!(
+        Language::JavaScript => format!("assert.strictEqual({expr}, {});", expected("null")),
+        Language::Go => format!(
             "if got := {expr}; got != {} {{ log.Fatalf(\"got %q\", got) }}",
             literal_in(language, value.unwrap_or(""))
         ),
-        "php-parse-url" => format!(
+        Language::Php => format!(
             "if (({expr}) !== {}) {{ fwrite(STDERR, var_export($u, true)); exit(1); }}",
             expected("null")
         ),
-        _ => format!("raise {expr}.inspect unless {expr} == {}", expected("nil")),
+        Language::Ruby => format!("raise {expr}.inspect unless {expr} == {}", expected("nil")),
     }
 }
 
 /// The test of a shipped adapter's defect, in its own language; `None`
 /// for an adapter this does not know.
 pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
-    let (language, comment) = language_of(adapter)?;
+    let (language, name, comment) = language_of(adapter)?;
     let lit = |text: &str| literal_in(language, text);
     let mut out = String::new();
-    if language == "php" {
+    if language == Language::Php {
         out.push_str("<?php\n");
     }
     let _ = writeln!(
@@ -169,9 +170,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
         Expect::Accept(c) => about
             .fields()
             .iter()
-            .filter_map(|f| {
-                accessor(adapter, f).map(|expr| assert_line(adapter, language, expr, c.get(f)))
-            })
+            .filter_map(|f| accessor(adapter, f).map(|expr| assert_line(language, expr, c.get(f))))
             .collect(),
         _ => Vec::new(),
     };
@@ -180,7 +179,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
         return None;
     }
     let body = match language {
-        "python" => {
+        Language::Python => {
             let import = if adapter == "urllib3" {
                 "from urllib3.util import parse_url"
             } else {
@@ -194,7 +193,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 format!("{import}\n{parse}\n{}\n", checks.join("\n"))
             }
         }
-        "java" => {
+        Language::Java => {
             let inner = if reject {
                 format!(
                     "try {{ {parse} throw new AssertionError(u); }} catch (java.net.URISyntaxException expected) {{ }}"
@@ -206,7 +205,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 "public class Repro {{\n    public static void main(String[] args) throws Exception {{\n        {inner}\n    }}\n}}\n"
             )
         }
-        "javascript" => {
+        Language::JavaScript => {
             let lines = if reject {
                 format!("assert.throws(() => {{ {parse} }});")
             } else {
@@ -216,7 +215,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 "const assert = require(\"node:assert\");\nconst url = require(\"node:url\");\n{lines}\n"
             )
         }
-        "go" => {
+        Language::Go => {
             let lines = if reject {
                 format!("{parse}\n\tif err == nil {{ log.Fatalf(\"accepted: %v\", u) }}")
             } else {
@@ -231,7 +230,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 "package main\n\nimport (\n\t\"log\"\n\t\"net/url\"\n)\n\nfunc main() {{\n\t{lines}\n}}\n"
             )
         }
-        "php" => {
+        Language::Php => {
             if reject {
                 format!(
                     "{parse}\nif ($u !== false) {{ fwrite(STDERR, var_export($u, true)); exit(1); }}\n"
@@ -243,7 +242,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 )
             }
         }
-        _ => {
+        Language::Ruby => {
             if reject {
                 format!(
                     "require \"uri\"\nbegin\n  {}\n  raise \"accepted: #{{u}}\"\nrescue URI::InvalidURIError\nend\n",
@@ -256,7 +255,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
     };
     out.push_str(&body);
     Some(Test {
-        language,
+        language: name,
         code: out,
     })
 }

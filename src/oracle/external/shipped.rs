@@ -65,6 +65,27 @@ pub(crate) struct Shipped {
     /// if any: its outcomes are then judged by that standard's reference,
     /// and it is a peer of the other parsers of that standard.
     pub standard: Option<Standard>,
+    /// The language of its parser's API, in which `reproduce` writes a
+    /// test of a defect; none for one it writes no test of (the WHATWG
+    /// reference, which decides and is not judged).
+    pub language: Option<Language>,
+}
+
+/// The language of a shipped adapter's parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Language {
+    Python,
+    Java,
+    JavaScript,
+    Go,
+    Php,
+    Ruby,
+}
+
+/// The language of the shipped adapter `name`'s parser API, if it has a
+/// reproduction template.
+pub(crate) fn shipped_language(name: &str) -> Option<Language> {
+    find(name).and_then(|s| s.language)
 }
 
 /// How a shipped adapter is built: in the temporary directory holding its
@@ -155,6 +176,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install python3",
         standard: None,
+        language: Some(Language::Python),
     },
     Shipped {
         name: "java-uri",
@@ -180,6 +202,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // java.net.URI: "Parsing ... is performed according to RFC 2396" (its class
         // documentation, which lists the RFC 2732 amendment and its deviations).
         standard: Some(Standard::Rfc2396),
+        language: Some(Language::Java),
     },
     Shipped {
         name: "urllib3",
@@ -196,6 +219,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: SETUP,
         standard: None,
+        language: Some(Language::Python),
     },
     Shipped {
         name: "node-url",
@@ -212,6 +236,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install nodejs npm",
         standard: None,
+        language: Some(Language::JavaScript),
     },
     Shipped {
         name: "whatwg-url",
@@ -234,6 +259,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: SETUP,
         // The URL Standard's reference implementation (it is the reference).
         standard: Some(Standard::Whatwg),
+        language: None,
     },
     Shipped {
         name: "go-net-url",
@@ -253,6 +279,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install golang-go",
         standard: None,
+        language: Some(Language::Go),
     },
     Shipped {
         name: "php-parse-url",
@@ -269,6 +296,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: "apt-get install php-cli",
         standard: None,
+        language: Some(Language::Php),
     },
     Shipped {
         name: "ruby-uri",
@@ -283,6 +311,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
         standard: Some(Standard::Rfc3986),
+        language: Some(Language::Ruby),
     },
     Shipped {
         name: "ruby-uri-rfc2396",
@@ -297,6 +326,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
         standard: Some(Standard::Rfc2396),
+        language: Some(Language::Ruby),
     },
 ];
 
@@ -877,6 +907,7 @@ mod tests {
             resolves: true,
             install: "apt-get install python3",
             standard: None,
+            language: None,
         };
         assert!(
             std::env::var_os("CARGO_MANIFEST_DIR").is_some(),
