@@ -101,7 +101,7 @@ const PYTHON_URLLIB3: Shipped = Shipped {
     resolves: false,
     install: SETUP,
     standard: None,
-    language: None,
+    reproduce: None,
 };
 const PYTHON_URLLIB: Shipped = Shipped {
     name: "fetch-urllib.request",
@@ -115,7 +115,7 @@ const PYTHON_URLLIB: Shipped = Shipped {
     resolves: false,
     install: "apt-get install python3",
     standard: None,
-    language: None,
+    reproduce: None,
 };
 const NODE: [Shipped; 2] = {
     const fn node(name: &'static str, command: &'static [&'static str]) -> Shipped {
@@ -131,7 +131,7 @@ const NODE: [Shipped; 2] = {
             resolves: false,
             install: "apt-get install nodejs",
             standard: None,
-            language: None,
+            reproduce: None,
         }
     }
     [
@@ -159,7 +159,7 @@ const GO: Shipped = Shipped {
     resolves: false,
     install: "apt-get install golang-go",
     standard: None,
-    language: None,
+    reproduce: None,
 };
 
 fn program(id: &str) -> Option<&'static Shipped> {

@@ -1,26 +1,23 @@
 //! Reproductions for the shipped external adapters, each in its parser's
-//! own language and API: Python (`urllib.parse`, urllib3), Java
-//! (`java.net.URI`), Node's legacy `url.parse`, Go's `net/url`, PHP's
-//! `parse_url`, Ruby's `URI`. Emitted, not run by `--check` (which builds
-//! Rust and C).
+//! own language and API, written from the adapter's descriptor row
+//! (`Shipped::reproduce`: its language, imports, the parse and resolution
+//! calls, the accessors and what a refusal raises): adding an adapter adds
+//! no code here, only a language does. Emitted, not run by `--check`
+//! (which builds Rust and C).
 
 use super::*;
-use crate::oracle::external::shipped::{Language, shipped_language};
+use crate::oracle::external::shipped::{Language, Reproduce, shipped_reproduce};
 
-/// The language of a shipped adapter's parser (its descriptor says it),
-/// its name in a reproduction and its comment marker; `None` for an
-/// adapter with no reproduction template.
-fn language_of(adapter: &str) -> Option<(Language, &'static str, &'static str)> {
-    let language = shipped_language(adapter)?;
-    let (name, comment) = match language {
+/// The name of a language in a reproduction, and its comment marker.
+fn language_names(language: Language) -> (&'static str, &'static str) {
+    match language {
         Language::Python => ("python", "#"),
         Language::Java => ("java", "//"),
         Language::JavaScript => ("javascript", "//"),
         Language::Go => ("go", "//"),
         Language::Php => ("php", "//"),
         Language::Ruby => ("ruby", "#"),
-    };
-    Some((language, name, comment))
+    }
 }
 
 /// A string literal of `language` that reads as exactly the text, hidden
@@ -36,63 +33,27 @@ fn literal_in(language: Language, text: &str) -> String {
     }
 }
 
-/// The component accessors of each adapter's API, in the order
-/// `Component::ALL` lists them; `None` where the API has no such accessor.
-fn accessor(adapter: &str, c: Component) -> Option<&'static str> {
-    use Component::{Authority, Fragment, Host, Path, Port, Query, Scheme, Userinfo};
-    Some(match (adapter, c) {
-        (_, Authority) => return None,
-        ("python-urllib", Scheme) => "u.scheme",
-        ("python-urllib", Userinfo) => return None,
-        ("python-urllib", Host) => "u.hostname",
-        ("python-urllib", Port) => "u.port",
-        ("python-urllib", Path) => "u.path",
-        ("python-urllib", Query) => "u.query",
-        ("python-urllib", Fragment) => "u.fragment",
-        ("urllib3", Scheme) => "u.scheme",
-        ("urllib3", Userinfo) => "u.auth",
-        ("urllib3", Host) => "u.host",
-        ("urllib3", Port) => "u.port",
-        ("urllib3", Path) => "u.path",
-        ("urllib3", Query) => "u.query",
-        ("urllib3", Fragment) => "u.fragment",
-        ("java-uri", Scheme) => "u.getScheme()",
-        ("java-uri", Userinfo) => "u.getRawUserInfo()",
-        ("java-uri", Host) => "u.getHost()",
-        ("java-uri", Port) => return None,
-        ("java-uri", Path) => "u.getRawPath()",
-        ("java-uri", Query) => "u.getRawQuery()",
-        ("java-uri", Fragment) => "u.getRawFragment()",
-        ("node-url", Scheme) => return None,
-        ("node-url", Userinfo) => "u.auth",
-        ("node-url", Host) => "u.hostname",
-        ("node-url", Port) => "u.port",
-        ("node-url", Path) => "u.pathname",
-        ("node-url", Query) => "u.query",
-        ("node-url", Fragment) => return None,
-        ("go-net-url", Scheme) => "u.Scheme",
-        ("go-net-url", Userinfo) => return None,
-        ("go-net-url", Host) => "u.Hostname()",
-        ("go-net-url", Port) => "u.Port()",
-        ("go-net-url", Path) => "u.EscapedPath()",
-        ("go-net-url", Query) => "u.RawQuery",
-        ("go-net-url", Fragment) => "u.EscapedFragment()",
-        ("php-parse-url", Scheme) => "$u['scheme'] ?? null",
-        ("php-parse-url", Userinfo) => return None,
-        ("php-parse-url", Host) => "$u['host'] ?? null",
-        ("php-parse-url", Port) => return None,
-        ("php-parse-url", Path) => "$u['path'] ?? null",
-        ("php-parse-url", Query) => "$u['query'] ?? null",
-        ("php-parse-url", Fragment) => "$u['fragment'] ?? null",
-        ("ruby-uri" | "ruby-uri-rfc2396", Scheme) => "u.scheme",
-        ("ruby-uri" | "ruby-uri-rfc2396", Userinfo) => "u.userinfo",
-        ("ruby-uri" | "ruby-uri-rfc2396", Host) => "u.host",
-        ("ruby-uri" | "ruby-uri-rfc2396", Port) => return None,
-        ("ruby-uri" | "ruby-uri-rfc2396", Path) => "u.path",
-        ("ruby-uri" | "ruby-uri-rfc2396", Query) => "u.query",
-        ("ruby-uri" | "ruby-uri-rfc2396", Fragment) => "u.fragment",
-        _ => return None,
-    })
+/// `template` with `{input}` and `{base}` replaced, in one pass (a
+/// literal holding `{base}` is not replaced again), by the literals given.
+fn fill(template: &str, input: &str, base: &str) -> String {
+    let mut out = String::with_capacity(template.len() + input.len() + base.len());
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        if let Some(after) = from.strip_prefix("{input}") {
+            out.push_str(input);
+            rest = after;
+        } else if let Some(after) = from.strip_prefix("{base}") {
+            out.push_str(base);
+            rest = after;
+        } else {
+            out.push('{');
+            rest = from.get(1..).unwrap_or_default();
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// One check of `expr` against the expected `value` (`None`: the
@@ -121,7 +82,9 @@ fn assert_line(language: Language, expr: &str, value: Option<&str>) -> String {
 /// The test of a shipped adapter's defect, in its own language; `None`
 /// for an adapter this does not know.
 pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
-    let (language, name, comment) = language_of(adapter)?;
+    let template: &Reproduce = shipped_reproduce(adapter)?;
+    let language = template.language;
+    let (name, comment) = language_names(language);
     let lit = |text: &str| literal_in(language, text);
     let mut out = String::new();
     if language == Language::Php {
@@ -132,45 +95,22 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
         "{comment} {}; uridiff root cause {} (uridiff's {adapter} adapter).",
         about.spec, about.id
     );
-    let input = about.input;
+    let input = lit(about.input);
     // The parse (or resolution) as the adapter calls it, bound to `u`.
-    let parse = match (adapter, about.base) {
-        ("python-urllib", None) => format!("u = urlsplit({})", lit(input)),
-        ("python-urllib", Some(b)) => format!("u = urlsplit(urljoin({}, {}))", lit(b), lit(input)),
-        ("urllib3", _) => format!("u = parse_url({})", lit(input)),
-        ("java-uri", None) => format!("java.net.URI u = new java.net.URI({});", lit(input)),
-        ("java-uri", Some(b)) => format!(
-            "java.net.URI u = new java.net.URI({}).resolve(new java.net.URI({}));",
-            lit(b),
-            lit(input)
-        ),
-        ("node-url", None) => format!("const u = url.parse({});", lit(input)),
-        ("node-url", Some(b)) => format!(
-            "const u = url.parse(url.resolve({}, {}));",
-            lit(b),
-            lit(input)
-        ),
-        ("go-net-url", None) => format!("u, err := url.Parse({})", lit(input)),
-        ("go-net-url", Some(b)) => format!(
-            "base, err := url.Parse({})\n\tif err != nil {{ log.Fatal(err) }}\n\tref, err := url.Parse({})\n\tif err != nil {{ log.Fatal(err) }}\n\tu := base.ResolveReference(ref)",
-            lit(b),
-            lit(input)
-        ),
-        ("php-parse-url", _) => format!("$u = parse_url({});", lit(input)),
-        ("ruby-uri", None) => format!("u = URI.parse({})", lit(input)),
-        ("ruby-uri", Some(b)) => format!("u = URI.join({}, {})", lit(b), lit(input)),
-        (_, None) => format!("u = URI::RFC2396_Parser.new.parse({})", lit(input)),
-        (_, Some(b)) => format!(
-            "p = URI::RFC2396_Parser.new\nu = p.parse({}).merge(p.parse({}))",
-            lit(b),
-            lit(input)
-        ),
+    let parse = match (about.base, template.resolve) {
+        (Some(base), Some(resolve)) => fill(resolve, &input, &lit(base)),
+        _ => fill(template.parse, &input, ""),
     };
     let checks: Vec<String> = match expect {
         Expect::Accept(c) => about
             .fields()
             .iter()
-            .filter_map(|f| accessor(adapter, f).map(|expr| assert_line(language, expr, c.get(f))))
+            .filter_map(|f| {
+                template
+                    .accessors
+                    .of(f)
+                    .map(|expr| assert_line(language, expr, c.get(f)))
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -178,25 +118,27 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
     if !reject && checks.is_empty() {
         return None;
     }
+    let prelude = template.prelude;
+    let refusal = template.refusal;
     let body = match language {
         Language::Python => {
-            let import = if adapter == "urllib3" {
-                "from urllib3.util import parse_url"
-            } else {
-                "from urllib.parse import urlsplit, urljoin"
-            };
             if reject {
+                let probe = if template.refusal_probe.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n    {}", template.refusal_probe)
+                };
                 format!(
-                    "{import}\ntry:\n    {parse}\n    u.port  # urlsplit checks the port when it is read\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError(u)\n"
+                    "{prelude}\ntry:\n    {parse}{probe}\nexcept {refusal}:\n    pass\nelse:\n    raise AssertionError(u)\n"
                 )
             } else {
-                format!("{import}\n{parse}\n{}\n", checks.join("\n"))
+                format!("{prelude}\n{parse}\n{}\n", checks.join("\n"))
             }
         }
         Language::Java => {
             let inner = if reject {
                 format!(
-                    "try {{ {parse} throw new AssertionError(u); }} catch (java.net.URISyntaxException expected) {{ }}"
+                    "try {{ {parse} throw new AssertionError(u); }} catch ({refusal} expected) {{ }}"
                 )
             } else {
                 format!("{parse}\n        {}", checks.join("\n        "))
@@ -211,9 +153,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
             } else {
                 format!("{parse}\n{}", checks.join("\n"))
             };
-            format!(
-                "const assert = require(\"node:assert\");\nconst url = require(\"node:url\");\n{lines}\n"
-            )
+            format!("const assert = require(\"node:assert\");\n{prelude}\n{lines}\n")
         }
         Language::Go => {
             let lines = if reject {
@@ -227,7 +167,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 format!("{parse}{err_check}\n\t{}", checks.join("\n\t"))
             };
             format!(
-                "package main\n\nimport (\n\t\"log\"\n\t\"net/url\"\n)\n\nfunc main() {{\n\t{lines}\n}}\n"
+                "package main\n\nimport (\n\t\"log\"\n\t{prelude}\n)\n\nfunc main() {{\n\t{lines}\n}}\n"
             )
         }
         Language::Php => {
@@ -245,11 +185,11 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
         Language::Ruby => {
             if reject {
                 format!(
-                    "require \"uri\"\nbegin\n  {}\n  raise \"accepted: #{{u}}\"\nrescue URI::InvalidURIError\nend\n",
+                    "{prelude}\nbegin\n  {}\n  raise \"accepted: #{{u}}\"\nrescue {refusal}\nend\n",
                     parse.replace('\n', "\n  ")
                 )
             } else {
-                format!("require \"uri\"\n{parse}\n{}\n", checks.join("\n"))
+                format!("{prelude}\n{parse}\n{}\n", checks.join("\n"))
             }
         }
     };
@@ -258,4 +198,20 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
         language: name,
         code: out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn a_template_is_filled_once_and_keeps_other_braces() {
+        // An input whose literal holds `{base}` is not replaced again, and
+        // Go's braces stay as written.
+        assert_eq!(
+            fill("u := f({base}, {input}) { x }", "\"{base}\"", "\"b\""),
+            "u := f(\"b\", \"{base}\") { x }"
+        );
+        assert_eq!(fill("{in{input}", "\"i\"", ""), "{in\"i\"");
+    }
 }

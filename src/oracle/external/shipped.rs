@@ -65,10 +65,70 @@ pub(crate) struct Shipped {
     /// if any: its outcomes are then judged by that standard's reference,
     /// and it is a peer of the other parsers of that standard.
     pub standard: Option<Standard>,
-    /// The language of its parser's API, in which `reproduce` writes a
-    /// test of a defect; none for one it writes no test of (the WHATWG
-    /// reference, which decides and is not judged).
-    pub language: Option<Language>,
+    /// How `reproduce` writes a test of a defect in its parser's own API;
+    /// none for one it writes no test of (the WHATWG reference, which
+    /// decides and is not judged).
+    pub reproduce: Option<Reproduce>,
+}
+
+/// The test `reproduce` writes of a shipped adapter's defect: the calls
+/// the adapter makes, in its parser's language, so that the test is the
+/// bug report a user files upstream.
+///
+/// `parse` and `resolve` are templates in which `{input}` and `{base}`
+/// stand for string literals of the input and the base (written in the
+/// language's syntax by `reproduce::literal`); nothing else is replaced.
+#[derive(Debug)]
+pub(crate) struct Reproduce {
+    /// The language of the parser's API.
+    pub language: Language,
+    /// What the test loads first: import lines (Python, JavaScript, Ruby),
+    /// the import paths besides `log` (Go); empty for none.
+    pub prelude: &'static str,
+    /// The parse of `{input}`, bound to `u`.
+    pub parse: &'static str,
+    /// The resolution of `{input}` against `{base}`, bound to `u`; none
+    /// when the adapter resolves no pair (then `parse` stands for it).
+    pub resolve: Option<&'static str>,
+    /// What a refusal raises (Python, Java, Ruby: the exception caught;
+    /// unused in the languages where a refusal is a return value).
+    pub refusal: &'static str,
+    /// A statement after the parse that makes a lazy parser refuse
+    /// (`urlsplit` checks the port only when `.port` is read); empty for none.
+    pub refusal_probe: &'static str,
+    /// The expression that reads each component from `u`.
+    pub accessors: Accessors,
+}
+
+/// The expressions that read the components of a parse result `u`; none
+/// where the API has no such accessor.
+#[derive(Debug)]
+pub(crate) struct Accessors {
+    pub scheme: Option<&'static str>,
+    pub userinfo: Option<&'static str>,
+    pub host: Option<&'static str>,
+    pub port: Option<&'static str>,
+    pub path: Option<&'static str>,
+    pub query: Option<&'static str>,
+    pub fragment: Option<&'static str>,
+}
+
+impl Accessors {
+    /// The accessor of component `c` (none for the authority, which no
+    /// adapter's API gives whole).
+    pub(crate) fn of(&self, c: crate::components::Component) -> Option<&'static str> {
+        use crate::components::Component;
+        match c {
+            Component::Scheme => self.scheme,
+            Component::Authority => None,
+            Component::Userinfo => self.userinfo,
+            Component::Host => self.host,
+            Component::Port => self.port,
+            Component::Path => self.path,
+            Component::Query => self.query,
+            Component::Fragment => self.fragment,
+        }
+    }
 }
 
 /// The language of a shipped adapter's parser.
@@ -82,10 +142,10 @@ pub(crate) enum Language {
     Ruby,
 }
 
-/// The language of the shipped adapter `name`'s parser API, if it has a
-/// reproduction template.
-pub(crate) fn shipped_language(name: &str) -> Option<Language> {
-    find(name).and_then(|s| s.language)
+/// How `reproduce` writes a test of the shipped adapter `name`, if it
+/// has a template.
+pub(crate) fn shipped_reproduce(name: &str) -> Option<&'static Reproduce> {
+    find(name).and_then(|s| s.reproduce.as_ref())
 }
 
 /// How a shipped adapter is built: in the temporary directory holding its
@@ -158,6 +218,17 @@ pub(crate) const GO_MOD: (&str, &str) = ("go.mod", include_str!("../../../adapte
 /// adapters into the cache root.
 pub const SETUP: &str = "bash scripts/setup-oracles.sh";
 
+/// Ruby's `URI` objects, whichever parser made them.
+const RUBY_URI_ACCESSORS: Accessors = Accessors {
+    scheme: Some("u.scheme"),
+    userinfo: Some("u.userinfo"),
+    host: Some("u.host"),
+    port: None,
+    path: Some("u.path"),
+    query: Some("u.query"),
+    fragment: Some("u.fragment"),
+};
+
 pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "python-urllib",
@@ -176,7 +247,23 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install python3",
         standard: None,
-        language: Some(Language::Python),
+        reproduce: Some(Reproduce {
+            language: Language::Python,
+            prelude: "from urllib.parse import urlsplit, urljoin",
+            parse: "u = urlsplit({input})",
+            resolve: Some("u = urlsplit(urljoin({base}, {input}))"),
+            refusal: "ValueError",
+            refusal_probe: "u.port  # urlsplit checks the port when it is read",
+            accessors: Accessors {
+                scheme: Some("u.scheme"),
+                userinfo: None,
+                host: Some("u.hostname"),
+                port: Some("u.port"),
+                path: Some("u.path"),
+                query: Some("u.query"),
+                fragment: Some("u.fragment"),
+            },
+        }),
     },
     Shipped {
         name: "java-uri",
@@ -202,7 +289,25 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // java.net.URI: "Parsing ... is performed according to RFC 2396" (its class
         // documentation, which lists the RFC 2732 amendment and its deviations).
         standard: Some(Standard::Rfc2396),
-        language: Some(Language::Java),
+        reproduce: Some(Reproduce {
+            language: Language::Java,
+            prelude: "",
+            parse: "java.net.URI u = new java.net.URI({input});",
+            resolve: Some(
+                "java.net.URI u = new java.net.URI({base}).resolve(new java.net.URI({input}));",
+            ),
+            refusal: "java.net.URISyntaxException",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.getScheme()"),
+                userinfo: Some("u.getRawUserInfo()"),
+                host: Some("u.getHost()"),
+                port: None,
+                path: Some("u.getRawPath()"),
+                query: Some("u.getRawQuery()"),
+                fragment: Some("u.getRawFragment()"),
+            },
+        }),
     },
     Shipped {
         name: "urllib3",
@@ -219,7 +324,24 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: SETUP,
         standard: None,
-        language: Some(Language::Python),
+        reproduce: Some(Reproduce {
+            language: Language::Python,
+            prelude: "from urllib3.util import parse_url",
+            parse: "u = parse_url({input})",
+            resolve: None,
+            // urllib3's LocationParseError is a ValueError.
+            refusal: "ValueError",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.scheme"),
+                userinfo: Some("u.auth"),
+                host: Some("u.host"),
+                port: Some("u.port"),
+                path: Some("u.path"),
+                query: Some("u.query"),
+                fragment: Some("u.fragment"),
+            },
+        }),
     },
     Shipped {
         name: "node-url",
@@ -236,7 +358,23 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install nodejs npm",
         standard: None,
-        language: Some(Language::JavaScript),
+        reproduce: Some(Reproduce {
+            language: Language::JavaScript,
+            prelude: "const url = require(\"node:url\");",
+            parse: "const u = url.parse({input});",
+            resolve: Some("const u = url.parse(url.resolve({base}, {input}));"),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: None,
+                userinfo: Some("u.auth"),
+                host: Some("u.hostname"),
+                port: Some("u.port"),
+                path: Some("u.pathname"),
+                query: Some("u.query"),
+                fragment: None,
+            },
+        }),
     },
     Shipped {
         name: "whatwg-url",
@@ -259,7 +397,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: SETUP,
         // The URL Standard's reference implementation (it is the reference).
         standard: Some(Standard::Whatwg),
-        language: None,
+        reproduce: None,
     },
     Shipped {
         name: "go-net-url",
@@ -279,7 +417,29 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install golang-go",
         standard: None,
-        language: Some(Language::Go),
+        reproduce: Some(Reproduce {
+            language: Language::Go,
+            prelude: "\"net/url\"",
+            parse: "u, err := url.Parse({input})",
+            resolve: Some(
+                "base, err := url.Parse({base})
+	if err != nil { log.Fatal(err) }
+	ref, err := url.Parse({input})
+	if err != nil { log.Fatal(err) }
+	u := base.ResolveReference(ref)",
+            ),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.Scheme"),
+                userinfo: None,
+                host: Some("u.Hostname()"),
+                port: Some("u.Port()"),
+                path: Some("u.EscapedPath()"),
+                query: Some("u.RawQuery"),
+                fragment: Some("u.EscapedFragment()"),
+            },
+        }),
     },
     Shipped {
         name: "php-parse-url",
@@ -296,7 +456,23 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: "apt-get install php-cli",
         standard: None,
-        language: Some(Language::Php),
+        reproduce: Some(Reproduce {
+            language: Language::Php,
+            prelude: "",
+            parse: "$u = parse_url({input});",
+            resolve: None,
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("$u['scheme'] ?? null"),
+                userinfo: None,
+                host: Some("$u['host'] ?? null"),
+                port: None,
+                path: Some("$u['path'] ?? null"),
+                query: Some("$u['query'] ?? null"),
+                fragment: Some("$u['fragment'] ?? null"),
+            },
+        }),
     },
     Shipped {
         name: "ruby-uri",
@@ -311,7 +487,15 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
         standard: Some(Standard::Rfc3986),
-        language: Some(Language::Ruby),
+        reproduce: Some(Reproduce {
+            language: Language::Ruby,
+            prelude: "require \"uri\"",
+            parse: "u = URI.parse({input})",
+            resolve: Some("u = URI.join({base}, {input})"),
+            refusal: "URI::InvalidURIError",
+            refusal_probe: "",
+            accessors: RUBY_URI_ACCESSORS,
+        }),
     },
     Shipped {
         name: "ruby-uri-rfc2396",
@@ -326,7 +510,18 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
         standard: Some(Standard::Rfc2396),
-        language: Some(Language::Ruby),
+        reproduce: Some(Reproduce {
+            language: Language::Ruby,
+            prelude: "require \"uri\"",
+            parse: "u = URI::RFC2396_Parser.new.parse({input})",
+            resolve: Some(
+                "p = URI::RFC2396_Parser.new
+u = p.parse({base}).merge(p.parse({input}))",
+            ),
+            refusal: "URI::InvalidURIError",
+            refusal_probe: "",
+            accessors: RUBY_URI_ACCESSORS,
+        }),
     },
 ];
 
@@ -907,7 +1102,7 @@ mod tests {
             resolves: true,
             install: "apt-get install python3",
             standard: None,
-            language: None,
+            reproduce: None,
         };
         assert!(
             std::env::var_os("CARGO_MANIFEST_DIR").is_some(),
