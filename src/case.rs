@@ -63,6 +63,15 @@ impl<'a> Case<'a> {
             .map(|(_, out)| out)
     }
 
+    /// What a root cause is recognised from (see [`crate::rootcause::of`]).
+    pub fn evidence(&self) -> crate::rootcause::Evidence<'_, 'a> {
+        crate::rootcause::Evidence {
+            input: self.input,
+            base: self.base,
+            outcomes: &self.outcomes,
+        }
+    }
+
     /// Findings no rule explains.
     pub fn unexplained(&self) -> impl Iterator<Item = &Finding> {
         self.findings
@@ -198,7 +207,7 @@ impl Case<'_> {
                     id: k.id.as_str(),
                     source: k.source.as_str(),
                 }),
-                root_cause: crate::rootcause::of(self, f),
+                root_cause: crate::rootcause::of(self.evidence(), f),
             })
             .collect()
     }

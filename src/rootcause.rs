@@ -25,10 +25,9 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::case::Case;
 use crate::components::Component;
 use crate::datafile::json_string;
-use crate::oracle::OracleId;
+use crate::oracle::{OracleId, Outcome};
 use crate::signature::Signature;
 use crate::triage::{Class, Finding};
 
@@ -132,7 +131,7 @@ impl Rule {
         }
     }
 
-    fn holds(self, case: &Case<'_>, finding: &Finding) -> bool {
+    fn holds(self, case: Evidence<'_, '_>, finding: &Finding) -> bool {
         match self {
             Rule::PortNotU16 => case
                 .outcome(finding.oracle)
@@ -343,10 +342,35 @@ pub struct RootCause {
     pub upstream: Option<String>,
 }
 
-/// The root cause of `finding` (a defect of `case`): its ledger row, or a
-/// new one named after its signature. `None` for a finding that is no
-/// defect, and for an undecided peer disagreement no row recognises.
-pub fn of(case: &Case<'_>, finding: &Finding) -> Option<RootCause> {
+/// What a root cause is recognised from: one input, its base, and what
+/// each parser returned (a [`Case`](crate::Case) gives it:
+/// `Case::evidence`). Its own type so that the ledger does not depend on
+/// the case that holds it.
+#[derive(Clone, Copy, Debug)]
+pub struct Evidence<'c, 'a> {
+    /// The input (with a base: the reference).
+    pub input: &'a str,
+    /// The base it was resolved against, if any.
+    pub base: Option<&'a str>,
+    /// Each oracle's outcome.
+    pub outcomes: &'c [(OracleId, Outcome<'a>)],
+}
+
+impl<'a> Evidence<'_, 'a> {
+    /// An oracle's outcome.
+    pub fn outcome(&self, id: OracleId) -> Option<&Outcome<'a>> {
+        self.outcomes
+            .iter()
+            .find(|(o, _)| *o == id)
+            .map(|(_, out)| out)
+    }
+}
+
+/// The root cause of `finding` (a defect of the case `case` is the
+/// evidence of): its ledger row, or a new one named after its signature.
+/// `None` for a finding that is no defect, and for an undecided peer
+/// disagreement no row recognises.
+pub fn of(case: Evidence<'_, '_>, finding: &Finding) -> Option<RootCause> {
     if finding.basis != crate::triage::Basis::Defect {
         return None;
     }

@@ -217,10 +217,11 @@ impl Bypass {
 /// resolvers their own way, every other (libcurl, Python, Node, PHP, Ruby,
 /// hyper) through glibc's `getaddrinfo`.
 pub fn reading_of(fetcher: OracleId) -> Reading {
-    match fetcher.as_str() {
-        "go-net-url" => Reading::Go,
-        "java-uri" => Reading::Java,
-        _ => Reading::Glibc,
+    use crate::oracle::external::Resolver;
+    match crate::oracle::external::shipped_resolver(fetcher.as_str()) {
+        Resolver::Glibc => Reading::Glibc,
+        Resolver::Go => Reading::Go,
+        Resolver::Java => Reading::Java,
     }
 }
 

@@ -101,6 +101,8 @@ const PYTHON_URLLIB3: Shipped = Shipped {
     resolves: false,
     install: SETUP,
     standard: None,
+    resolver: crate::oracle::external::shipped::Resolver::Glibc,
+    reference: false,
     reproduce: None,
 };
 const PYTHON_URLLIB: Shipped = Shipped {
@@ -115,6 +117,8 @@ const PYTHON_URLLIB: Shipped = Shipped {
     resolves: false,
     install: "apt-get install python3",
     standard: None,
+    resolver: crate::oracle::external::shipped::Resolver::Glibc,
+    reference: false,
     reproduce: None,
 };
 const NODE: [Shipped; 2] = {
@@ -131,6 +135,8 @@ const NODE: [Shipped; 2] = {
             resolves: false,
             install: "apt-get install nodejs",
             standard: None,
+            resolver: crate::oracle::external::shipped::Resolver::Glibc,
+            reference: false,
             reproduce: None,
         }
     }
@@ -159,6 +165,8 @@ const GO: Shipped = Shipped {
     resolves: false,
     install: "apt-get install golang-go",
     standard: None,
+    resolver: crate::oracle::external::shipped::Resolver::Glibc,
+    reference: false,
     reproduce: None,
 };
 

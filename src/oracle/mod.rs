@@ -190,7 +190,7 @@ macro_rules! oracles {
             pub fn is_reference(self) -> bool {
                 match self {
                     $(OracleId::$variant => false $(|| $reference)?,)*
-                    OracleId::External(name) => name.as_str() == crate::reference::WHATWG_URL,
+                    OracleId::External(name) => external::shipped_is_reference(name.as_str()),
                 }
             }
 

@@ -70,7 +70,7 @@ fn every_ledger_rows_witness_still_shows_its_root_cause() {
         let shows = case
             .findings
             .iter()
-            .filter_map(|f| rootcause::of(&case, f))
+            .filter_map(|f| rootcause::of(case.evidence(), f))
             .any(|rc| rc.id == row.id);
         if !shows {
             stale.push(format!(
@@ -107,7 +107,7 @@ fn every_defect_signature_of_the_saved_corpus_has_a_ledger_row() {
             if uridiff::Signature::of(f).to_string() != signature {
                 continue;
             }
-            let rc = rootcause::of(&case, f).unwrap();
+            let rc = rootcause::of(case.evidence(), f).unwrap();
             if rc.status == "new" && rc.id.starts_with("new:") {
                 unknown.push(format!("{signature} ({input:?}): no ledger row"));
             }

@@ -65,6 +65,12 @@ pub(crate) struct Shipped {
     /// if any: its outcomes are then judged by that standard's reference,
     /// and it is a peer of the other parsers of that standard.
     pub standard: Option<Standard>,
+    /// How its runtime's resolver reads a host as an address (the bypass
+    /// matrix's model of where a fetcher of this runtime connects).
+    pub resolver: Resolver,
+    /// Is it the reference implementation of its `standard` (whatwg-url,
+    /// the URL Standard's)? A reference decides, it is not judged.
+    pub reference: bool,
     /// How `reproduce` writes a test of a defect in its parser's own API;
     /// none for one it writes no test of (the WHATWG reference, which
     /// decides and is not judged).
@@ -129,6 +135,25 @@ impl Accessors {
             Component::Fragment => self.fragment,
         }
     }
+}
+
+/// How a runtime turns a host into an address: Go's and Java's resolvers
+/// their own way, every other runtime (Python, Node, PHP, Ruby, Perl, and
+/// libcurl and hyper in process) through glibc's `getaddrinfo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolver {
+    /// glibc's `getaddrinfo` (IPv4 through `inet_aton`).
+    Glibc,
+    /// Go's resolver (`net.ParseIP`, else a name).
+    Go,
+    /// Java's `InetAddress`.
+    Java,
+}
+
+/// The resolver of the shipped adapter `name`'s runtime; glibc's for
+/// another name (every in-process parser's fetcher goes through it).
+pub fn shipped_resolver(name: &str) -> Resolver {
+    find(name).map_or(Resolver::Glibc, |s| s.resolver)
 }
 
 /// The language of a shipped adapter's parser.
@@ -247,6 +272,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install python3",
         standard: None,
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
             prelude: "from urllib.parse import urlsplit, urljoin",
@@ -289,6 +316,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // java.net.URI: "Parsing ... is performed according to RFC 2396" (its class
         // documentation, which lists the RFC 2732 amendment and its deviations).
         standard: Some(Standard::Rfc2396),
+        resolver: Resolver::Java,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Java,
             prelude: "",
@@ -324,6 +353,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: SETUP,
         standard: None,
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
             prelude: "from urllib3.util import parse_url",
@@ -358,6 +389,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install nodejs npm",
         standard: None,
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::JavaScript,
             prelude: "const url = require(\"node:url\");",
@@ -397,6 +430,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: SETUP,
         // The URL Standard's reference implementation (it is the reference).
         standard: Some(Standard::Whatwg),
+        resolver: Resolver::Glibc,
+        reference: true,
         reproduce: None,
     },
     Shipped {
@@ -417,6 +452,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install golang-go",
         standard: None,
+        resolver: Resolver::Go,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Go,
             prelude: "\"net/url\"",
@@ -456,6 +493,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: "apt-get install php-cli",
         standard: None,
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Php,
             prelude: "",
@@ -487,6 +526,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
         standard: Some(Standard::Rfc3986),
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Ruby,
             prelude: "require \"uri\"",
@@ -510,6 +551,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
         standard: Some(Standard::Rfc2396),
+        resolver: Resolver::Glibc,
+        reference: false,
         reproduce: Some(Reproduce {
             language: Language::Ruby,
             prelude: "require \"uri\"",
@@ -532,6 +575,12 @@ pub fn shipped_standard(name: &str) -> Option<Standard> {
         .iter()
         .find(|s| s.name == name)
         .and_then(|s| s.standard)
+}
+
+/// Is the shipped adapter `name` its standard's reference (see
+/// `Shipped::reference`)? False for another name.
+pub fn shipped_is_reference(name: &str) -> bool {
+    find(name).is_some_and(|s| s.reference)
 }
 
 /// The names of the shipped adapters, in table order.
@@ -1102,6 +1151,8 @@ mod tests {
             resolves: true,
             install: "apt-get install python3",
             standard: None,
+            resolver: Resolver::Glibc,
+            reference: false,
             reproduce: None,
         };
         assert!(
