@@ -21,7 +21,6 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::Query;
-use crate::components::Component;
 use crate::diff::diff;
 use crate::oracle::external::{External, Submitted, shipped_status};
 use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
@@ -179,124 +178,6 @@ impl<'c, 'a> References<'c, 'a> {
             Answer::Outcome(id, outcome)
         })
     }
-}
-
-/// What the standard permits a parser to answer besides its reference's
-/// answer `r`: the class that explains `theirs`, if any. `pair` is the base
-/// and reference of a resolution.
-pub(crate) fn variation(
-    standard: Standard,
-    pair: Option<(&str, &str)>,
-    r: &Outcome<'_>,
-    theirs: &Outcome<'_>,
-) -> Option<crate::triage::Class> {
-    if case_only(r, theirs) {
-        return Some(crate::triage::Class::CaseNormalized);
-    }
-    match (standard, pair) {
-        (Standard::Rfc3986, Some((base, input))) => rfc3986_variation(base, input, r, theirs),
-        (Standard::Rfc2396, _) => rfc2396_variation(r, theirs),
-        _ => None,
-    }
-}
-
-/// Do `r` and `theirs` differ only in the ASCII case of the scheme or the
-/// host? Both are case-insensitive (RFC 3986 sections 3.1 and 3.2.2, and
-/// 6.2.2.1 normalises them to lower case; RFC 2396 section 3.1 and 3.2.2),
-/// so a parser that lower-cases them gives the same URI.
-fn case_only(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
-    let d = diff(r, theirs);
-    !d.verdict
-        && !d.fields.is_empty()
-        && d.fields.iter().all(|c| {
-            matches!(c, Component::Scheme | Component::Host)
-                && match (r.components.get(c), theirs.components.get(c)) {
-                    (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
-                    _ => false,
-                }
-        })
-}
-
-/// RFC 2396 section 3.2, `authority = server | reg_name`: where the
-/// grammar reads a registry-based authority (only, or beside a `server`
-/// it chose by convention), the scheme decides what the authority holds
-/// (section 3.2.1: "specific to the URI scheme"); a parser that reads no
-/// server there, or (with no server reading at all) refuses the authority
-/// its scheme does not allow, breaks nothing the generic syntax says.
-fn rfc2396_variation(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<crate::triage::Class> {
-    use crate::components::ComponentSet;
-    use crate::oracle::Note;
-    let reg_name_only = r.notes.contains(&Note::RegNameAuthority);
-    let ambiguous = r
-        .notes
-        .iter()
-        .any(|n| matches!(n, Note::GrammarAmbiguity(_)));
-    if !reg_name_only && !ambiguous {
-        return None;
-    }
-    let d = diff(r, theirs);
-    let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
-    // The other reading has no userinfo, host or port: a parser that reads
-    // a server the grammar does not have (`http://%41/` with host `%41`)
-    // departs.
-    let explained = if d.verdict {
-        reg_name_only && !theirs.accepted()
-    } else {
-        !d.fields.is_empty()
-            && d.fields.difference(parts).is_empty()
-            && theirs.components.get(Component::Host).is_none()
-    };
-    explained.then_some(crate::triage::Class::RegNameAuthority)
-}
-
-/// With a base, RFC 3986's permitted variations: what a parser may answer
-/// besides the strict algorithm's target (`reference`).
-///
-/// - Section 5.2.1: "Normalization of the base URI, as described in
-///   Sections 6.2.2 and 6.2.3, is optional": the target resolved against
-///   the normalised base (fluent-uri, for `""` against `h:/.`, gives `h:/`).
-/// - Sections 4.3 and 5.1: a base is an `absolute-URI`; one with a
-///   fragment may be refused rather than stripped.
-/// - Section 5.2.4 with section 3.3: a target without authority whose path
-///   starts with `//` cannot be written (its recomposition would read as an
-///   authority); a parser that writes `/.` before it (fluent-uri and
-///   iri-string both document it) keeps the same path.
-fn rfc3986_variation(
-    base: &str,
-    input: &str,
-    reference: &Outcome<'_>,
-    theirs: &Outcome<'_>,
-) -> Option<crate::triage::Class> {
-    use crate::triage::Class;
-    let dot_prefix = |r: &Outcome<'_>| {
-        let (Some(path), Some(their_path)) = (
-            r.components.get(Component::Path),
-            theirs.components.get(Component::Path),
-        ) else {
-            return false;
-        };
-        r.accepted()
-            && theirs.accepted()
-            && r.components.get(Component::Authority).is_none()
-            && path.starts_with("//")
-            && their_path.strip_prefix("/.") == Some(path)
-            && diff(r, theirs).fields.iter().all(|c| c == Component::Path)
-    };
-    if dot_prefix(reference) {
-        return Some(Class::AmbiguousResolvedPath);
-    }
-    // Section 5.1: a base taken from a reference is "stripped of any
-    // fragment component prior to its use as a base URI", and section 4.3
-    // makes a base an `absolute-URI` (no fragment): the reference strips
-    // it, a parser may refuse the base instead.
-    if base.contains('#') && reference.accepted() && !theirs.accepted() {
-        return Some(Class::BaseFragment);
-    }
-    let normalized = crate::oracle::grammar_rfc3986_resolve_normalized_base(base, input);
-    if diff(&normalized, theirs).is_empty() || dot_prefix(&normalized) {
-        return Some(Class::OptionalBaseNormalization);
-    }
-    None
 }
 
 /// The `whatwg-url` process of one [`Harness`](crate::Harness) (the URL

@@ -512,7 +512,7 @@ fn peer_pair(
     // authority, which the scheme decides): `against_references` files it
     // as `spec`, and nobody is blamed.
     if let (Some(standard), Some(Answer::Outcome(_, r))) = (standard, reference)
-        && crate::reference::variation(standard, pair, r, theirs).is_some()
+        && super::variation::variation(standard, pair, r, theirs).is_some()
     {
         return;
     }
@@ -547,7 +547,7 @@ fn peer_pair(
 /// `reference-disagreement` defect (`decided_by` the reference), unless a
 /// peer disagreement already blames the parser for it. With a base
 /// (`pair`), RFC 3986's permitted variations are `spec` findings instead
-/// ([`reference::variation`](crate::reference::variation)).
+/// ([`variation`](super::variation::variation)).
 pub(crate) fn against_references(
     outcomes: &[(OracleId, Outcome<'_>)],
     references: &References<'_, '_>,
@@ -572,7 +572,7 @@ pub(crate) fn against_references(
         if d.is_empty() {
             continue;
         }
-        let variation = crate::reference::variation(standard, pair, r, theirs);
+        let variation = super::variation::variation(standard, pair, r, theirs);
         let scheme = scheme_of(r, theirs);
         let finding = match variation {
             Some(class) => Finding {

@@ -25,10 +25,10 @@ mod ip_literal;
 mod rules;
 pub(crate) mod severity;
 pub(crate) mod text;
+mod variation;
 
 pub use basis::Decision;
 pub use classes::{Basis, Class, ExampleOracle};
-pub(crate) use rules::documents;
 pub use severity::Severity;
 
 use std::cell::OnceCell;
@@ -285,4 +285,56 @@ pub(crate) fn effect(ours: &Outcome<'_>, theirs: &Outcome<'_>, finding: &Finding
         fields: finding.fields,
     };
     effect::of_claim(finding.oracle, ours, theirs, claim)
+}
+
+/// Is `class` a reading `oracle`'s own documentation gives (a rule whose
+/// scope names that shipped adapter, such as `java-empty-authority`)?
+pub(crate) fn documents(class: Class, oracle: OracleId) -> bool {
+    matches!(oracle, OracleId::External(_))
+        && classes::RULES.iter().any(|rule| {
+            rule.class == class
+                && matches!(rule.scope, rules::Scope::Only(targets)
+                    if targets.iter().any(|t| matches!(t, rules::Target::External(_)) && t.covers(oracle)))
+        })
+}
+
+#[cfg(test)]
+mod catalogue_tests {
+    use super::classes::RULES;
+    use super::rules::{Scope, Target};
+    use super::{Basis, Class};
+
+    #[test]
+    fn every_spec_class_has_one_rule_and_unexplained_none() {
+        for class in Class::ALL {
+            let rules = RULES.iter().filter(|r| r.class == *class).count();
+            // A variation a reference permits is found by comparing with
+            // the reference (`defects::against_references`), not by a rule.
+            let by_reference = *class == Class::OptionalBaseNormalization;
+            let expected = usize::from(class.basis() == Basis::Spec && !by_reference);
+            if class.basis() != Basis::Defect {
+                assert_eq!(rules, expected, "{class}: {rules} rules");
+            } else {
+                assert!(rules <= 1, "{class}: {rules} rules");
+            }
+        }
+    }
+
+    #[test]
+    fn external_scopes_name_shipped_adapters() {
+        for rule in RULES {
+            let Scope::Only(targets) = rule.scope else {
+                continue;
+            };
+            for target in targets {
+                if let Target::External(name) = target {
+                    assert!(
+                        crate::oracle::external::shipped_names().contains(name),
+                        "{}: scope names {name}, which is no shipped adapter",
+                        rule.class
+                    );
+                }
+            }
+        }
+    }
 }

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::error::{ExternalError, Kind, Position};
 use super::process::{self, Event, Process};
-use super::shipped::{self, Shipped};
-use super::wire::{self, Hello};
+use super::shipped::{self, Prepare, Shipped};
+use super::wire::{self, HELLO_LINE_LIMIT, Hello};
 use crate::oracle::Outcome;
 
 /// How long to wait, after the command closed its output, for its exit
@@ -135,7 +135,7 @@ impl External {
         row: &Shipped,
         timeout: Duration,
     ) -> Result<Starting, ExternalError> {
-        let spawned = process::spawn_shipped(row);
+        let spawned = spawn_shipped(row);
         External::starting(row.name, &row.display(), timeout, spawned)
     }
 
@@ -665,4 +665,17 @@ fn quote(input: &str) -> String {
 
 fn quote_bytes(line: &[u8]) -> String {
     quote(&String::from_utf8_lossy(line))
+}
+
+/// Starts a shipped adapter: its files in a new temporary directory (which
+/// goes with the process), built first if it has to be.
+fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
+    row.start(|command, dir| process::spawn_command(command, Some(dir), row.name, HELLO_LINE_LIMIT))
+        .map_err(|e| match e {
+            Prepare::Missing(detail) => Kind::Missing { detail },
+            Prepare::Io(doing, source) => Kind::Io { doing, source },
+            Prepare::Cache(e) => Kind::Missing {
+                detail: e.to_string(),
+            },
+        })
 }

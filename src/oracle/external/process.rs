@@ -21,7 +21,6 @@ use std::time::{Duration, Instant};
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
 
 use super::error::Kind;
-use super::shipped::{Prepare, Shipped};
 use super::wire::HELLO_LINE_LIMIT;
 
 /// How much of the command's standard error is kept for error messages.
@@ -66,19 +65,6 @@ pub(super) fn spawn_shell(command: &str, name: &str) -> Result<Process, Kind> {
             }
         }
     })
-}
-
-/// Starts a shipped adapter: its files in a new temporary directory (which
-/// goes with the process), built first if it has to be.
-pub(super) fn spawn_shipped(row: &Shipped) -> Result<Process, Kind> {
-    row.start(|command, dir| Process::spawn(command, Some(dir), row.name, HELLO_LINE_LIMIT))
-        .map_err(|e| match e {
-            Prepare::Missing(detail) => Kind::Missing { detail },
-            Prepare::Io(doing, source) => Kind::Io { doing, source },
-            Prepare::Cache(e) => Kind::Missing {
-                detail: e.to_string(),
-            },
-        })
 }
 
 /// Starts `command` as [`Process::spawn`] does, for the other users of

@@ -78,19 +78,8 @@ impl Scope {
     }
 }
 
-/// Is `class` a reading `oracle`'s own documentation gives (a rule whose
-/// scope names that shipped adapter, such as `java-empty-authority`)?
-pub(crate) fn documents(class: Class, oracle: OracleId) -> bool {
-    matches!(oracle, OracleId::External(_))
-        && super::classes::RULES.iter().any(|rule| {
-            rule.class == class
-                && matches!(rule.scope, Scope::Only(targets)
-                    if targets.iter().any(|t| matches!(t, Target::External(_)) && t.covers(oracle)))
-        })
-}
-
 impl Target {
-    fn covers(self, oracle: OracleId) -> bool {
+    pub(super) fn covers(self, oracle: OracleId) -> bool {
         match self {
             Target::Oracle(id) => oracle == id,
             // The registry's oracles: an external oracle's documented
@@ -201,42 +190,6 @@ pub(crate) fn host_in_path<'p>(path: &'p str, slashes: &[char], ends: &[char]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triage::Basis;
-    use crate::triage::classes::RULES;
-
-    #[test]
-    fn every_spec_class_has_one_rule_and_unexplained_none() {
-        for class in Class::ALL {
-            let rules = RULES.iter().filter(|r| r.class == *class).count();
-            // A variation a reference permits is found by comparing with
-            // the reference (`defects::against_references`), not by a rule.
-            let by_reference = *class == Class::OptionalBaseNormalization;
-            let expected = usize::from(class.basis() == Basis::Spec && !by_reference);
-            if class.basis() != Basis::Defect {
-                assert_eq!(rules, expected, "{class}: {rules} rules");
-            } else {
-                assert!(rules <= 1, "{class}: {rules} rules");
-            }
-        }
-    }
-
-    #[test]
-    fn external_scopes_name_shipped_adapters() {
-        for rule in RULES {
-            let Scope::Only(targets) = rule.scope else {
-                continue;
-            };
-            for target in targets {
-                if let Target::External(name) = target {
-                    assert!(
-                        crate::oracle::external::shipped_names().contains(name),
-                        "{}: scope names {name}, which is no shipped adapter",
-                        rule.class
-                    );
-                }
-            }
-        }
-    }
 
     #[test]
     fn a_scope_covers_its_oracles_standards_and_shipped_names() {
