@@ -168,7 +168,7 @@ pub struct FindingJson {
     /// reference's oracle id that decided it, or null when nothing settles
     /// it. Absent on other findings.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<Option<OracleId>>,
+    pub decided_by: Option<crate::triage::DecidedBy>,
     /// For a defect a documented deviation covers: its id and source.
     /// Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -321,7 +321,7 @@ fn drop_documented_departures(case: &mut Case<'_>) {
         return;
     }
     case.findings.retain(|f| {
-        !(matches!(f.decided_by, Decision::Reference(_))
+        !(matches!(f.decided_by, Decision::Reference(_) | Decision::Majority(_))
             && f.basis == Basis::Defect
             && documented.iter().any(|(oracle, verdict, fields)| {
                 *oracle == f.oracle

@@ -194,6 +194,19 @@ macro_rules! oracles {
                 }
             }
 
+            /// The implementation it is (or descends from), for counting
+            /// independent implementations: its own id, or for a shipped
+            /// adapter whose library derives from another's, that one's
+            /// (`Shipped::lineage`).
+            pub fn lineage(&self) -> &str {
+                match self {
+                    OracleId::External(name) => {
+                        external::shipped_lineage(name.as_str()).unwrap_or(name.as_str())
+                    }
+                    _ => self.as_str(),
+                }
+            }
+
             /// Is this a built-in oracle's id?
             pub fn is_builtin_id(id: &str) -> bool {
                 matches!(id, $($id)|*)

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::{Example, Group, Report};
 use crate::text::{Reader, is_hidden, reproduce, visible};
-use crate::triage::Basis;
+use crate::triage::{Basis, DecidedBy};
 
 /// How many characters of a value a table shows.
 const SHOWN_CHARS: usize = 200;
@@ -131,10 +131,17 @@ fn defect_groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
         let Some(e) = g.examples.first() else {
             continue;
         };
-        let decided = match g.decided_by {
+        let decided = match &g.decided_by {
             None => "-".to_owned(),
-            Some(None) => "nothing (undecided)".to_owned(),
-            Some(Some(id)) => code(id.as_str()),
+            Some(DecidedBy::Undecided) => "nothing (undecided)".to_owned(),
+            Some(DecidedBy::Reference(id)) => code(id.as_str()),
+            Some(DecidedBy::Majority(ids)) => format!(
+                "majority: {}",
+                ids.iter()
+                    .map(|id| code(id.as_str()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
         let known = g.known.as_ref().map_or_else(
             || "new".to_owned(),

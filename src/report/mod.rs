@@ -162,7 +162,7 @@ pub struct Group {
     /// variation): the reference that decided the shortest example, or
     /// null when nothing did. Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<Option<OracleId>>,
+    pub decided_by: Option<crate::triage::DecidedBy>,
     /// The documented deviation that covers the shortest example, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known: Option<crate::case::KnownJson>,
@@ -446,7 +446,7 @@ impl<'w> Builder<'w> {
                     .is_none_or(|e| example.key() < e.key());
                 if shortest {
                     group.effect = json.effect.clone();
-                    group.decided_by = json.decided_by;
+                    group.decided_by = json.decided_by.clone();
                     group.known = json.known.clone();
                     group.root_cause = json.root_cause.clone();
                 }

@@ -62,19 +62,70 @@ pub enum Decision {
     /// The standard's reference (its oracle id): the blamed parser departs
     /// from it and the other does not.
     Reference(OracleId),
+    /// The reference is missing or known to be wrong on this input, and a
+    /// strict majority of the standard's independent implementations
+    /// that answered sides against the blamed parser: these (the first
+    /// [`Voters::MAX`] of them, registry order). JSON `decided_by` is
+    /// then the array of their ids.
+    Majority(Voters),
     /// Nothing settles which parser departs: the reference is missing or
-    /// sides with neither. JSON `decided_by: null`.
+    /// sides with neither, and no majority does. JSON `decided_by: null`.
     Undecided,
 }
 
+/// The implementations whose majority decided a peer disagreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Voters([Option<OracleId>; Voters::MAX]);
+
+impl Voters {
+    /// How many are named.
+    pub const MAX: usize = 4;
+
+    /// The first [`Voters::MAX`] of `ids`.
+    pub fn new(ids: impl IntoIterator<Item = OracleId>) -> Voters {
+        let mut out = [None; Voters::MAX];
+        for (slot, id) in out.iter_mut().zip(ids) {
+            *slot = Some(id);
+        }
+        Voters(out)
+    }
+
+    /// The ids, in order.
+    pub fn iter(&self) -> impl Iterator<Item = OracleId> + '_ {
+        self.0.iter().flatten().copied()
+    }
+}
+
+/// `decided_by` as JSON writes it: an oracle id (the reference), an array
+/// of ids (a majority of implementations) or null (undecided).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// The reference.
+    Reference(OracleId),
+    /// A majority of the standard's implementations.
+    Majority(Vec<OracleId>),
+    /// Nothing.
+    Undecided,
+}
+
+impl Serialize for DecidedBy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DecidedBy::Reference(id) => id.serialize(s),
+            DecidedBy::Majority(ids) => ids.serialize(s),
+            DecidedBy::Undecided => s.serialize_none(),
+        }
+    }
+}
+
 impl Decision {
-    /// `decided_by` as JSON writes it: `None` when the key is left out,
-    /// `Some(None)` for null.
-    pub fn as_json(self) -> Option<Option<OracleId>> {
+    /// `decided_by` as JSON writes it: `None` when the key is left out.
+    pub fn as_json(self) -> Option<DecidedBy> {
         match self {
             Decision::NotCompared => None,
-            Decision::Reference(id) => Some(Some(id)),
-            Decision::Undecided => Some(None),
+            Decision::Reference(id) => Some(DecidedBy::Reference(id)),
+            Decision::Majority(voters) => Some(DecidedBy::Majority(voters.iter().collect())),
+            Decision::Undecided => Some(DecidedBy::Undecided),
         }
     }
 }

@@ -35,7 +35,7 @@ use crate::reference::{Answer, References};
 use super::host::scheme_of;
 use super::ip_literal::is_ip_literal;
 use super::text::decoded_lower;
-use super::{Class, Decision, Finding, Severity, effect, severity};
+use super::{Class, Decision, Finding, Severity, Voters, effect, severity};
 
 fn defect(
     class: Class,
@@ -400,6 +400,7 @@ pub(crate) fn peers(
             if b.standard() == Some(standard) {
                 peer_pair(
                     references.get(standard),
+                    outcomes,
                     (Some(standard), pair),
                     (*a, oa),
                     (*b, ob),
@@ -428,6 +429,7 @@ pub(crate) fn peers(
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
             peer_pair(
                 peer.standard().and_then(|s| references.get(s)),
+                &[],
                 (peer.standard(), None),
                 (peer, that),
                 (row.id, this),
@@ -451,8 +453,10 @@ fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
 /// [`against_references`]); where the reference is missing or sides with
 /// neither, the finding blames nobody: it names the pair in registry
 /// order and says that nothing settles it (`decided_by: null`).
+#[allow(clippy::too_many_arguments)]
 fn peer_pair(
     reference: Option<Answer<'_, '_>>,
+    implementations: &[(OracleId, Outcome<'_>)],
     (standard, pair): (Option<Standard>, Option<(&str, &str)>),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
@@ -491,16 +495,20 @@ fn peer_pair(
                 )),
             ),
         },
-        Some(Answer::Missing(id, why)) => (
-            true,
-            Decision::Undecided,
-            Some(format!("the reference {id} is missing: {why}")),
-        ),
-        None => (
-            true,
-            Decision::Undecided,
-            Some("their standard has no reference here".to_owned()),
-        ),
+        Some(Answer::Missing(id, why)) => {
+            let why = format!("the reference {id} is missing: {why}");
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
+        None => {
+            let why = "their standard has no reference here".to_owned();
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
     };
     let ((blamed, theirs), (peer, peers)) = if blame_a {
         ((a, oa), (b, ob))
@@ -540,6 +548,58 @@ fn peer_pair(
     finding.verdict = d.verdict;
     finding.decided_by = decision;
     out.push(finding);
+}
+
+/// Where the reference cannot decide a disagreement between peers `a` and
+/// `b` of `standard` (it is missing, or known to be wrong on this input):
+/// the majority of the standard's independent implementations that
+/// answered (every outcome of that standard but its reference's, one vote
+/// per [`lineage`](OracleId::lineage)), if a strict majority of them
+/// agrees with one of the two on what `d` disputes. Returns whether `a` is
+/// blamed and who outvoted it. Two implementations are no majority: with
+/// only the pair, nothing is decided, as before.
+fn majority(
+    implementations: &[(OracleId, Outcome<'_>)],
+    standard: Option<Standard>,
+    (a, oa): (OracleId, &Outcome<'_>),
+    (b, ob): (OracleId, &Outcome<'_>),
+    d: Diff,
+) -> Option<(bool, Voters)> {
+    let standard = standard?;
+    let mut lineages: Vec<&str> = Vec::new();
+    let (mut with_a, mut with_b) = (Vec::new(), Vec::new());
+    let mut votes = 0usize;
+    for (id, o) in implementations {
+        if id.standard() != Some(standard) || id.is_reference() || o.is_missing() {
+            continue;
+        }
+        // One vote per lineage (fast-uri descends from uri-js): a shared
+        // ancestor's behaviour is one opinion, not two.
+        let lineage = id.lineage();
+        if lineages.contains(&lineage) {
+            continue;
+        }
+        lineages.push(lineage);
+        votes += 1;
+        let sides_a = *id == a || !departs(oa, o, d);
+        let sides_b = *id == b || !departs(ob, o, d);
+        match (sides_a, sides_b) {
+            (true, false) => with_a.push(*id),
+            (false, true) => with_b.push(*id),
+            _ => {}
+        }
+    }
+    let strict = |n: usize| n * 2 > votes && votes >= 3;
+    let voters = |side: &[OracleId], blamed: OracleId| {
+        Voters::new(side.iter().copied().filter(|id| *id != blamed))
+    };
+    if strict(with_b.len()) {
+        Some((true, voters(&with_b, a)))
+    } else if strict(with_a.len()) {
+        Some((false, voters(&with_a, b)))
+    } else {
+        None
+    }
 }
 
 /// Each parser against its standard's reference, where the case asked it:
@@ -641,6 +701,74 @@ mod tests {
         c.set(Component::Host, Some(host));
         c.set(Component::Port, port);
         Outcome::accept(c)
+    }
+
+    /// Three implementations of RFC 3986 (two in process, Ruby's URI):
+    /// where the reference cannot decide, the two that agree outvote the
+    /// third; two alone decide nothing.
+    #[test]
+    fn a_strict_majority_of_three_implementations_decides() {
+        let ruby = crate::oracle::register_external("ruby-uri").unwrap();
+        let a = outcome("s", "a", "a", None);
+        let b = outcome("s", "b", "b", None);
+        let all = [
+            (OracleId::Rfc3986, a.clone()),
+            (OracleId::IriString, a.clone()),
+            (ruby, b.clone()),
+        ];
+        let d = diff(&a, &b);
+        let (blame_a, voters) = majority(
+            &all,
+            Some(Standard::Rfc3986),
+            (OracleId::Rfc3986, &a),
+            (ruby, &b),
+            d,
+        )
+        .unwrap();
+        assert!(!blame_a, "ruby-uri is outvoted");
+        assert_eq!(
+            voters.iter().collect::<Vec<_>>(),
+            [OracleId::Rfc3986, OracleId::IriString]
+        );
+        // The same pair the other way round blames the same parser.
+        let (blame_a, _) = majority(
+            &all,
+            Some(Standard::Rfc3986),
+            (ruby, &b),
+            (OracleId::IriString, &a),
+            d,
+        )
+        .unwrap();
+        assert!(blame_a);
+        // Two implementations are no majority.
+        let two = [(OracleId::Rfc3986, a.clone()), (ruby, b.clone())];
+        assert!(
+            majority(
+                &two,
+                Some(Standard::Rfc3986),
+                (OracleId::Rfc3986, &a),
+                (ruby, &b),
+                d
+            )
+            .is_none()
+        );
+        // A third that sides with neither leaves a tie.
+        let c = outcome("s", "c", "c", None);
+        let split = [
+            (OracleId::Rfc3986, a.clone()),
+            (OracleId::IriString, c),
+            (ruby, b.clone()),
+        ];
+        assert!(
+            majority(
+                &split,
+                Some(Standard::Rfc3986),
+                (OracleId::Rfc3986, &a),
+                (ruby, &b),
+                d
+            )
+            .is_none()
+        );
     }
 
     fn classes(id: OracleId, o: &Outcome<'_>) -> Vec<Class> {

@@ -246,6 +246,15 @@ pub(crate) fn peer(
         Decision::Reference(reference) => format!(
             "{blamed} departs from its peer {peer} and from the reference {reference}, which sides with {peer}: {what}"
         ),
+        Decision::Majority(voters) => format!(
+            "{blamed} departs from its peer {peer}, and the reference cannot decide ({}), but the majority of the standard's independent implementations does ({}): {what}",
+            undecided_why.unwrap_or("no reference"),
+            voters
+                .iter()
+                .map(|id| id.as_str().to_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         _ => format!(
             "{blamed} and its peer {peer} disagree, and nothing settles which departs ({}): {what}",
             undecided_why.unwrap_or("no reference")

@@ -27,7 +27,7 @@ pub(crate) mod severity;
 pub(crate) mod text;
 mod variation;
 
-pub use basis::Decision;
+pub use basis::{DecidedBy, Decision, Voters};
 pub use classes::{Basis, Class, ExampleOracle};
 pub use severity::Severity;
 

@@ -65,6 +65,10 @@ pub(crate) struct Shipped {
     /// if any: its outcomes are then judged by that standard's reference,
     /// and it is a peer of the other parsers of that standard.
     pub standard: Option<Standard>,
+    /// The shipped adapter whose library this one's derives from (fast-uri
+    /// from uri-js): the two are one implementation when a majority of a
+    /// standard's implementations decides (`OracleId::lineage`).
+    pub lineage: Option<&'static str>,
     /// How its runtime's resolver reads a host as an address (the bypass
     /// matrix's model of where a fetcher of this runtime connects).
     pub resolver: Resolver,
@@ -272,6 +276,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install python3",
         standard: None,
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -316,6 +321,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // java.net.URI: "Parsing ... is performed according to RFC 2396" (its class
         // documentation, which lists the RFC 2732 amendment and its deviations).
         standard: Some(Standard::Rfc2396),
+        lineage: None,
         resolver: Resolver::Java,
         reference: false,
         reproduce: Some(Reproduce {
@@ -353,6 +359,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: SETUP,
         standard: None,
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -389,6 +396,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install nodejs npm",
         standard: None,
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -430,6 +438,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: SETUP,
         // The URL Standard's reference implementation (it is the reference).
         standard: Some(Standard::Whatwg),
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: true,
         reproduce: None,
@@ -452,6 +461,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: true,
         install: "apt-get install golang-go",
         standard: None,
+        lineage: None,
         resolver: Resolver::Go,
         reference: false,
         reproduce: Some(Reproduce {
@@ -493,6 +503,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         resolves: false,
         install: "apt-get install php-cli",
         standard: None,
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -526,6 +537,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
         standard: Some(Standard::Rfc3986),
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -551,6 +563,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install ruby",
         // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
         standard: Some(Standard::Rfc2396),
+        lineage: None,
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -581,6 +594,12 @@ pub fn shipped_standard(name: &str) -> Option<Standard> {
 /// `Shipped::reference`)? False for another name.
 pub fn shipped_is_reference(name: &str) -> bool {
     find(name).is_some_and(|s| s.reference)
+}
+
+/// The implementation the shipped adapter `name`'s library derives from,
+/// if its row names one (`Shipped::lineage`).
+pub fn shipped_lineage(name: &str) -> Option<&'static str> {
+    find(name).and_then(|s| s.lineage)
 }
 
 /// The names of the shipped adapters, in table order.
@@ -1151,6 +1170,7 @@ mod tests {
             resolves: true,
             install: "apt-get install python3",
             standard: None,
+            lineage: None,
             resolver: Resolver::Glibc,
             reference: false,
             reproduce: None,
