@@ -11,7 +11,7 @@ use crate::reference;
 use crate::reference::References;
 use crate::rfc2396;
 use crate::triage::host::{hosts_differ, same_address};
-use crate::triage::{Defects, Resolution, defects, triage_into};
+use crate::triage::{Defects, Resolution, arbiter, defects, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
 /// round trips on each, rfc2396 against each other parser (triage), peers
@@ -246,8 +246,8 @@ fn analyse(
     // rule explains of the parser it blames.
     let mut peer_findings = Vec::new();
     let pair = case.base.map(|base| (base, case.input));
-    defects::peers(others, &references, pair, &mut peer_findings);
-    defects::against_references(others, &references, pair, &mut peer_findings);
+    arbiter::peers(others, &references, pair, &mut peer_findings);
+    arbiter::against_references(others, &references, pair, &mut peer_findings);
     for (id, outcome) in others.iter_mut() {
         if outcome.is_missing() {
             continue;

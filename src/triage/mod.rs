@@ -16,6 +16,7 @@
 //! percent octets, dot segments, drive letters), `ip_literal.rs` (RFC
 //! 3986's `IP-literal`).
 
+pub(crate) mod arbiter;
 mod basis;
 mod classes;
 pub(crate) mod defects;

@@ -1,0 +1,389 @@
+//! The arbiter: comparisons between parsers. Two parsers of one standard
+//! (peers) must agree, and each must agree with its standard's
+//! reference; where they do not, the reference decides which departs
+//! (`decided_by` its id), or where it cannot (missing, or known to be
+//! wrong on the input) a strict majority of the standard's independent
+//! implementations does (`decided_by` their ids); otherwise nobody is
+//! blamed (`decided_by: null`).
+
+use crate::components::{Component, ComponentSet};
+use crate::diff::{Diff, diff};
+use crate::oracle::{OracleId, Outcome, Standard};
+use crate::reference::{Answer, References};
+
+use super::defects::defect;
+use super::host::scheme_of;
+use super::{Class, Decision, Finding, Voters, effect, severity};
+
+/// Peer disagreements among `outcomes` (every parser but rfc2396):
+/// parsers of one standard (WHATWG: url and ada; RFC 3986: rfc3986 and
+/// iri-string) that disagree, and http::Uri against RFC 3986 on how the
+/// same authority text splits. The standard's reference decides which one
+/// departs.
+pub(crate) fn peers(
+    outcomes: &[(OracleId, Outcome<'_>)],
+    references: &References<'_, '_>,
+    pair: Option<(&str, &str)>,
+    out: &mut Vec<Finding>,
+) {
+    // Two oracles of one standard are peers (the registry's `standard`).
+    for (i, (a, oa)) in outcomes.iter().enumerate() {
+        let Some(standard) = a.standard() else {
+            continue;
+        };
+        for (b, ob) in outcomes.iter().skip(i + 1) {
+            if b.standard() == Some(standard) {
+                peer_pair(
+                    references.get(standard),
+                    outcomes,
+                    (Some(standard), pair),
+                    (*a, oa),
+                    (*b, ob),
+                    ComponentSet::ALL,
+                    out,
+                );
+            }
+        }
+    }
+    // An oracle whose authority follows another's reading (the registry's
+    // `authority_peer`: http::Uri's `Authority` is "the authority component
+    // of a URI", RFC 3986 section 3.2): where the two read the same
+    // authority text, they must split it the same way.
+    let find = |id: OracleId| outcomes.iter().find(|(o, _)| *o == id).map(|(_, o)| o);
+    for row in crate::oracle::registry() {
+        let Some(peer) = row.authority_peer else {
+            continue;
+        };
+        if let (Some(this), Some(that)) = (find(row.id), find(peer))
+            && this.accepted()
+            && that.accepted()
+            && this.components.get(Component::Authority).is_some()
+            && this.components.get(Component::Authority)
+                == that.components.get(Component::Authority)
+        {
+            let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
+            peer_pair(
+                peer.standard().and_then(|s| references.get(s)),
+                &[],
+                (peer.standard(), None),
+                (peer, that),
+                (row.id, this),
+                parts,
+                out,
+            );
+        }
+    }
+}
+
+/// Where `o` departs from `reference` on what `d` disputes.
+fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
+    let r = diff(reference, o);
+    (d.verdict && r.verdict) || !r.fields.intersection(d.fields).is_empty()
+}
+
+/// One pair of peers over the fields in `scope`. The peer that departs
+/// from the standard's reference where the other agrees with it is
+/// blamed (`decided_by` the reference). Where both depart, each one's
+/// departure is its own `reference-disagreement` (see
+/// [`against_references`]); where the reference is missing or sides with
+/// neither, the finding blames nobody: it names the pair in registry
+/// order and says that nothing settles it (`decided_by: null`).
+#[allow(clippy::too_many_arguments)]
+fn peer_pair(
+    reference: Option<Answer<'_, '_>>,
+    implementations: &[(OracleId, Outcome<'_>)],
+    (standard, pair): (Option<Standard>, Option<(&str, &str)>),
+    (a, oa): (OracleId, &Outcome<'_>),
+    (b, ob): (OracleId, &Outcome<'_>),
+    scope: ComponentSet,
+    out: &mut Vec<Finding>,
+) {
+    if oa.is_missing() || ob.is_missing() {
+        return;
+    }
+    let mut d = diff(oa, ob);
+    d.fields = d.fields.intersection(scope);
+    if scope.contains(Component::Port)
+        && d.fields.contains(Component::Port)
+        && [oa, ob]
+            .iter()
+            .all(|o| o.components.get(Component::Port).is_none_or(str::is_empty))
+    {
+        // An empty port and none are equivalent (RFC 3986 section 6.2.3);
+        // http::Uri reports none for `host:`.
+        d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
+    }
+    if d.is_empty() {
+        return;
+    }
+    let (blame_a, decision, undecided_why) = match reference {
+        Some(Answer::Outcome(id, r)) => match (departs(r, oa, d), departs(r, ob, d)) {
+            (true, false) => (true, Decision::Reference(id), None),
+            (false, true) => (false, Decision::Reference(id), None),
+            // Each departs on its own: `against_references` files both.
+            (true, true) => return,
+            (false, false) => (
+                true,
+                Decision::Undecided,
+                Some(format!(
+                    "the reference {id} reports none of the disputed fields"
+                )),
+            ),
+        },
+        Some(Answer::Missing(id, why)) => {
+            let why = format!("the reference {id} is missing: {why}");
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
+        None => {
+            let why = "their standard has no reference here".to_owned();
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
+    };
+    let ((blamed, theirs), (peer, peers)) = if blame_a {
+        ((a, oa), (b, ob))
+    } else {
+        ((b, ob), (a, oa))
+    };
+    // A departure the standard permits (RFC 3986 section 5.2.1's optional
+    // base normalisation, the `/.` a path needs; RFC 2396's registry-based
+    // authority, which the scheme decides): `against_references` files it
+    // as `spec`, and nobody is blamed.
+    if let (Some(standard), Some(Answer::Outcome(_, r))) = (standard, reference)
+        && super::variation::variation(standard, pair, r, theirs).is_some()
+    {
+        return;
+    }
+    let scheme = scheme_of(theirs, peers);
+    let mut finding = defect(
+        Class::PeerDisagreement,
+        severity::of_departure(
+            Class::PeerDisagreement,
+            d.fields,
+            &peers.components,
+            &theirs.components,
+            scheme,
+        ),
+        blamed,
+        Some(peer),
+        d.fields,
+        effect::peer(
+            (blamed, theirs),
+            (peer, peers),
+            d,
+            decision,
+            undecided_why.as_deref(),
+        ),
+    );
+    finding.verdict = d.verdict;
+    finding.decided_by = decision;
+    out.push(finding);
+}
+
+/// Where the reference cannot decide a disagreement between peers `a` and
+/// `b` of `standard` (it is missing, or known to be wrong on this input):
+/// the majority of the standard's independent implementations that
+/// answered (every outcome of that standard but its reference's, one vote
+/// per [`lineage`](OracleId::lineage)), if a strict majority of them
+/// agrees with one of the two on what `d` disputes. Returns whether `a` is
+/// blamed and who outvoted it. Two implementations are no majority: with
+/// only the pair, nothing is decided, as before.
+fn majority(
+    implementations: &[(OracleId, Outcome<'_>)],
+    standard: Option<Standard>,
+    (a, oa): (OracleId, &Outcome<'_>),
+    (b, ob): (OracleId, &Outcome<'_>),
+    d: Diff,
+) -> Option<(bool, Voters)> {
+    let standard = standard?;
+    let mut lineages: Vec<&str> = Vec::new();
+    let (mut with_a, mut with_b) = (Vec::new(), Vec::new());
+    let mut votes = 0usize;
+    for (id, o) in implementations {
+        if id.standard() != Some(standard) || id.is_reference() || o.is_missing() {
+            continue;
+        }
+        // One vote per lineage (fast-uri descends from uri-js): a shared
+        // ancestor's behaviour is one opinion, not two.
+        let lineage = id.lineage();
+        if lineages.contains(&lineage) {
+            continue;
+        }
+        lineages.push(lineage);
+        votes += 1;
+        let sides_a = *id == a || !departs(oa, o, d);
+        let sides_b = *id == b || !departs(ob, o, d);
+        match (sides_a, sides_b) {
+            (true, false) => with_a.push(*id),
+            (false, true) => with_b.push(*id),
+            _ => {}
+        }
+    }
+    let strict = |n: usize| n * 2 > votes && votes >= 3;
+    let voters = |side: &[OracleId], blamed: OracleId| {
+        Voters::new(side.iter().copied().filter(|id| *id != blamed))
+    };
+    if strict(with_b.len()) {
+        Some((true, voters(&with_b, a)))
+    } else if strict(with_a.len()) {
+        Some((false, voters(&with_a, b)))
+    } else {
+        None
+    }
+}
+
+/// Each parser against its standard's reference, where the case asked it:
+/// a departure that no permitted variation explains is a
+/// `reference-disagreement` defect (`decided_by` the reference), unless a
+/// peer disagreement already blames the parser for it. With a base
+/// (`pair`), RFC 3986's permitted variations are `spec` findings instead
+/// ([`variation`](super::variation::variation)).
+pub(crate) fn against_references(
+    outcomes: &[(OracleId, Outcome<'_>)],
+    references: &References<'_, '_>,
+    pair: Option<(&str, &str)>,
+    out: &mut Vec<Finding>,
+) {
+    for (id, theirs) in outcomes {
+        let Some(standard) = id.standard() else {
+            continue;
+        };
+        let Some(Answer::Outcome(reference_id, r)) = references.get(standard) else {
+            continue;
+        };
+        if theirs.is_missing()
+            || out
+                .iter()
+                .any(|f| f.oracle == *id && matches!(f.decided_by, Decision::Reference(_)))
+        {
+            continue;
+        }
+        let d = diff(r, theirs);
+        if d.is_empty() {
+            continue;
+        }
+        let variation = super::variation::variation(standard, pair, r, theirs);
+        let scheme = scheme_of(r, theirs);
+        let finding = match variation {
+            Some(class) => Finding {
+                class,
+                basis: class.basis(),
+                severity: class.default_severity(),
+                oracle: *id,
+                peer: Some(reference_id),
+                verdict: d.verdict,
+                fields: d.fields,
+                detail: Some(effect::reference_variation(*id, reference_id, class)),
+                decided_by: Decision::Reference(reference_id),
+                known: None,
+            },
+            None => {
+                let mut finding = defect(
+                    Class::ReferenceDisagreement,
+                    severity::of_departure(
+                        Class::ReferenceDisagreement,
+                        d.fields,
+                        &r.components,
+                        &theirs.components,
+                        scheme,
+                    ),
+                    *id,
+                    Some(reference_id),
+                    d.fields,
+                    effect::reference((*id, theirs), (reference_id, r), d),
+                );
+                finding.verdict = d.verdict;
+                finding.decided_by = Decision::Reference(reference_id);
+                finding
+            }
+        };
+        out.push(finding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An accepted outcome with this host (and scheme `s`).
+    fn outcome(host: &'static str) -> Outcome<'static> {
+        let mut c = crate::components::Components::new(ComponentSet::ALL);
+        c.set(Component::Scheme, Some("s"));
+        c.set(Component::Authority, Some(host));
+        c.set(Component::Host, Some(host));
+        Outcome::accept(c)
+    }
+
+    /// Three implementations of RFC 3986 (two in process, Ruby's URI):
+    /// where the reference cannot decide, the two that agree outvote the
+    /// third; two alone decide nothing.
+    #[test]
+    fn a_strict_majority_of_three_implementations_decides() {
+        let ruby = crate::oracle::register_external("ruby-uri").unwrap();
+        let a = outcome("a");
+        let b = outcome("b");
+        let all = [
+            (OracleId::Rfc3986, a.clone()),
+            (OracleId::IriString, a.clone()),
+            (ruby, b.clone()),
+        ];
+        let d = diff(&a, &b);
+        let (blame_a, voters) = majority(
+            &all,
+            Some(Standard::Rfc3986),
+            (OracleId::Rfc3986, &a),
+            (ruby, &b),
+            d,
+        )
+        .unwrap();
+        assert!(!blame_a, "ruby-uri is outvoted");
+        assert_eq!(
+            voters.iter().collect::<Vec<_>>(),
+            [OracleId::Rfc3986, OracleId::IriString]
+        );
+        // The same pair the other way round blames the same parser.
+        let (blame_a, _) = majority(
+            &all,
+            Some(Standard::Rfc3986),
+            (ruby, &b),
+            (OracleId::IriString, &a),
+            d,
+        )
+        .unwrap();
+        assert!(blame_a);
+        // Two implementations are no majority.
+        let two = [(OracleId::Rfc3986, a.clone()), (ruby, b.clone())];
+        assert!(
+            majority(
+                &two,
+                Some(Standard::Rfc3986),
+                (OracleId::Rfc3986, &a),
+                (ruby, &b),
+                d
+            )
+            .is_none()
+        );
+        // A third that sides with neither leaves a tie.
+        let c = outcome("c");
+        let split = [
+            (OracleId::Rfc3986, a.clone()),
+            (OracleId::IriString, c),
+            (ruby, b.clone()),
+        ];
+        assert!(
+            majority(
+                &split,
+                Some(Standard::Rfc3986),
+                (OracleId::Rfc3986, &a),
+                (ruby, &b),
+                d
+            )
+            .is_none()
+        );
+    }
+}
