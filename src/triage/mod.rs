@@ -10,7 +10,10 @@
 //! [`Class::Unexplained`] finding, which is what the fuzz targets hunt.
 //!
 //! Around the kernel: `rules/` (the predicates, by theme), `defects.rs`
-//! (a parser against its own standard), `host.rs` (when hosts and ports are
+//! (a parser against its own standard), `arbiter.rs` (parsers against
+//! each other: peers, the reference, a majority), `variation.rs` (what a
+//! standard permits besides its reference's answer), `class_macros.rs`
+//! (the catalogue's notation), `host.rs` (when hosts and ports are
 //! the same), `severity.rs` (the one place severity is decided),
 //! `effect.rs` (the one line that says what differs), `text.rs` (schemes,
 //! percent octets, dot segments, drive letters), `ip_literal.rs` (RFC
@@ -18,6 +21,8 @@
 
 pub(crate) mod arbiter;
 mod basis;
+#[macro_use]
+mod class_macros;
 mod classes;
 pub(crate) mod defects;
 mod effect;
