@@ -166,6 +166,21 @@ fn defect_groups(out: &mut impl Write, groups: &[&Group]) -> io::Result<()> {
 
 /// Writes the Markdown report.
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    summary(report, out)?;
+    notices(report, out)?;
+    unexplained(report, out)?;
+    root_causes(report, out)?;
+    defects(report, out)?;
+    host_confusions(report, out)?;
+    if let Some(matrix) = &report.bypass {
+        bypass_section(out, matrix)?;
+    }
+    spec_differences(report, out)?;
+    not_checked(report, out)
+}
+
+/// The title and the table of totals.
+fn summary(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let t = &report.totals;
     writeln!(out, "# uridiff disagreement report\n")?;
     writeln!(out, "## Summary\n")?;
@@ -191,7 +206,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "| with a host confusion | {} |", t.host_confusions)?;
     writeln!(out, "| signatures | {} |", report.groups.len())?;
     writeln!(out, "| **unexplained** | **{}** |\n", t.unexplained)?;
+    Ok(())
+}
 
+/// The references that were missing and the external oracles that failed, if any.
+fn notices(report: &Report, out: &mut impl Write) -> io::Result<()> {
     if !report.missing_references.is_empty() {
         writeln!(out, "## References missing\n")?;
         writeln!(
@@ -215,7 +234,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    Ok(())
+}
 
+/// What no class explains: the inputs to look at first.
+fn unexplained(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Unexplained\n")?;
     if report.unexplained.is_empty() {
         writeln!(out, "None: every disagreement has a class.\n")?;
@@ -232,7 +255,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    Ok(())
+}
 
+/// One row per root cause, the new ones named first.
+fn root_causes(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Root causes\n")?;
     let causes = report.root_causes();
     if causes.is_empty() {
@@ -280,7 +307,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    Ok(())
+}
 
+/// The defect signatures, new ones first.
+fn defects(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Suspected parser defects\n")?;
     let defects: Vec<&Group> = report.groups_of(Basis::Defect).collect();
     if defects.is_empty() {
@@ -295,7 +326,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         )?;
         defect_groups(out, &defects)?;
     }
+    Ok(())
+}
 
+/// Host confusions per parser pair.
+fn host_confusions(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Host confusions per parser pair\n")?;
     if report.pairs.is_empty() {
         writeln!(out, "None: no two accepting parsers saw different hosts.\n")?;
@@ -320,11 +355,11 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    Ok(())
+}
 
-    if let Some(matrix) = &report.bypass {
-        bypass_section(out, matrix)?;
-    }
-
+/// The spec difference signatures.
+fn spec_differences(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Spec differences\n")?;
     let spec: Vec<&Group> = report.groups_of(Basis::Spec).collect();
     if spec.is_empty() {
@@ -332,7 +367,12 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     } else {
         groups(out, &spec)?;
     }
+    Ok(())
+}
 
+/// The inputs that were not checked, and why.
+fn not_checked(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let t = &report.totals;
     if !report.non_utf8.is_empty() || !report.not_checked.is_empty() {
         writeln!(out, "## Inputs not checked\n")?;
         for s in &report.non_utf8 {
