@@ -181,18 +181,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     for (path, why) in &walk {
         diagnostic(format_args!("{path}: {why}"));
     }
-    let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
-    // Bases come with each item (`--base`, or a pair's own).
-    let mut harness = Harness::builder()
-        .annotate(true)
-        .whatwg_reference(args.externals.timeout());
-    if let Some(externals) = externals {
-        harness = harness.externals(Box::new(externals));
-    }
-    let mut harness = harness.build();
-    // A report of more than a few inputs needs the WHATWG reference:
-    // starting it now overlaps Node's start with the first checks.
-    harness.prestart();
+    let mut harness = start_harness(args)?;
     // JSON Lines go to a spool as inputs are checked: the summary, which
     // comes first, is known only at the end.
     let (mut spool, mut spool_writer) = match args.format {
@@ -218,21 +207,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     if let Ok(style) = ProgressStyle::with_template("{spinner} checked {pos} inputs ({per_sec})") {
         bar.set_style(style);
     }
-    let layout = if args.pairs {
-        Layout::Pairs
-    } else if args.lines {
-        Layout::Lines
-    } else if args.structured {
-        Layout::PerFile(CorpusFormat::Structured)
-    } else {
-        Layout::PerFile(
-            args.target
-                .map_or(CorpusFormat::Reference, FuzzTarget::format),
-        )
-    };
     let reading = read_into(
         &files,
-        &layout,
+        &layout(args),
         args.base.as_deref(),
         &mut builder,
         &mut harness,
@@ -240,21 +217,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         &mut |warning| diagnostic(warning),
     )?;
     bar.finish_and_clear();
-    // The bypass section: the report's own host confusions and the
-    // built-in seeds made templates, checked by the same oracles.
-    let mut matrix = uridiff::bypass::report_matrix(&mut harness, builder.bypass_templates());
-    let mut confirm_failed = false;
-    if args.confirm {
-        let summary = uridiff::bypass::confirm::confirm(
-            &mut matrix,
-            uridiff::bypass::confirm::Budget::default(),
-        );
-        for e in summary.not_confirmable.iter().chain(&summary.errors) {
-            diagnostic(format_args!("--confirm: {e}"));
-            confirm_failed = true;
-        }
-    }
-    builder.bypass(matrix);
+    let confirm_failed = bypass_section(args, &mut harness, &mut builder);
     builder.missing_references(harness.missing_references());
     let external_errors = harness.finish();
     for error in &external_errors {
@@ -308,4 +271,58 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     } else {
         Status::Clean
     })
+}
+
+/// The harness a report checks with: annotated, with the WHATWG reference
+/// (started now, so that Node's start overlaps the first checks: a report
+/// of more than a few inputs needs it) and the external oracles asked for.
+/// Bases come with each item (`--base`, or a pair's own).
+fn start_harness(args: &Args) -> Result<Harness<'static>, Failure> {
+    let externals = super::externals::start_if_asked(&args.externals).map_err(Failure::Usage)?;
+    let mut harness = Harness::builder()
+        .annotate(true)
+        .whatwg_reference(args.externals.timeout());
+    if let Some(externals) = externals {
+        harness = harness.externals(Box::new(externals));
+    }
+    let mut harness = harness.build();
+    harness.prestart();
+    Ok(harness)
+}
+
+/// How the paths are read: pairs, lines, or one input per file in the
+/// format of a fuzz target's corpus.
+fn layout(args: &Args) -> Layout {
+    if args.pairs {
+        Layout::Pairs
+    } else if args.lines {
+        Layout::Lines
+    } else if args.structured {
+        Layout::PerFile(CorpusFormat::Structured)
+    } else {
+        Layout::PerFile(
+            args.target
+                .map_or(CorpusFormat::Reference, FuzzTarget::format),
+        )
+    }
+}
+
+/// The bypass section: the report's own host confusions and the built-in
+/// seeds made templates, checked by the same oracles, confirmed on
+/// loopback with `--confirm`. Whether a confirmation failed.
+fn bypass_section(args: &Args, harness: &mut Harness, builder: &mut Builder<'_>) -> bool {
+    let mut matrix = uridiff::bypass::report_matrix(harness, builder.bypass_templates());
+    let mut confirm_failed = false;
+    if args.confirm {
+        let summary = uridiff::bypass::confirm::confirm(
+            &mut matrix,
+            uridiff::bypass::confirm::Budget::default(),
+        );
+        for e in summary.not_confirmable.iter().chain(&summary.errors) {
+            diagnostic(format_args!("--confirm: {e}"));
+            confirm_failed = true;
+        }
+    }
+    builder.bypass(matrix);
+    confirm_failed
 }
