@@ -98,13 +98,21 @@ pub enum Rule {
     /// A host with an all-ASCII `xn--` label (the URL Standard's ASCII
     /// fallback, whatwg/url#914).
     AsciiXnLabel,
+    /// A bracketed IPv6 literal in the input with a `:` right before its
+    /// `]` or its zone delimiter (`[::1:]`): a trailing colon after a hex
+    /// group, which no `IPv6address` of RFC 3986 section 3.2.2 has.
+    Ipv6TrailingColon,
+    /// A bracketed IPv6 literal in the input whose zone ID follows a bare
+    /// `%` (`[fe80::1%eth0]`): RFC 6874 section 2 writes the delimiter as
+    /// `%25`.
+    ZoneIdBarePercent,
     /// The finding is about the verdict alone: the parser accepts what its
     /// standard fails, or the other way round.
     Verdict,
 }
 
 impl Rule {
-    const ALL: [Rule; 9] = [
+    const ALL: [Rule; 11] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -113,6 +121,8 @@ impl Rule {
         Rule::FileEmptySegments,
         Rule::NonFileDriveLetter,
         Rule::AsciiXnLabel,
+        Rule::Ipv6TrailingColon,
+        Rule::ZoneIdBarePercent,
         Rule::Verdict,
     ];
 
@@ -127,6 +137,8 @@ impl Rule {
             Rule::FileEmptySegments => "file-empty-segments",
             Rule::NonFileDriveLetter => "non-file-drive-letter",
             Rule::AsciiXnLabel => "ascii-xn-label",
+            Rule::Ipv6TrailingColon => "ipv6-trailing-colon",
+            Rule::ZoneIdBarePercent => "zone-id-bare-percent",
             Rule::Verdict => "verdict",
         }
     }
@@ -161,9 +173,26 @@ impl Rule {
                 .into_iter()
                 .flatten()
                 .any(non_file_drive_letter_then_dots),
+            Rule::Ipv6TrailingColon => bracketed(case.input).any(|literal| {
+                let address = literal.split_once('%').map_or(literal, |(a, _)| a);
+                address.ends_with(':') && !address.ends_with("::")
+            }),
+            Rule::ZoneIdBarePercent => bracketed(case.input).any(|literal| {
+                literal
+                    .split_once('%')
+                    .is_some_and(|(_, zone)| !zone.starts_with("25"))
+            }),
             Rule::Verdict => finding.verdict,
         }
     }
+}
+
+/// The text inside each `[`…`]` of `input`.
+fn bracketed(input: &str) -> impl Iterator<Item = &str> {
+    input
+        .split('[')
+        .skip(1)
+        .filter_map(|rest| rest.split_once(']').map(|(inside, _)| inside))
 }
 
 /// Does `authority` hold a port that is not a u16? The port follows the
