@@ -75,6 +75,16 @@ classes! {
         spec: "libcurl curl_url_set (CURLUE_BAD_HOSTNAME); curl docs/URL-SYNTAX.md (Hostname); RFC 2396 section 3.2.1",
         examples: [(Curl, "mysql://a,b,c/bar")],
     }
+    /// libcurl refuses a port that is not a decimal number
+    /// (`CURLUE_BAD_PORT_NUMBER`: `-80`, `80x`; a number above 65535
+    /// that RFC 2396 reads as a port is `port-out-of-range`), where RFC 2396
+    /// reads the whole authority as a `reg_name`.
+    CurlBadPort = "curl-bad-port" {
+        basis: Spec, severity: Medium,
+        rule: curl::curl_bad_port, scope: Oracle(Curl),
+        spec: "libcurl curl_url_set (CURLUE_BAD_PORT_NUMBER); RFC 3986 section 3.2.3 (port = *DIGIT); RFC 2396 section 3.2 (reg_name)",
+        examples: [(Curl, "http://foo:-80/"), (Curl, "http://h:80x/")],
+    }
     /// curl accepts one or three slashes after the scheme and finds the
     /// host there.
     CurlSlashes = "curl-slashes" {

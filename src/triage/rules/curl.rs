@@ -89,7 +89,11 @@ pub(crate) fn curl_file_host(ctx: &Ctx<'_, '_>) -> Diff {
 /// "Hostname"), where RFC 2396 allows `scheme:/path`, an empty authority
 /// and opaque URIs (section 3).
 pub(crate) fn curl_host_required(ctx: &Ctx<'_, '_>) -> Diff {
-    if ctx.theirs.accepted() || is_file(ctx) || curl_error_is(ctx, "CURLUE_BAD_HOSTNAME") {
+    if ctx.theirs.accepted()
+        || is_file(ctx)
+        || curl_error_is(ctx, "CURLUE_BAD_HOSTNAME")
+        || curl_error_is(ctx, "CURLUE_BAD_PORT_NUMBER")
+    {
         return Diff::NONE;
     }
     match ctx.parsed {
@@ -146,6 +150,29 @@ fn curl_error_is(ctx: &Ctx<'_, '_>, code: &str) -> bool {
             !m[at + code.len()..].starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric())
         })
     })
+}
+
+/// libcurl refuses a port that is not a decimal number below 65536
+/// (`CURLUE_BAD_PORT_NUMBER`: `-80`, `80x`), where RFC 2396 section 3.2
+/// reads the whole authority as a `reg_name` and accepts the input. RFC
+/// 3986 section 3.2.3 (`port = *DIGIT`) has no such port either.
+pub(crate) fn curl_bad_port(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.accepted() || !curl_error_is(ctx, "CURLUE_BAD_PORT_NUMBER") {
+        return Diff::NONE;
+    }
+    // Digits RFC 2396 reads as a port, too large for curl: the general
+    // `port-out-of-range` explains it.
+    if ctx
+        .ours(Component::Port)
+        .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Diff::NONE;
+    }
+    if ctx.ours.accepted() {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
 }
 
 /// libcurl refuses a host name with a character its host name check does
