@@ -98,6 +98,10 @@ pub enum Rule {
     /// A host with an all-ASCII `xn--` label (the URL Standard's ASCII
     /// fallback, whatwg/url#914).
     AsciiXnLabel,
+    /// A URL of a non-special scheme whose port digits are followed by a
+    /// `\` (`s://h:1\x`): the URL Standard's port state ends the port at
+    /// `\` only when the URL is special, and fails otherwise.
+    BackslashAfterPort,
     /// A bracketed IPv6 literal in the input with a `:` right before its
     /// `]` or its zone delimiter (`[::1:]`): a trailing colon after a hex
     /// group, which no `IPv6address` of RFC 3986 section 3.2.2 has.
@@ -112,7 +116,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 11] = [
+    const ALL: [Rule; 12] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -121,6 +125,7 @@ impl Rule {
         Rule::FileEmptySegments,
         Rule::NonFileDriveLetter,
         Rule::AsciiXnLabel,
+        Rule::BackslashAfterPort,
         Rule::Ipv6TrailingColon,
         Rule::ZoneIdBarePercent,
         Rule::Verdict,
@@ -137,6 +142,7 @@ impl Rule {
             Rule::FileEmptySegments => "file-empty-segments",
             Rule::NonFileDriveLetter => "non-file-drive-letter",
             Rule::AsciiXnLabel => "ascii-xn-label",
+            Rule::BackslashAfterPort => "backslash-after-port",
             Rule::Ipv6TrailingColon => "ipv6-trailing-colon",
             Rule::ZoneIdBarePercent => "zone-id-bare-percent",
             Rule::Verdict => "verdict",
@@ -173,6 +179,7 @@ impl Rule {
                 .into_iter()
                 .flatten()
                 .any(non_file_drive_letter_then_dots),
+            Rule::BackslashAfterPort => backslash_after_port(case.input),
             Rule::Ipv6TrailingColon => bracketed(case.input).any(|literal| {
                 let address = literal.split_once('%').map_or(literal, |(a, _)| a);
                 address.ends_with(':') && !address.ends_with("::")
@@ -185,6 +192,32 @@ impl Rule {
             Rule::Verdict => finding.verdict,
         }
     }
+}
+
+/// Is `input` a URL of a non-special scheme (not `http`, `https`, `ws`,
+/// `wss`, `ftp` or `file`: the URL Standard's special schemes) whose
+/// authority's port digits are followed by a `\`?
+fn backslash_after_port(input: &str) -> bool {
+    let Some((scheme, rest)) = input.split_once("://") else {
+        return false;
+    };
+    let special = ["http", "https", "ws", "wss", "ftp", "file"];
+    if special.iter().any(|s| scheme.eq_ignore_ascii_case(s)) {
+        return false;
+    }
+    // A non-special authority ends at `/`, `?` or `#` (not at `\`).
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let after_host = match host_port.strip_prefix('[') {
+        Some(inside) => inside.split_once(']').map_or("", |(_, after)| after),
+        None => host_port
+            .find(':')
+            .map_or("", |at| host_port.get(at..).unwrap_or("")),
+    };
+    after_host.strip_prefix(':').is_some_and(|port| {
+        let digits = port.bytes().take_while(u8::is_ascii_digit).count();
+        port.as_bytes().get(digits) == Some(&b'\\')
+    })
 }
 
 /// The text inside each `[`…`]` of `input`.
