@@ -12,7 +12,9 @@
 //! covering the source and the toolchain: [`go_build`]).
 //!
 //! An adapter loads code only from its own directory, its runtime and the
-//! cache root, never by a search through the directories above its file:
+//! cache root (or, for a Java library Debian packages, that package's jars
+//! by their fixed paths under `/usr/share/java`: `Shipped::packaged`),
+//! never by a search through the directories above its file:
 //! that file is under `TMPDIR`, whose parents anyone may write to
 //! (`/tmp/node_modules`). Node programs are `.cjs` files (CommonJS whatever
 //! a `package.json` above says) that load Node's modules by their `node:`
@@ -55,6 +57,11 @@ pub(crate) struct Shipped {
     /// Libraries that must be in the cache root: what, and a path that is
     /// there once it is installed.
     pub libraries: &'static [(&'static str, &'static str)],
+    /// Files a Debian package installs at a fixed path that it loads (the
+    /// jars of a Java library under `/usr/share/java`): the package, and
+    /// the file. Its answers then depend on those packages' versions too
+    /// (`version.rs`), and a missing file is installed with `install`.
+    pub packaged: &'static [(&'static str, &'static str)],
     /// A program built from the sources on first use, kept in the cache.
     pub build: Option<Build>,
     /// Does it resolve a reference against a base (protocol v2 pairs)?
@@ -271,6 +278,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["python3", "-I", "{dir}/python-urllib.py"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // urllib.parse.urljoin, then urlsplit of the result.
         resolves: true,
@@ -314,6 +322,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         ],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // java.net.URI.resolve.
         resolves: true,
@@ -345,6 +354,112 @@ pub(super) const SHIPPED: &[Shipped] = &[
         }),
     },
     Shipped {
+        name: "java-url",
+        files: &[(
+            "JavaUri.java",
+            include_str!("../../../adapters/JavaUri.java"),
+        )],
+        runtimes: &["java"],
+        command: &[
+            "java",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "{dir}/JavaUri.java",
+            "url",
+        ],
+        env: &[],
+        libraries: &[],
+        packaged: &[],
+        build: None,
+        // new URL(URL context, String spec).
+        resolves: true,
+        install: "apt-get install default-jdk-headless",
+        // None: java.net.URL's class documentation (Java SE 17) says "The URL
+        // class does not itself encode or decode any URL components according
+        // to the escaping mechanism defined in RFC2396", and java.net.URI's
+        // that "A URL string is parsed according to its scheme" by a stream
+        // handler, "impossible to create ... for a scheme for which no handler
+        // is available": what it checks is the scheme's handler and the port,
+        // not a grammar (`http://a b\@c/` is a URL).
+        standard: None,
+        language: Some(Language::Java),
+    },
+    Shipped {
+        name: "spring-uri",
+        files: &[(
+            "JavaUri.java",
+            include_str!("../../../adapters/JavaUri.java"),
+        )],
+        runtimes: &["java"],
+        // Debian's jars by their fixed paths, nothing else on the class path.
+        command: &[
+            "java",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            "/usr/share/java/spring3-web.jar:/usr/share/java/spring3-core.jar:/usr/share/java/commons-logging.jar",
+            "{dir}/JavaUri.java",
+            "spring",
+        ],
+        env: &[],
+        libraries: &[],
+        // libspring-web-java 4.3.30 names its jars spring3-*.jar.
+        packaged: &[
+            ("libspring-web-java", "/usr/share/java/spring3-web.jar"),
+            ("libspring-core-java", "/usr/share/java/spring3-core.jar"),
+            (
+                "libcommons-logging-java",
+                "/usr/share/java/commons-logging.jar",
+            ),
+        ],
+        build: None,
+        // Spring has no resolution function: pairs are out of its domain.
+        resolves: false,
+        install: "apt-get install default-jdk-headless libspring-web-java",
+        // None: UriComponentsBuilder's documentation names no standard; of
+        // fromUriString it says "The presence of reserved characters can
+        // prevent correct parsing of the URI string", and its pattern is
+        // RFC 3986 appendix B's (its source: "See RFC 3986, appendix B"), a
+        // regular expression that splits and validates nothing.
+        standard: None,
+        language: Some(Language::Java),
+    },
+    Shipped {
+        name: "jetty-httpuri",
+        files: &[(
+            "JavaUri.java",
+            include_str!("../../../adapters/JavaUri.java"),
+        )],
+        runtimes: &["java"],
+        command: &[
+            "java",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            "/usr/share/java/jetty9-http.jar:/usr/share/java/jetty9-util.jar",
+            "{dir}/JavaUri.java",
+            "jetty",
+        ],
+        env: &[],
+        libraries: &[],
+        packaged: &[
+            ("libjetty9-java", "/usr/share/java/jetty9-http.jar"),
+            ("libjetty9-java", "/usr/share/java/jetty9-util.jar"),
+        ],
+        build: None,
+        // HttpURI(HttpURI, HttpURI) copies scheme, host and port from one
+        // and the rest from the other: no resolution, pairs are out of its
+        // domain.
+        resolves: false,
+        install: "apt-get install default-jdk-headless libjetty9-java",
+        // None: HttpURI's class documentation (Jetty 9.4) says it will "Parse
+        // an HTTP URI from a string or byte array" and "split it into the
+        // following optional elements", and that its approach "is somewhat
+        // contrary to RFC3986": it claims no standard.
+        standard: None,
+        language: Some(Language::Java),
+    },
+    Shipped {
         name: "urllib3",
         files: &[("urllib3.py", include_str!("../../../adapters/urllib3.py"))],
         runtimes: &["python3"],
@@ -354,6 +469,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["python3", "-I", "{dir}/urllib3.py"],
         env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
         libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
+        packaged: &[],
         build: None,
         // urllib3 has no resolution function: pairs are out of its domain.
         resolves: false,
@@ -391,6 +507,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["node", "{dir}/node-url.cjs"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // Node's legacy url.resolve.
         resolves: true,
@@ -432,6 +549,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
             "whatwg-url",
             "{cache}/node/node_modules/whatwg-url/package.json",
         )],
+        packaged: &[],
         build: None,
         // The URL Standard's basic URL parser with a base.
         resolves: true,
@@ -456,6 +574,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["{cache}/go/go-net-url-{hash}"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: Some(go_build("{cache}/go/go-net-url-{hash}")),
         // net/url's URL.ResolveReference.
         resolves: true,
@@ -498,6 +617,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["php", "{dir}/php-parse-url.php"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // PHP has no resolver: pairs are out of its domain.
         resolves: false,
@@ -531,6 +651,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["ruby", "{dir}/ruby-uri.rb"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // URI.join (URI::RFC3986_Parser, Ruby's default).
         resolves: true,
@@ -557,6 +678,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         command: &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
         env: &[],
         libraries: &[],
+        packaged: &[],
         build: None,
         // URI::RFC2396_Parser's own merge.
         resolves: true,
@@ -743,7 +865,8 @@ impl Shipped {
 
     /// What it needs and does not find, checked in order: the cache root,
     /// the runtimes (or, for a built adapter, its build tool: the cache
-    /// keeps a program per toolchain, which the tool names), the libraries.
+    /// keeps a program per toolchain, which the tool names), the files of
+    /// Debian packages, the libraries.
     fn missing(&self, cache: Result<&Root, &CacheRootError>) -> Option<Missing> {
         let cache_text = cache.ok().map(Root::text);
         let fill = self.fill("", cache_text, "");
@@ -777,6 +900,23 @@ impl Shipped {
                     what: format!("{tool} not found on PATH (it builds {})", self.name),
                     install: self.install,
                 });
+            }
+        }
+        for (package, path) in self.packaged {
+            match Path::new(path).try_exists() {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Some(Missing {
+                        what: format!("{package} not installed ({path} not found)"),
+                        install: self.install,
+                    });
+                }
+                Err(e) => {
+                    return Some(Missing {
+                        what: format!("{package}: {path} cannot be read: {e}"),
+                        install: "",
+                    });
+                }
             }
         }
         for (what, path) in self.libraries {
@@ -1159,6 +1299,7 @@ mod tests {
             command: &["{cache}/bin/built-{hash}"],
             env: &[("X_PATH", "{cache}/x")],
             libraries: &[],
+            packaged: &[],
             build: Some(Build {
                 output: "{cache}/bin/built-{hash}",
                 command: &["python3", "{dir}/build.py", "{output}"],

@@ -28,9 +28,10 @@ pub struct AdapterVersion {
     /// The Debian package that installed the program running it (its
     /// runtime, or for a built adapter its build tool) and the package's
     /// version, as `dpkg-query -W` prints them
-    /// (`ruby3.1 3.1.7+really3.1.2-0+deb12u1`); none where no package owns
-    /// that program (a toolchain manager's, a hand-built one) or there is
-    /// no `dpkg-query`.
+    /// (`ruby3.1 3.1.7+really3.1.2-0+deb12u1`), followed by those of the
+    /// Debian files it loads (`…, libspring-web-java 4.3.30-2`); none where
+    /// no package owns that program (a toolchain manager's, a hand-built
+    /// one) or there is no `dpkg-query`.
     pub package: Option<String>,
     /// Is its parser a library pinned by a file in `adapters/`
     /// (`requirements.txt`, `package-lock.json`) and installed into the
@@ -80,8 +81,39 @@ impl AdapterVersion {
 /// adapter.
 pub fn adapter_version(name: &str, hello: &Hello) -> Option<AdapterVersion> {
     let row = shipped::find(name)?;
-    let package = runtime_program(row).and_then(|p| debian_package(&p));
-    AdapterVersion::recorded(name, hello.parser.clone(), hello.runtime.clone(), package)
+    let runtime = runtime_program(row).and_then(|p| debian_package(&p));
+    let packaged: Vec<Option<String>> = row
+        .packaged
+        .iter()
+        .map(|(_, path)| debian_package(Path::new(path)))
+        .collect();
+    AdapterVersion::recorded(
+        name,
+        hello.parser.clone(),
+        hello.runtime.clone(),
+        packages(runtime, &packaged),
+    )
+}
+
+/// The runtime's package, then those of the Debian files the adapter loads
+/// (a Java library's jars), each once, joined with `, `: a security update
+/// of any of them is another version. A file no package owns is `-`, so
+/// that it still counts; none at all (no `dpkg-query`) is `None`.
+fn packages(runtime: Option<String>, packaged: &[Option<String>]) -> Option<String> {
+    if packaged.is_empty() {
+        return runtime;
+    }
+    if runtime.is_none() && packaged.iter().all(Option::is_none) {
+        return None;
+    }
+    let mut all: Vec<String> = Vec::new();
+    for p in std::iter::once(&runtime).chain(packaged) {
+        let text = p.clone().unwrap_or_else(|| "-".to_owned());
+        if !all.contains(&text) {
+            all.push(text);
+        }
+    }
+    Some(all.join(", "))
 }
 
 /// The program whose package counts: the first runtime (`ruby`), else the
@@ -191,6 +223,29 @@ mod tests {
                 shipped::find(name).is_some_and(|r| r.libraries.is_empty()),
                 "{name}"
             );
+        }
+    }
+
+    #[test]
+    fn debian_files_add_their_packages_once_after_the_runtime() {
+        let jdk = Some("openjdk-17-jre-headless 17.0.15+6-1~deb12u1".to_owned());
+        assert_eq!(packages(jdk.clone(), &[]), jdk);
+        let jetty = Some("libjetty9-java 9.4.57-1.1~deb12u1".to_owned());
+        assert_eq!(
+            packages(jdk.clone(), &[jetty.clone(), jetty.clone()]).as_deref(),
+            Some("openjdk-17-jre-headless 17.0.15+6-1~deb12u1, libjetty9-java 9.4.57-1.1~deb12u1")
+        );
+        // A jar no package owns still counts, as "-".
+        assert_eq!(
+            packages(None, &[jetty, None]).as_deref(),
+            Some("-, libjetty9-java 9.4.57-1.1~deb12u1")
+        );
+        assert_eq!(packages(None, &[None]), None);
+        // The rows that load Debian jars name a package for each.
+        for name in ["spring-uri", "jetty-httpuri"] {
+            let row = shipped::find(name).unwrap();
+            assert!(!row.packaged.is_empty(), "{name}");
+            assert!(row.libraries.is_empty(), "{name}: not a pinned library");
         }
     }
 
