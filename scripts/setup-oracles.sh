@@ -20,6 +20,10 @@ line per adapter: "ready", or what is missing and the command that installs it.
        node    nodejs npm         (only when node is missing)
        java    default-jdk-headless (only when java is missing: java-uri runs
                its source file, which needs the compiler a JRE lacks)
+       libspring-web-java  (spring-uri; when /usr/share/java/spring3-web.jar is
+               missing; bookworm: 4.3.30-2)
+       libjetty9-java      (jetty-httpuri; when /usr/share/java/jetty9-http.jar
+               is missing; bookworm: 9.4.57-1.1~deb12u1)
        python3 python3 python3-pip (when python3 or its pip is missing)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
@@ -162,6 +166,14 @@ have php || packages+=(php-cli)
 have ruby || packages+=(ruby)
 have node || packages+=(nodejs npm)
 have java || packages+=(default-jdk-headless)
+# Java libraries from Debian, loaded by their fixed jar paths (shipped.rs,
+# Shipped::packaged). Tested on bookworm with libspring-web-java 4.3.30-2 and
+# libjetty9-java 9.4.57-1.1~deb12u1; the adapters' recorded outcomes are keyed
+# by the versions found (tests/it/adapter_outcomes.rs).
+spring_jar=/usr/share/java/spring3-web.jar
+jetty_jar=/usr/share/java/jetty9-http.jar
+[ -f "$spring_jar" ] || packages+=(libspring-web-java)
+[ -f "$jetty_jar" ] || packages+=(libjetty9-java)
 if ! have python3; then
     packages+=(python3 python3-pip)
 elif ! python_libs_ready && ! pip_works; then
@@ -188,8 +200,8 @@ if [ "${#packages[@]}" -gt 0 ]; then
     if [ "$can_install" = 1 ]; then
         say "installing ${packages[*]} (apt-get; this takes a while)"
         log="$(mktemp)"
-        if ! { "${sudo[@]}" apt-get update -qq \
-                && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        if ! { "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq \
+                && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
                     --no-install-recommends "${packages[@]}"; } >"$log" 2>&1; then
             tail -n 20 "$log" >&2
             say "apt-get install ${packages[*]} failed (its last lines are above)"
@@ -277,6 +289,18 @@ else
     line urllib3 "missing urllib3 $urllib3_pin in $root/python: $setup_hint"; missing=1
 fi
 runtime_line java-uri java default-jdk-headless
+runtime_line java-url java default-jdk-headless
+jar_line() { # name jar package
+    if ! have java; then
+        line "$1" "$(apt_hint java "default-jdk-headless $3")"; missing=1
+    elif [ -f "$2" ]; then
+        line "$1" "ready ($(dpkg-query -W -f='${Package} ${Version}' "$3" 2>/dev/null || echo "$2"))"
+    else
+        line "$1" "missing $2: $(apt_hint_cmd "$3")"; missing=1
+    fi
+}
+jar_line spring-uri "$spring_jar" libspring-web-java
+jar_line jetty-httpuri "$jetty_jar" libjetty9-java
 runtime_line node-url node "nodejs npm"
 if ! have node; then
     line whatwg-url "$(apt_hint node "nodejs npm") (then $setup_hint)"; missing=1
