@@ -146,6 +146,11 @@ def go_program(root):
     return os.path.join(root, "go", "go-net-url-" + key)
 
 
+SPRING_JARS = ("/usr/share/java/spring3-web.jar", "/usr/share/java/spring3-core.jar",
+               "/usr/share/java/commons-logging.jar")
+JETTY_JARS = ("/usr/share/java/jetty9-http.jar", "/usr/share/java/jetty9-util.jar")
+
+
 def adapters(root):
     go_bin = go_program(root) or "go-net-url (go not found)"
     python_lib = os.path.join(root, "python")
@@ -164,6 +169,23 @@ def adapters(root):
         Adapter("java-uri", "JavaUri.java", "java",
                 ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "FILE"],
                 apt("default-jre-headless"), resolves=True),
+        Adapter("java-url", "JavaUri.java", "java",
+                ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "FILE", "url"],
+                apt("default-jdk-headless"), resolves=True),
+        # Debian's jars by their fixed paths, as src/oracle/external/shipped.rs
+        # names them; setup-oracles.sh installs their packages.
+        Adapter("spring-uri", "JavaUri.java", "java",
+                ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                 ":".join(SPRING_JARS), "FILE", "spring"],
+                apt("default-jdk-headless libspring-web-java"), resolves=False,
+                omits={"authority"},
+                library=(SPRING_JARS[0], "libspring-web-java (Debian)")),
+        Adapter("jetty-httpuri", "JavaUri.java", "java",
+                ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                 ":".join(JETTY_JARS), "FILE", "jetty"],
+                apt("default-jdk-headless libjetty9-java"), resolves=False,
+                omits={"authority"},
+                library=(JETTY_JARS[0], "libjetty9-java (Debian)")),
         Adapter("node-url", "node-url.cjs", "node", ["node", "FILE"], apt("nodejs npm"),
                 resolves=True, omits={"authority"}),
         Adapter("whatwg-url", "whatwg-url.cjs", "node", ["node", "FILE"],
@@ -242,8 +264,11 @@ PROTOCOL_CASES = [
     ("http://h" + LONG_PATH, None, {EVERY: component("path", LONG_PATH)}),
     ("", None, {EVERY: answered}),
     ("http://h/p", None, {EVERY: component("query", None)}),
-    ("http://h/p?", None, {EVERY: component("query", "")}),
-    ("http://h/p#", None, {EVERY: component("fragment", "")}),
+    # Spring's UriComponents keeps no empty query or fragment: its getters
+    # give null for both.
+    ("http://h/p?", None, {EVERY: component("query", ""), "spring-uri": component("query", None)}),
+    ("http://h/p#", None, {EVERY: component("fragment", ""),
+                           "spring-uri": component("fragment", None)}),
     ("http://h/p?q", None, {EVERY: component("fragment", None)}),
     ("http://h/\u00e9", None, {
         "python-urllib": path_in("/\u00e9"),
@@ -261,6 +286,8 @@ BEHAVIOURS = [
     # urlsplit and PHP split the authority at the last '@' and take '\' as
     # userinfo; urllib3 and Node end the authority at '\' (as WHATWG does).
     ("http://example.com\\@evil.com/", None, {
+        "java-url": host("evil.com"),
+        "spring-uri": host("evil.com"),
         "python-urllib": host("evil.com"),
         "urllib3": host("example.com"),
         "php-parse-url": host("evil.com"),
@@ -279,6 +306,13 @@ BEHAVIOURS = [
         "php-parse-url": host("127.0.0.1:11211"),
         "go-net-url": host("127.0.0.1:11211"),
     }),
+    # java.net.URL: an authority with two '@' has an empty host (getHost()).
+    ("http://a@b@c/", None, {"java-url": host("")}),
+    # Spring 4.3's pattern ends the host at '[' (CVE-2024-22243's shape,
+    # fixed upstream in 5.3.32 and 6.x).
+    ("https://127.0.0.1[@evil.com", None, {"spring-uri": host("127.0.0.1")}),
+    # Jetty 9.4's HttpURI runs the authority past '#' (CVE-2024-6763).
+    ("http://username:password#@hostname:80/", None, {"jetty-httpuri": host("hostname")}),
 ]
 
 PAIR = ("//evil.example/x", "https://good.example/a")

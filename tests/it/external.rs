@@ -45,7 +45,7 @@ fn require_java() {
 
 fn shipped(name: &str) -> External {
     match name {
-        "java-uri" => require_java(),
+        "java-uri" | "java-url" | "spring-uri" | "jetty-httpuri" => require_java(),
         _ => require_python(),
     }
     External::shipped(name, START)
@@ -85,6 +85,9 @@ fn shipped_names_and_unknown_names() {
         [
             "python-urllib",
             "java-uri",
+            "java-url",
+            "spring-uri",
+            "jetty-httpuri",
             "urllib3",
             "node-url",
             "whatwg-url",
@@ -280,6 +283,116 @@ fn java_uri_answers() {
     assert_eq!(get(&o, Component::Path).map(str::len), Some(100_000 - 8));
 
     java.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// `java.net.URL`: the userinfo ends at the last `@` of the authority and a
+/// backslash is no delimiter (MSAL Android PR #3200: getHost() of
+/// `https://evil.example.com\\@login.microsoftonline.com/`); an authority
+/// with two `@` has an empty host; a scheme with no handler and a relative
+/// reference are out of the class's domain.
+#[test]
+fn java_url_answers() {
+    let mut java = shipped("java-url");
+    assert!(
+        java.hello().parser.contains("java.net.URL"),
+        "{:?}",
+        java.hello()
+    );
+    let o = accepted(&mut java, "http://example.com\\@evil.com/");
+    assert_eq!(get(&o, Component::Host), Some("evil.com"));
+    assert_eq!(get(&o, Component::Userinfo), Some("example.com\\"));
+    let o = accepted(
+        &mut java,
+        "https://evil.example.com\\@login.microsoftonline.com/",
+    );
+    assert_eq!(get(&o, Component::Host), Some("login.microsoftonline.com"));
+    let o = accepted(&mut java, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Host), Some(""));
+    assert_eq!(get(&o, Component::Authority), Some("a@b@c"));
+    assert_eq!(get(&o, Component::Userinfo), None);
+    // The scheme is lower-cased; getPort() is -1 for an empty port.
+    let o = accepted(&mut java, "HTTP://h:/p?#");
+    assert_eq!(get(&o, Component::Scheme), Some("http"));
+    assert_eq!(get(&o, Component::Port), None);
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), Some(""));
+    for input in ["foo://x/", "/p"] {
+        let o = one(&mut java, input);
+        assert_eq!(o.verdict, Verdict::OutOfDomain, "{input}: {o:?}");
+    }
+    // A port that is no number.
+    assert_eq!(one(&mut java, "http://h:x/").verdict, Verdict::Reject);
+    java.finish().unwrap_or_else(|e| panic!("{e}"));
+
+    let mut java = shipped("java-url");
+    let out = java
+        .run_queries(&[("../x?y#z", Some("http://h/a/b/c"))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(get(&out[0], Component::Path), Some("/a/x"));
+    assert_eq!(get(&out[0], Component::Query), Some("y"));
+    java.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Spring's `UriComponentsBuilder.fromUriString` as Debian's 4.3.30 has it:
+/// `https://127.0.0.1[@evil.com` (CVE-2024-22243's shape, fixed upstream in
+/// 5.3.32 and 6.x, not in 4.3) reads host `127.0.0.1`, the rest a path.
+#[test]
+fn spring_uri_answers() {
+    let mut spring = shipped("spring-uri");
+    let hello = spring.hello().parser.clone();
+    assert!(hello.contains("UriComponentsBuilder"), "{hello}");
+    let o = accepted(&mut spring, "https://127.0.0.1[@evil.com");
+    assert_eq!(get(&o, Component::Host), Some("127.0.0.1"));
+    assert_eq!(get(&o, Component::Path), Some("[@evil.com"));
+    assert_eq!(get(&o, Component::Userinfo), None);
+    let o = accepted(&mut spring, "http://example.com\\@evil.com/");
+    assert_eq!(get(&o, Component::Host), Some("evil.com"));
+    // The host runs on past a second `@`.
+    let o = accepted(&mut spring, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Userinfo), Some("a"));
+    assert_eq!(get(&o, Component::Host), Some("b@c"));
+    // No authority accessor.
+    assert!(!o.components.reported().contains(Component::Authority));
+    // The query comes back from the parameters it was parsed into.
+    let o = accepted(&mut spring, "http://h/?a&&b");
+    assert_eq!(get(&o, Component::Query), Some("a&b"));
+    // Opaque: the scheme-specific part is the path.
+    let o = accepted(&mut spring, "mailto:a@b?x#f");
+    assert_eq!(get(&o, Component::Path), Some("a@b?x"));
+    // A port out of int range, and one that is a template variable.
+    assert_eq!(
+        one(&mut spring, "http://h:99999999999/").verdict,
+        Verdict::Reject
+    );
+    assert_eq!(one(&mut spring, "http://h:{p}/").verdict, Verdict::Reject);
+    spring.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Jetty 9.4's `HttpURI`: the authority runs to the first `/`, past a `#`
+/// (CVE-2024-6763: `http://username:password#@hostname:80/` has host
+/// `hostname`), and an authority with a second `@` is refused.
+#[test]
+fn jetty_httpuri_answers() {
+    let mut jetty = shipped("jetty-httpuri");
+    let hello = jetty.hello().parser.clone();
+    assert!(hello.contains("HttpURI"), "{hello}");
+    let o = accepted(&mut jetty, "http://username:password#@hostname:80/");
+    assert_eq!(get(&o, Component::Userinfo), Some("username:password#"));
+    assert_eq!(get(&o, Component::Host), Some("hostname"));
+    assert_eq!(get(&o, Component::Port), Some("80"));
+    assert_eq!(get(&o, Component::Fragment), None);
+    // Without `//`, `username` is a scheme and the rest a path and fragment.
+    let o = accepted(&mut jetty, "username:password#@hostname:port");
+    assert_eq!(get(&o, Component::Scheme), Some("username"));
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Fragment), Some("@hostname:port"));
+    assert_eq!(one(&mut jetty, "http://a@b@c/").verdict, Verdict::Reject);
+    // An empty port is 0.
+    let o = accepted(&mut jetty, "http://h:/p;x");
+    assert_eq!(get(&o, Component::Port), Some("0"));
+    assert_eq!(get(&o, Component::Path), Some("/p;x"));
+    assert!(!o.components.reported().contains(Component::Authority));
+    jetty.finish().unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A batch far bigger than the pipe buffers, both ways, in one call: the
