@@ -314,6 +314,16 @@ classes! {
         examples: [(Url, "/rel/path?q"), (Ada, "/rel/path?q")],
         with_base: [(Http, "http://a/b/c/d;p?q", "../../../g")],
     }
+    /// `java.net.URL` takes only schemes it has a protocol handler for (the
+    /// JDK's: http, https, ftp, file, jar, mailto, jrt); any other scheme is
+    /// out of its domain ("unknown protocol").
+    UrlSchemeWithoutHandler = "url-scheme-without-handler" {
+        basis: Spec, severity: Low,
+        rule: syntax::url_scheme_without_handler, scope: External("java-url"),
+        spec: "java.net.URI javadoc (Java SE 17), URIs, URLs, and URNs (\"it is impossible to create a URL instance for a scheme for which no handler is available\"); java.net.URL(String) javadoc (MalformedURLException: \"an unknown protocol is found\")",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("java-url", "ldap://h/o=x"), ("java-url", "ws://a/b")],
+    }
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped" {
         basis: Spec, severity: Low,
@@ -372,14 +382,16 @@ classes! {
     /// The parser's API has no empty value for a component RFC 2396 has
     /// present and empty: urllib3's `parse_url` gives `None` for an empty
     /// path or authority, PHP's `parse_url` leaves an empty path out, Node's
-    /// legacy `url.parse` gives `pathname: null`.
+    /// legacy `url.parse` gives `pathname: null`, Spring's `UriComponents`
+    /// keeps no empty path, query or fragment (null), Jetty's `HttpURI` no
+    /// empty path.
     EmptyAsAbsent = "empty-as-absent" {
         basis: Spec, severity: Low,
         rule: authority::empty_as_absent,
-        scope: External("urllib3") | External("php-parse-url") | External("node-url"),
-        spec: "RFC 2396 section 3 (a path is always present, possibly empty); urllib3 util.Url docs (path None); PHP parse_url docs (missing components are not returned); Node url.parse docs (urlObject.pathname)",
+        scope: External("urllib3") | External("php-parse-url") | External("node-url") | External("spring-uri") | External("jetty-httpuri"),
+        spec: "RFC 2396 section 3 (a path is always present, possibly empty); urllib3 util.Url docs (path None); PHP parse_url docs (missing components are not returned); Node url.parse docs (urlObject.pathname); Spring UriComponents javadoc (getPath, getQuery, getFragment: \"Can be null\"); Jetty HttpURI javadoc (9.4: the URI is split \"into the following optional elements\")",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1")],
+        examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1"), ("spring-uri", "dvd://1"), ("spring-uri", "http://h/p?#"), ("jetty-httpuri", "dvd://1")],
     }
     /// urllib3's `Url` puts a `/` before a path that lacks one (`mailto:x`
     /// gives path `/x`), splitting a query out of an `opaque_part`.

@@ -449,6 +449,22 @@ fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
     assert_eq!(host(&c, "node-url").as_deref(), Some("example.com"));
     assert!(confused(&c, "python-urllib", "urllib3"));
     assert!(confused(&c, "url", "php-parse-url"));
+    // java.net.URL and Spring take the host after the '@' as urlsplit
+    // does; Jetty's HttpURI refuses the authority.
+    assert_eq!(host(&c, "java-url").as_deref(), Some("evil.com"));
+    assert_eq!(host(&c, "spring-uri").as_deref(), Some("evil.com"));
+    assert_eq!(c["outcomes"]["jetty-httpuri"]["verdict"], "reject");
+    assert!(confused(&c, "url", "java-url"));
+
+    // CVE-2024-22243's shape: Spring 4.3 (Debian's) ends the host at '['.
+    let c = case(&["--", "https://127.0.0.1[@evil.com"]);
+    assert_eq!(host(&c, "spring-uri").as_deref(), Some("127.0.0.1"));
+    assert_eq!(host(&c, "java-url").as_deref(), Some("evil.com"));
+    assert!(confused(&c, "spring-uri", "java-url"));
+    // CVE-2024-6763's: Jetty 9.4 runs the authority past '#'.
+    let c = case(&["--", "http://username:password#@hostname:80/"]);
+    assert_eq!(host(&c, "jetty-httpuri").as_deref(), Some("hostname"));
+    assert_eq!(host(&c, "spring-uri").as_deref(), Some("username"));
 
     let c = case(&["--", "http://[localhost]/"]);
     assert_eq!(host(&c, "node-url").as_deref(), Some("localhost"));

@@ -117,6 +117,19 @@ pub(crate) fn relative_reference(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// `java.net.URL` has a stream handler for a few schemes only and refuses
+/// the others ("unknown protocol"), which its adapter answers as out of its
+/// domain: claims the verdict of an absolute URI (with a base, the base
+/// names the scheme) that it finds out of its domain.
+pub(crate) fn url_scheme_without_handler(ctx: &Ctx<'_, '_>) -> Diff {
+    let text = ctx.resolved.map_or(ctx.input, |r| r.base);
+    if ctx.theirs.verdict == Verdict::OutOfDomain && has_scheme(text) {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
 /// `?` in an `opaque_part` is part of it: the grammar gives an opaque URI no
 /// query (RFC 2396 section 3); RFC 3986, WHATWG and Appendix B split it off.
 pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
