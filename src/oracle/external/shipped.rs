@@ -382,7 +382,26 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // is available": what it checks is the scheme's handler and the port,
         // not a grammar (`http://a b\@c/` is a URL).
         standard: None,
-        language: Some(Language::Java),
+        lineage: None,
+        resolver: Resolver::Java,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Java,
+            prelude: "",
+            parse: "java.net.URL u = new java.net.URL({input});",
+            resolve: Some("java.net.URL u = new java.net.URL(new java.net.URL({base}), {input});"),
+            refusal: "java.net.MalformedURLException",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.getProtocol()"),
+                userinfo: Some("u.getUserInfo()"),
+                host: Some("u.getHost()"),
+                port: Some("(u.getPort() == -1 ? null : String.valueOf(u.getPort()))"),
+                path: Some("u.getPath()"),
+                query: Some("u.getQuery()"),
+                fragment: Some("u.getRef()"),
+            },
+        }),
     },
     Shipped {
         name: "spring-uri",
@@ -422,7 +441,30 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // RFC 3986 appendix B's (its source: "See RFC 3986, appendix B"), a
         // regular expression that splits and validates nothing.
         standard: None,
-        language: Some(Language::Java),
+        lineage: None,
+        resolver: Resolver::Java,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Java,
+            prelude: "",
+            parse: "org.springframework.web.util.UriComponents u = org.springframework.web.util.UriComponentsBuilder.fromUriString({input}).build();",
+            resolve: None,
+            // fromUriString's "... is not a valid URI", and a port out of
+            // int range (NumberFormatException is one).
+            refusal: "IllegalArgumentException",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.getScheme()"),
+                userinfo: Some("u.getUserInfo()"),
+                host: Some("u.getHost()"),
+                port: Some("(u.getPort() == -1 ? null : String.valueOf(u.getPort()))"),
+                // An opaque URI's path is its scheme-specific part, as the
+                // adapter reports it.
+                path: Some("(u.getPath() != null ? u.getPath() : u.getSchemeSpecificPart())"),
+                query: Some("u.getQuery()"),
+                fragment: Some("u.getFragment()"),
+            },
+        }),
     },
     Shipped {
         name: "jetty-httpuri",
@@ -457,7 +499,28 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // following optional elements", and that its approach "is somewhat
         // contrary to RFC3986": it claims no standard.
         standard: None,
-        language: Some(Language::Java),
+        lineage: None,
+        resolver: Resolver::Java,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Java,
+            prelude: "",
+            parse: "org.eclipse.jetty.http.HttpURI u = new org.eclipse.jetty.http.HttpURI({input});",
+            resolve: None,
+            // "Bad authority", and a port that is no number
+            // (NumberFormatException is one).
+            refusal: "IllegalArgumentException",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.getScheme()"),
+                userinfo: Some("u.getUser()"),
+                host: Some("u.getHost()"),
+                port: Some("(u.getPort() == -1 ? null : String.valueOf(u.getPort()))"),
+                path: Some("u.getPath()"),
+                query: Some("u.getQuery()"),
+                fragment: Some("u.getFragment()"),
+            },
+        }),
     },
     Shipped {
         name: "urllib3",
