@@ -202,7 +202,88 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
 
 #[cfg(test)]
 mod tests {
-    use super::fill;
+    use super::*;
+
+    /// The Java adapters' templates: the call the adapter makes, each
+    /// accessor as the adapter reports it (a port -1 is null), and the
+    /// adapter's own refusal exception. `UPDATE_REPRO_DIR=DIR` writes each
+    /// test there, to be compiled and run against the library by hand.
+    #[test]
+    fn java_adapters_write_their_own_calls_and_refusals() {
+        let mut expected = Components::new(ComponentSet::ALL);
+        expected.set(Component::Host, Some("b@c"));
+        expected.set(Component::Port, Some("80"));
+        let cases = [
+            (
+                "java-url",
+                "new java.net.URL(\"http://a@b@c:80/\")",
+                "catch (java.net.MalformedURLException expected)",
+            ),
+            (
+                "spring-uri",
+                "UriComponentsBuilder.fromUriString(\"http://a@b@c:80/\").build()",
+                "catch (IllegalArgumentException expected)",
+            ),
+            (
+                "jetty-httpuri",
+                "new org.eclipse.jetty.http.HttpURI(\"http://a@b@c:80/\")",
+                "catch (IllegalArgumentException expected)",
+            ),
+        ];
+        for (adapter, call, refusal) in cases {
+            let about = About {
+                input: "http://a@b@c:80/",
+                base: None,
+                id: "test",
+                spec: "RFC 3986 section 3.2",
+                version: adapter,
+                disputed: ComponentSet::of(&[Component::Host, Component::Port]),
+            };
+            let accept = adapter_test(adapter, &about, &Expect::Accept(&expected)).unwrap();
+            assert_eq!(accept.language, "java");
+            assert!(accept.code.contains(call), "{}", accept.code);
+            assert!(
+                accept.code.contains("public class Repro"),
+                "{}",
+                accept.code
+            );
+            assert!(
+                accept.code.contains(
+                    "java.util.Objects.equals((u.getPort() == -1 ? null : String.valueOf(u.getPort())), \"80\")"
+                ),
+                "{}",
+                accept.code
+            );
+            assert!(accept.code.contains("\"b@c\""), "{}", accept.code);
+            let reject = adapter_test(adapter, &about, &Expect::Reject).unwrap();
+            assert!(reject.code.contains(refusal), "{}", reject.code);
+            if let Some(dir) = std::env::var_os("UPDATE_REPRO_DIR") {
+                for (kind, test) in [("accept", &accept), ("reject", &reject)] {
+                    let dir = std::path::Path::new(&dir).join(format!("{adapter}-{kind}"));
+                    std::fs::create_dir_all(&dir).unwrap();
+                    std::fs::write(dir.join("Repro.java"), &test.code).unwrap();
+                }
+            }
+        }
+        // java.net.URL resolves: a pair is `new URL(new URL(base), input)`.
+        let about = About {
+            input: "../x",
+            base: Some("http://h/a/b"),
+            id: "test",
+            spec: "RFC 3986 section 5.2",
+            version: "java-url",
+            disputed: ComponentSet::of(&[Component::Path]),
+        };
+        let mut path = Components::new(ComponentSet::ALL);
+        path.set(Component::Path, Some("/x"));
+        let test = adapter_test("java-url", &about, &Expect::Accept(&path)).unwrap();
+        assert!(
+            test.code
+                .contains("new java.net.URL(new java.net.URL(\"http://h/a/b\"), \"../x\")"),
+            "{}",
+            test.code
+        );
+    }
 
     #[test]
     fn a_template_is_filled_once_and_keeps_other_braces() {
