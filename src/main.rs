@@ -76,9 +76,26 @@ enum Command {
     ///
     /// Exit status: 0 no bypass, 1 bypasses found, 2 usage or I/O error.
     Bypass(cmd::bypass::Args),
+    /// Send inputs through real HTTP clients and report where each request
+    /// went: the address and port it arrived at, the name the client asked
+    /// the resolver for, the Host header, the request target, or the
+    /// client's error.
+    ///
+    /// As root, the clients run in a network namespace whose only interface
+    /// is lo (nothing can leave), with a hosts file and a DNS trap mapping
+    /// names to trap addresses, and resolve and connect on their own (mode
+    /// namespace). Otherwise, or with --guard, each client runs behind its
+    /// in-client guard, which maps names and forces the port (mode guard;
+    /// the unguarded clients are not run). Exit status: 0 every client ran,
+    /// 2 a client could not run (a missing runtime: the message says what
+    /// installs it) or a usage or I/O error.
+    Fetch(cmd::fetch::Args),
 }
 
 fn main() -> ExitCode {
+    // First: `uridiff fetch` enters its namespaces while this is the only
+    // thread (the signal thread comes next).
+    let sandbox = cmd::fetch::prepare();
     cmd::externals::end_with_signals();
     let cli = Cli::parse();
     let result = match cli.command {
@@ -92,6 +109,7 @@ fn main() -> ExitCode {
         Command::Targets(args) => cmd::targets::run(&args),
         Command::Reproduce(args) => cmd::reproduce::run(&args),
         Command::Bypass(args) => cmd::bypass::run(&args),
+        Command::Fetch(args) => cmd::fetch::run(&args, sandbox),
     };
     // Each command's harness ended its processes (the WHATWG reference's
     // among them) when it was finished or dropped; anything still

@@ -28,7 +28,7 @@
 // with no pool: what `agent: false` does (a fresh Agent), with the guard
 // on the socket's creation.
 //
-// The guard:
+// The guard (not in uridiff's namespace: URIDIFF_FETCH_MODE below):
 // - `lookup` (net calls it for a host that net.isIP does not read as an
 //   address): a host named in "hosts" (ASCII case-insensitively, one
 //   trailing dot ignored) stands for its address; otherwise, since Node
@@ -53,7 +53,19 @@ const url = require('node:url');
 const readline = require('node:readline');
 
 const CLIENT = process.argv[2] || '';
-if (CLIENT !== 'node-http-url-parse' && CLIENT !== 'node-http-new-url') {
+// URIDIFF_FETCH_MODE=namespace: uridiff runs this process in a network
+// namespace whose only interface is lo, with its own hosts file and DNS
+// trap (src/fetch/netns.rs): nothing can leave, so Node resolves and
+// connects on its own (no lookup or createConnection of ours, the URL's
+// port) and the trap observes where it went. Any other value keeps the
+// guard. node-fetch (the global fetch, undici) runs only in the namespace:
+// it has no hook to guard it with.
+const GUARDED = process.env.URIDIFF_FETCH_MODE !== 'namespace';
+if (CLIENT === 'node-fetch' && GUARDED) {
+  process.stderr.write('fetch.cjs: node-fetch runs only in uridiff fetch\'s network namespace\n');
+  process.exit(2);
+}
+if (CLIENT !== 'node-http-url-parse' && CLIENT !== 'node-http-new-url' && CLIENT !== 'node-fetch') {
   process.stderr.write(`fetch.cjs: unknown client ${JSON.stringify(CLIENT)}\n`);
   process.exit(2);
 }
@@ -126,8 +138,35 @@ function key(name) {
   return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }
 
+// The global fetch (undici): redirects not followed ('manual'), the
+// request's timeout as an abort signal, the body read to its end.
+function answerFetch(request, done) {
+  const timeout = Math.max(request.timeout_ms, 1);
+  const headers = request.token ? { 'X-Uridiff-Token': String(request.token) } : {};
+  let result;
+  try {
+    result = fetch(request.url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeout) });
+  } catch (e) {
+    done({ dialled: null, refused: null, error: `${e.name}: ${e.message}`, status: null });
+    return;
+  }
+  result
+    .then(async (res) => {
+      await res.arrayBuffer();
+      done({ dialled: null, refused: null, error: null, status: res.status });
+    })
+    .catch((e) => {
+      const cause = e.cause ? ` (${e.cause.code || e.cause.message || e.cause})` : '';
+      done({ dialled: null, refused: null, error: `${e.name}: ${e.message}${cause}`, status: null });
+    });
+}
+
 function answer(request, done) {
-  const hosts = new Map(Object.entries(request.hosts).map(([k, v]) => [key(k), v]));
+  if (CLIENT === 'node-fetch') {
+    answerFetch(request, done);
+    return;
+  }
+  const hosts = new Map(Object.entries(request.hosts || {}).map(([k, v]) => [key(k), v]));
   const port = request.port;
   const state = { dialled: null, refused: null };
   const refuse = (reason) => {
@@ -186,7 +225,9 @@ function answer(request, done) {
   // The port goes to createConnection only: ClientRequest writes the Host
   // header from options.port, which stays the URL's.
   const headers = request.token ? { 'X-Uridiff-Token': String(request.token) } : {};
-  const options = { lookup, createConnection, timeout, headers };
+  // In the namespace: a connection of its own per request (agent: false,
+  // as the guard's createConnection does), everything else Node's.
+  const options = GUARDED ? { lookup, createConnection, timeout, headers } : { agent: false, timeout, headers };
   let req;
   try {
     const onResponse = (res) => {

@@ -56,6 +56,12 @@ type answer struct {
 	Status  *int    `json:"status"`
 }
 
+// guarded: false in uridiff's network namespace (URIDIFF_FETCH_MODE=namespace),
+// whose only interface is lo, with its own hosts file and DNS trap
+// (src/fetch/netns.rs): nothing can leave, so net/http resolves and dials
+// on its own and the trap observes where it went.
+var guarded = os.Getenv("URIDIFF_FETCH_MODE") != "namespace"
+
 func key(name string) string {
 	var b strings.Builder
 	for _, r := range name {
@@ -109,12 +115,17 @@ func fetch(req request) answer {
 	if timeout <= 0 {
 		timeout = time.Millisecond
 	}
+	transport := &http.Transport{
+		Proxy:             nil,
+		DialContext:       dial,
+		DisableKeepAlives: true,
+	}
+	if !guarded {
+		// uridiff's namespace: Go's own dialer and resolver.
+		transport.DialContext = nil
+	}
 	client := &http.Client{
-		Transport: &http.Transport{
-			Proxy:             nil,
-			DialContext:       dial,
-			DisableKeepAlives: true,
-		},
+		Transport: transport,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		Timeout:       timeout,
 	}

@@ -21,7 +21,10 @@ with headers=..., the object opener.open(url) would build itself), so the
 trap can tell this request from a stray connection; a line without it
 sends no such header.
 
-The guard hooks the two places both libraries go through:
+URIDIFF_FETCH_MODE=namespace (uridiff's network namespace, where only
+loopback exists) leaves the libraries alone: no guard, the URL's own port,
+the system resolver; "port" and "hosts" may then be absent. Otherwise the
+guard hooks the two places both libraries go through:
 
 - socket.getaddrinfo (urllib3.util.connection.create_connection and
   socket.create_connection, which http.client uses, both call it through
@@ -44,6 +47,7 @@ the file:, data:, ftp: and https: ones), so another scheme is its own
 
 import ipaddress
 import json
+import os
 import platform
 import socket
 import sys
@@ -51,8 +55,6 @@ import sys
 CLIENT = sys.argv[1] if len(sys.argv) > 1 else ""
 
 if CLIENT == "urllib3":
-    import os
-
     _lib = os.environ.get("URIDIFF_PYTHON_LIB", "")
     if not os.path.isabs(_lib):
         sys.stderr.write(
@@ -152,9 +154,16 @@ def guarded_connect_ex(self, address):
     return _connect_ex(self, address)
 
 
-socket.getaddrinfo = guarded_getaddrinfo
-socket.socket.connect = guarded_connect
-socket.socket.connect_ex = guarded_connect_ex
+# URIDIFF_FETCH_MODE=namespace: uridiff runs this process in a network
+# namespace whose only interface is lo, with its own hosts file and DNS
+# trap (src/fetch/netns.rs): nothing can leave, so the library resolves and
+# connects on its own, as it does in a service, and the trap observes
+# where it went. Any other value keeps the guard.
+GUARDED = os.environ.get("URIDIFF_FETCH_MODE") != "namespace"
+if GUARDED:
+    socket.getaddrinfo = guarded_getaddrinfo
+    socket.socket.connect = guarded_connect
+    socket.socket.connect_ex = guarded_connect_ex
 
 
 def describe(e):
@@ -210,8 +219,8 @@ def fetch_urllib(url, timeout, headers):
 
 
 def answer(request):
-    STATE["hosts"] = {key(k): v for k, v in request["hosts"].items()}
-    STATE["port"] = int(request["port"])
+    STATE["hosts"] = {key(k): v for k, v in request.get("hosts", {}).items()}
+    STATE["port"] = int(request.get("port", 0))
     STATE["dialled"] = None
     STATE["refused"] = None
     timeout = max(request["timeout_ms"], 1) / 1000.0

@@ -384,6 +384,7 @@ mod tests {
     fn hit(addr: &str, token: Option<&Token>) -> Hit {
         Hit {
             addr: addr.parse().unwrap(),
+            port: 80,
             request_line: "GET / HTTP/1.1".to_owned(),
             host_header: Some("evil.example".to_owned()),
             token: token.map(Token::to_string),

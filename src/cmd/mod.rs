@@ -7,6 +7,7 @@ pub(crate) mod check;
 pub(crate) mod corpus;
 pub(crate) mod error;
 pub(crate) mod externals;
+pub(crate) mod fetch;
 pub(crate) mod io;
 pub(crate) mod minimize;
 pub(crate) mod oracles;

@@ -8,70 +8,160 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
+use super::Mode;
 use super::token::Token;
 use crate::oracle::external::process::{self, Event, Process};
 use crate::oracle::external::shipped::{GO_MOD, Prepare, SETUP, Shipped, go_build};
 
-/// One HTTP client a confirmation can run.
+/// One HTTP client: a row of [`clients`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientInfo {
     /// The client's id: `libcurl`, `urllib3`, `urllib.request`,
-    /// `node-http-url-parse`, `node-http-new-url`, `go-net-http`.
+    /// `node-http-url-parse`, `node-http-new-url`, `go-net-http`,
+    /// `node-fetch`, `ruby-net-http`, `ruby-open-uri`,
+    /// `php-file-get-contents`, `php-curl`, `java-httpclient`,
+    /// `java-httpurlconnection`.
     pub id: &'static str,
-    /// The id of the uridiff oracle whose reading of the URL it shares.
-    pub parser: &'static str,
+    /// The id of the uridiff oracle whose reading of the URL it shares;
+    /// `None` when uridiff has no oracle of its parser (`java.net.URL`).
+    pub parser: Option<&'static str>,
     /// The library call that fetches.
     pub code_path: &'static str,
+    /// Does it carry the in-client guard ([`crate::fetch`]), so that it
+    /// may run outside a network namespace ([`super::Mode::Guard`])? The
+    /// others run only in [`super::Mode::Namespace`].
+    pub guarded: bool,
 }
 
-const LIBCURL: ClientInfo = ClientInfo {
-    id: "libcurl",
-    parser: "curl",
-    code_path: "libcurl easy API: curl_easy_perform",
-};
-const URLLIB3: ClientInfo = ClientInfo {
-    id: "urllib3",
-    parser: "urllib3",
-    code_path: "urllib3.PoolManager().request('GET', url, redirect=False, retries=False)",
-};
-const URLLIB_REQUEST: ClientInfo = ClientInfo {
-    id: "urllib.request",
-    parser: "python-urllib",
-    code_path: "urllib.request.OpenerDirector.open(url) (build_opener's http handlers, ProxyHandler({}), no redirects)",
-};
-const NODE_URL_PARSE: ClientInfo = ClientInfo {
-    id: "node-http-url-parse",
-    parser: "node-url",
-    code_path: "http.get(url.parse(input))",
-};
-const NODE_NEW_URL: ClientInfo = ClientInfo {
-    id: "node-http-new-url",
-    // Node's URL is its bundled Ada.
-    parser: "ada",
-    code_path: "http.get(new URL(input))",
-};
-const GO_NET_HTTP: ClientInfo = ClientInfo {
-    id: "go-net-http",
-    parser: "go-net-url",
-    code_path: "net/http Client.Get",
-};
+const fn row(
+    id: &'static str,
+    parser: Option<&'static str>,
+    code_path: &'static str,
+    guarded: bool,
+) -> ClientInfo {
+    ClientInfo {
+        id,
+        parser,
+        code_path,
+        guarded,
+    }
+}
+
+const LIBCURL: ClientInfo = row(
+    "libcurl",
+    Some("curl"),
+    "libcurl easy API: curl_easy_perform",
+    true,
+);
+const URLLIB3: ClientInfo = row(
+    "urllib3",
+    Some("urllib3"),
+    "urllib3.PoolManager().request('GET', url, redirect=False, retries=False)",
+    true,
+);
+const URLLIB_REQUEST: ClientInfo = row(
+    "urllib.request",
+    Some("python-urllib"),
+    "urllib.request.OpenerDirector.open(url) (build_opener's http handlers, ProxyHandler({}), no redirects)",
+    true,
+);
+const NODE_URL_PARSE: ClientInfo = row(
+    "node-http-url-parse",
+    Some("node-url"),
+    "http.get(url.parse(input))",
+    true,
+);
+// Node's URL is its bundled Ada.
+const NODE_NEW_URL: ClientInfo = row(
+    "node-http-new-url",
+    Some("ada"),
+    "http.get(new URL(input))",
+    true,
+);
+const GO_NET_HTTP: ClientInfo = row(
+    "go-net-http",
+    Some("go-net-url"),
+    "net/http Client.Get",
+    true,
+);
+// undici parses with Node's URL (Ada).
+const NODE_FETCH: ClientInfo = row(
+    "node-fetch",
+    Some("ada"),
+    "fetch(input, {redirect: 'manual'}) (Node's global fetch, undici)",
+    false,
+);
+// URI(input) is URI::RFC3986_Parser, the ruby-uri oracle's parser.
+const RUBY_NET_HTTP: ClientInfo = row(
+    "ruby-net-http",
+    Some("ruby-uri"),
+    "Net::HTTP.start(uri.hostname, uri.port).request_get(URI(input))",
+    false,
+);
+const RUBY_OPEN_URI: ClientInfo = row(
+    "ruby-open-uri",
+    Some("ruby-uri"),
+    "URI.open(input, redirect: false, proxy: false)",
+    false,
+);
+// PHP's http:// stream wrapper splits the URL with php_url_parse_ex, the
+// function behind parse_url.
+const PHP_FILE_GET_CONTENTS: ClientInfo = row(
+    "php-file-get-contents",
+    Some("php-parse-url"),
+    "file_get_contents(input, false, stream_context_create(['http' => ['follow_location' => 0]]))",
+    false,
+);
+const PHP_CURL: ClientInfo = row(
+    "php-curl",
+    Some("curl"),
+    "curl_init(); CURLOPT_URL input; curl_exec (PHP's curl extension, Debian's libcurl)",
+    false,
+);
+const JAVA_HTTPCLIENT: ClientInfo = row(
+    "java-httpclient",
+    Some("java-uri"),
+    "HttpClient.send(HttpRequest.newBuilder(URI.create(input)))",
+    false,
+);
+// new URL(input) has a parser of its own, which uridiff has no oracle of.
+const JAVA_HTTPURLCONNECTION: ClientInfo = row(
+    "java-httpurlconnection",
+    None,
+    "new URL(input).openConnection(Proxy.NO_PROXY).getResponseCode()",
+    false,
+);
 
 #[cfg(feature = "curl")]
-static CLIENTS: [ClientInfo; 6] = [
+static CLIENTS: [ClientInfo; 13] = [
     LIBCURL,
     URLLIB3,
     URLLIB_REQUEST,
     NODE_URL_PARSE,
     NODE_NEW_URL,
     GO_NET_HTTP,
+    NODE_FETCH,
+    RUBY_NET_HTTP,
+    RUBY_OPEN_URI,
+    PHP_FILE_GET_CONTENTS,
+    PHP_CURL,
+    JAVA_HTTPCLIENT,
+    JAVA_HTTPURLCONNECTION,
 ];
 #[cfg(not(feature = "curl"))]
-static CLIENTS: [ClientInfo; 5] = [
+static CLIENTS: [ClientInfo; 12] = [
     URLLIB3,
     URLLIB_REQUEST,
     NODE_URL_PARSE,
     NODE_NEW_URL,
     GO_NET_HTTP,
+    NODE_FETCH,
+    RUBY_NET_HTTP,
+    RUBY_OPEN_URI,
+    PHP_FILE_GET_CONTENTS,
+    PHP_CURL,
+    JAVA_HTTPCLIENT,
+    JAVA_HTTPURLCONNECTION,
 ];
 
 /// Every client this build can run (libcurl with the `curl` feature).
@@ -79,114 +169,242 @@ pub fn clients() -> &'static [ClientInfo] {
     &CLIENTS
 }
 
-/// The clients that read URLs with the oracle `parser`.
+/// The guarded clients ([`ClientInfo::guarded`]) that read URLs with the
+/// oracle `parser`: those `bypass --confirm` runs, outside any namespace.
 pub fn clients_for(parser: &str) -> Vec<&'static ClientInfo> {
-    CLIENTS.iter().filter(|c| c.parser == parser).collect()
+    CLIENTS
+        .iter()
+        .filter(|c| c.guarded && c.parser == Some(parser))
+        .collect()
 }
 
 /// The programs behind the process clients: the same machinery as the
 /// shipped oracles (sources embedded, written to a temporary directory, Go
-/// built once into the cache).
-const PYTHON_URLLIB3: Shipped = Shipped {
-    name: "fetch-urllib3",
-    files: &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))],
-    runtimes: &["python3"],
-    // -I: isolated from the user's environment and site directory; the
-    // client puts URIDIFF_PYTHON_LIB, where the pinned urllib3 is, first
-    // on sys.path itself.
-    command: &["python3", "-I", "{dir}/fetch.py", "urllib3"],
-    env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
-    libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
-    packaged: &[],
-    build: None,
-    resolves: false,
-    install: SETUP,
-    standard: None,
-    lineage: None,
-    resolver: crate::oracle::external::shipped::Resolver::Glibc,
-    reference: false,
-    reproduce: None,
-};
-const PYTHON_URLLIB: Shipped = Shipped {
-    name: "fetch-urllib.request",
-    files: &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))],
-    runtimes: &["python3"],
-    // The standard library only: isolated from the user's environment.
-    command: &["python3", "-I", "{dir}/fetch.py", "urllib.request"],
-    env: &[],
-    libraries: &[],
-    packaged: &[],
-    build: None,
-    resolves: false,
-    install: "apt-get install python3",
-    standard: None,
-    lineage: None,
-    resolver: crate::oracle::external::shipped::Resolver::Glibc,
-    reference: false,
-    reproduce: None,
-};
-const NODE: [Shipped; 2] = {
-    const fn node(name: &'static str, command: &'static [&'static str]) -> Shipped {
-        Shipped {
-            name,
-            // .cjs: CommonJS whatever a package.json above TMPDIR says.
-            files: &[("fetch.cjs", include_str!("../../adapters/fetch/fetch.cjs"))],
-            runtimes: &["node"],
-            command,
-            env: &[],
-            libraries: &[],
-            packaged: &[],
-            build: None,
-            resolves: false,
-            install: "apt-get install nodejs",
-            standard: None,
-            lineage: None,
-            resolver: crate::oracle::external::shipped::Resolver::Glibc,
-            reference: false,
-            reproduce: None,
-        }
+/// built once into the cache). One constructor, so that a field added to
+/// [`Shipped`] is filled in one place.
+#[allow(clippy::too_many_arguments)]
+const fn program_row(
+    name: &'static str,
+    files: &'static [(&'static str, &'static str)],
+    runtimes: &'static [&'static str],
+    command: &'static [&'static str],
+    env: &'static [(&'static str, &'static str)],
+    libraries: &'static [(&'static str, &'static str)],
+    build: Option<crate::oracle::external::shipped::Build>,
+    install: &'static str,
+) -> Shipped {
+    Shipped {
+        name,
+        files,
+        runtimes,
+        command,
+        env,
+        libraries,
+        packaged: &[],
+        build,
+        resolves: false,
+        install,
+        standard: None,
+        lineage: None,
+        resolver: crate::oracle::external::shipped::Resolver::Glibc,
+        reference: false,
+        reproduce: None,
     }
-    [
-        node(
-            "fetch-node-http-url-parse",
-            &["node", "{dir}/fetch.cjs", "node-http-url-parse"],
-        ),
-        node(
-            "fetch-node-http-new-url",
-            &["node", "{dir}/fetch.cjs", "node-http-new-url"],
-        ),
-    ]
-};
-const GO: Shipped = Shipped {
-    name: "fetch-go-net-http",
-    files: &[
-        ("fetch.go", include_str!("../../adapters/fetch/fetch.go")),
-        GO_MOD,
-    ],
-    runtimes: &[],
-    command: &["{cache}/go/fetch-{hash}", "go-net-http"],
-    env: &[],
-    libraries: &[],
-    packaged: &[],
-    build: Some(go_build("{cache}/go/fetch-{hash}")),
-    resolves: false,
-    install: "apt-get install golang-go",
-    standard: None,
-    lineage: None,
-    resolver: crate::oracle::external::shipped::Resolver::Glibc,
-    reference: false,
-    reproduce: None,
-};
+}
+
+const PY: &[(&str, &str)] = &[("fetch.py", include_str!("../../adapters/fetch/fetch.py"))];
+// .cjs: CommonJS whatever a package.json above TMPDIR says.
+const JS: &[(&str, &str)] = &[("fetch.cjs", include_str!("../../adapters/fetch/fetch.cjs"))];
+const RB: &[(&str, &str)] = &[("fetch.rb", include_str!("../../adapters/fetch/fetch.rb"))];
+const PHP: &[(&str, &str)] = &[("fetch.php", include_str!("../../adapters/fetch/fetch.php"))];
+const JAVA: &[(&str, &str)] = &[(
+    "Fetch.java",
+    include_str!("../../adapters/fetch/Fetch.java"),
+)];
+const NODE_INSTALL: &str = "apt-get install nodejs";
+const RUBY_INSTALL: &str = "apt-get install ruby";
+const JAVA_INSTALL: &str = "apt-get install default-jdk-headless";
+/// The Java source launcher (JDK 11+) compiles the file at start; the
+/// serial collector and the first JIT tier start fastest.
+macro_rules! java_command {
+    ($client:literal) => {
+        &[
+            "java",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "{dir}/Fetch.java",
+            $client,
+        ]
+    };
+}
 
 fn program(id: &str) -> Option<&'static Shipped> {
-    static PROGRAMS: [(&str, &Shipped); 5] = [
-        ("urllib3", &PYTHON_URLLIB3),
-        ("urllib.request", &PYTHON_URLLIB),
-        ("node-http-url-parse", &NODE[0]),
-        ("node-http-new-url", &NODE[1]),
-        ("go-net-http", &GO),
+    static PROGRAMS: [(&str, Shipped); 12] = [
+        (
+            "urllib3",
+            // -I: isolated from the user's environment and site directory;
+            // the client puts URIDIFF_PYTHON_LIB, where the pinned urllib3
+            // is, first on sys.path itself.
+            program_row(
+                "fetch-urllib3",
+                PY,
+                &["python3"],
+                &["python3", "-I", "{dir}/fetch.py", "urllib3"],
+                &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+                &[("urllib3", "{cache}/python/urllib3/__init__.py")],
+                None,
+                SETUP,
+            ),
+        ),
+        (
+            "urllib.request",
+            // The standard library only: isolated from the user's environment.
+            program_row(
+                "fetch-urllib.request",
+                PY,
+                &["python3"],
+                &["python3", "-I", "{dir}/fetch.py", "urllib.request"],
+                &[],
+                &[],
+                None,
+                "apt-get install python3",
+            ),
+        ),
+        (
+            "node-http-url-parse",
+            program_row(
+                "fetch-node-http-url-parse",
+                JS,
+                &["node"],
+                &["node", "{dir}/fetch.cjs", "node-http-url-parse"],
+                &[],
+                &[],
+                None,
+                NODE_INSTALL,
+            ),
+        ),
+        (
+            "node-http-new-url",
+            program_row(
+                "fetch-node-http-new-url",
+                JS,
+                &["node"],
+                &["node", "{dir}/fetch.cjs", "node-http-new-url"],
+                &[],
+                &[],
+                None,
+                NODE_INSTALL,
+            ),
+        ),
+        (
+            "go-net-http",
+            program_row(
+                "fetch-go-net-http",
+                &[
+                    ("fetch.go", include_str!("../../adapters/fetch/fetch.go")),
+                    GO_MOD,
+                ],
+                &[],
+                &["{cache}/go/fetch-{hash}", "go-net-http"],
+                &[],
+                &[],
+                Some(go_build("{cache}/go/fetch-{hash}")),
+                "apt-get install golang-go",
+            ),
+        ),
+        (
+            "node-fetch",
+            program_row(
+                "fetch-node-fetch",
+                JS,
+                &["node"],
+                &["node", "{dir}/fetch.cjs", "node-fetch"],
+                &[],
+                &[],
+                None,
+                NODE_INSTALL,
+            ),
+        ),
+        (
+            "ruby-net-http",
+            program_row(
+                "fetch-ruby-net-http",
+                RB,
+                &["ruby"],
+                &["ruby", "{dir}/fetch.rb", "ruby-net-http"],
+                &[],
+                &[],
+                None,
+                RUBY_INSTALL,
+            ),
+        ),
+        (
+            "ruby-open-uri",
+            program_row(
+                "fetch-ruby-open-uri",
+                RB,
+                &["ruby"],
+                &["ruby", "{dir}/fetch.rb", "ruby-open-uri"],
+                &[],
+                &[],
+                None,
+                RUBY_INSTALL,
+            ),
+        ),
+        (
+            "php-file-get-contents",
+            program_row(
+                "fetch-php-file-get-contents",
+                PHP,
+                &["php"],
+                &["php", "{dir}/fetch.php", "php-file-get-contents"],
+                &[],
+                &[],
+                None,
+                "apt-get install php-cli",
+            ),
+        ),
+        (
+            "php-curl",
+            program_row(
+                "fetch-php-curl",
+                PHP,
+                &["php"],
+                &["php", "{dir}/fetch.php", "php-curl"],
+                &[],
+                &[],
+                None,
+                "apt-get install php-cli php-curl",
+            ),
+        ),
+        (
+            "java-httpclient",
+            program_row(
+                "fetch-java-httpclient",
+                JAVA,
+                &["java"],
+                java_command!("java-httpclient"),
+                &[],
+                &[],
+                None,
+                JAVA_INSTALL,
+            ),
+        ),
+        (
+            "java-httpurlconnection",
+            program_row(
+                "fetch-java-httpurlconnection",
+                JAVA,
+                &["java"],
+                java_command!("java-httpurlconnection"),
+                &[],
+                &[],
+                None,
+                JAVA_INSTALL,
+            ),
+        ),
     ];
-    PROGRAMS.iter().find(|(i, _)| *i == id).map(|(_, s)| *s)
+    PROGRAMS.iter().find(|(i, _)| *i == id).map(|(_, s)| s)
 }
 
 /// Proxy settings the clients must never see (each client ignores proxies
@@ -257,6 +475,7 @@ struct Wire {
 #[derive(Debug)]
 pub struct Client {
     info: &'static ClientInfo,
+    mode: Mode,
     inner: Inner,
     errors: Vec<String>,
 }
@@ -265,7 +484,7 @@ pub struct Client {
 enum Inner {
     /// libcurl, in this process.
     #[cfg(feature = "curl")]
-    Curl,
+    Curl(Mode),
     /// A client process; `None` once it failed (and was killed).
     Process {
         process: Option<Process>,
@@ -282,11 +501,34 @@ impl Client {
     /// A missing runtime or library (with the command that installs it), a
     /// build that fails, a process that exits or says nothing in time.
     pub fn start(info: &'static ClientInfo, timeout: Duration) -> Result<Client, String> {
+        Client::start_in(info, timeout, Mode::Guard)
+    }
+
+    /// Starts the client for `mode`: in [`Mode::Namespace`] without its
+    /// guard (the process gets `URIDIFF_FETCH_MODE=namespace`), which only
+    /// a process in uridiff's network namespace may do
+    /// ([`super::netns::enter`]).
+    ///
+    /// # Errors
+    /// As [`Client::start`]; and a client without a guard
+    /// ([`ClientInfo::guarded`]) in [`Mode::Guard`].
+    pub fn start_in(
+        info: &'static ClientInfo,
+        timeout: Duration,
+        mode: Mode,
+    ) -> Result<Client, String> {
+        if mode == Mode::Guard && !info.guarded {
+            return Err(format!(
+                "{}: runs only in a network namespace of its own (uridiff fetch as root): it has no in-client guard",
+                info.id
+            ));
+        }
         #[cfg(feature = "curl")]
         if info.id == LIBCURL.id {
             return Ok(Client {
                 info,
-                inner: Inner::Curl,
+                mode,
+                inner: Inner::Curl(mode),
                 errors: Vec::new(),
             });
         }
@@ -301,6 +543,9 @@ impl Client {
                 for variable in PROXY_VARIABLES {
                     command.env_remove(variable);
                 }
+                if mode == Mode::Namespace {
+                    command.env("URIDIFF_FETCH_MODE", "namespace");
+                }
                 process::spawn_command(command, Some(dir), row.name, LINE_LIMIT)
             })
             .map_err(|e| match e {
@@ -312,6 +557,7 @@ impl Client {
             })?;
         let mut client = Client {
             info,
+            mode,
             inner: Inner::Process {
                 process: Some(process),
                 lines: VecDeque::new(),
@@ -348,7 +594,7 @@ impl Client {
     pub fn fetch(&mut self, request: &Request<'_>) -> Result<Answer, String> {
         match &mut self.inner {
             #[cfg(feature = "curl")]
-            Inner::Curl => Ok(fetch_curl(request)),
+            Inner::Curl(mode) => Ok(fetch_curl(request, *mode)),
             Inner::Process { .. } => self.fetch_process(request),
         }
     }
@@ -359,15 +605,26 @@ impl Client {
             .iter()
             .map(|(name, ip)| (*name, ip.to_string()))
             .collect();
-        let line = serde_json::json!({
-            "client": self.info.id,
-            "url": request.url,
-            "port": request.port,
-            "hosts": hosts,
-            "timeout_ms": u64::try_from(request.timeout.as_millis()).unwrap_or(u64::MAX),
-            // Sent as the X-Uridiff-Token header (adapters/fetch/*).
-            "token": request.token.as_str(),
-        });
+        let timeout_ms = u64::try_from(request.timeout.as_millis()).unwrap_or(u64::MAX);
+        let line = match self.mode {
+            Mode::Guard => serde_json::json!({
+                "client": self.info.id,
+                "url": request.url,
+                "port": request.port,
+                "hosts": hosts,
+                "timeout_ms": timeout_ms,
+                // Sent as the X-Uridiff-Token header (adapters/fetch/*).
+                "token": request.token.as_str(),
+            }),
+            // In the namespace the client connects where it will: no port
+            // to force, no names to map.
+            Mode::Namespace => serde_json::json!({
+                "client": self.info.id,
+                "url": request.url,
+                "timeout_ms": timeout_ms,
+                "token": request.token.as_str(),
+            }),
+        };
         let mut bytes = line.to_string().into_bytes();
         bytes.push(b'\n');
         let sent = match &self.inner {
@@ -414,7 +671,7 @@ impl Client {
             let (process, lines) = match &mut self.inner {
                 Inner::Process { process, lines } => (process, lines),
                 #[cfg(feature = "curl")]
-                Inner::Curl => return Err(format!("{}: not a process", self.info.id)),
+                Inner::Curl(_) => return Err(format!("{}: not a process", self.info.id)),
             };
             if let Some(line) = lines.pop_front() {
                 return Ok(line);
@@ -487,14 +744,16 @@ impl Client {
 }
 
 #[cfg(feature = "curl")]
-fn fetch_curl(request: &Request<'_>) -> Answer {
-    let options = curl_url::easy::FetchOptions {
-        port: request.port,
-        hosts: request.hosts,
-        timeout: request.timeout,
-        headers: &[(super::TOKEN_HEADER, request.token.as_str())],
+fn fetch_curl(request: &Request<'_>, mode: Mode) -> Answer {
+    let report = match mode {
+        Mode::Guard => guarded_curl(request),
+        Mode::Namespace => curl_url::easy::fetch_unguarded(
+            request.url,
+            request.timeout,
+            &[(super::TOKEN_HEADER, request.token.as_str())],
+        ),
     };
-    match curl_url::easy::fetch(request.url, &options) {
+    match report {
         Ok(report) => Answer {
             dialled: report.dialled,
             refused: report.refused,
@@ -506,6 +765,17 @@ fn fetch_curl(request: &Request<'_>) -> Answer {
             ..Answer::default()
         },
     }
+}
+
+#[cfg(feature = "curl")]
+fn guarded_curl(request: &Request<'_>) -> Result<curl_url::easy::FetchReport, curl_url::Error> {
+    let options = curl_url::easy::FetchOptions {
+        port: request.port,
+        hosts: request.hosts,
+        timeout: request.timeout,
+        headers: &[(super::TOKEN_HEADER, request.token.as_str())],
+    };
+    curl_url::easy::fetch(request.url, &options)
 }
 
 #[cfg(test)]
@@ -522,7 +792,13 @@ mod tests {
             );
         }
         assert_eq!(clients_for("go-net-url"), [&GO_NET_HTTP]);
+        // node-fetch reads with Ada too, but has no guard.
         assert_eq!(clients_for("ada"), [&NODE_NEW_URL]);
+        let ids: Vec<&str> = clients().iter().map(|c| c.id).collect();
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "{ids:?}");
         assert!(clients_for("url").is_empty());
         assert_eq!(cfg!(feature = "curl"), clients_for("curl") == [&LIBCURL]);
     }

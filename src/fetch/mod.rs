@@ -48,11 +48,39 @@
 //! request's timeout and a grace is killed with its process group.
 
 mod client;
+mod dns;
 mod guard;
+pub mod netns;
+mod observe;
 mod token;
 mod trap;
 
 pub use client::{Answer, Client, ClientInfo, Request, clients, clients_for};
+pub use dns::{DnsTrap, Query};
+pub use observe::{MAX_NAMES, Observation, Observer, name_map};
+
+/// Where the clients run, and so what keeps them on loopback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// In a network namespace whose only interface is `lo`
+    /// ([`netns`]): each client resolves and connects on its own, and the
+    /// traps observe where it went.
+    Namespace,
+    /// In the host's network, each client behind its in-client guard
+    /// (names mapped, the port forced, only loopback dialled): the
+    /// fallback where namespaces are not available.
+    Guard,
+}
+
+impl Mode {
+    /// `namespace` or `guard`, as the output says.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Namespace => "namespace",
+            Mode::Guard => "guard",
+        }
+    }
+}
 pub use guard::{is_loopback, mapped};
 pub use token::{TOKEN_HEADER, Token, Tokens};
 pub use trap::{Hit, Trap};

@@ -2,7 +2,7 @@
 //! with an empty 200 and remember where each arrived.
 
 use std::io::{self, Read, Write};
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -36,8 +36,11 @@ const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: cl
 /// One request a trap received.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hit {
-    /// The trap address that received it.
+    /// The trap address that received it (an IPv4-mapped IPv6 address,
+    /// as a dual-stack listener sees an IPv4 connection, as IPv4).
     pub addr: IpAddr,
+    /// The trap port that received it.
+    pub port: u16,
     /// The request line, without its line end (lossy UTF-8).
     pub request_line: String,
     /// The value of the first `Host` header, trimmed (lossy UTF-8).
@@ -49,6 +52,14 @@ pub struct Hit {
 }
 
 impl Hit {
+    /// The request target: the request line's second word (`None` when
+    /// the line has fewer than three).
+    pub fn request_target(&self) -> Option<&str> {
+        let mut words = self.request_line.split(' ');
+        let (_, target, _) = (words.next()?, words.next()?, words.next()?);
+        Some(target)
+    }
+
     /// Did this hit come with `token`, the token of the request out? Only
     /// such a hit shows where that request went; any other is a stray (a
     /// connection from another program, a late retry of an earlier
@@ -68,6 +79,8 @@ impl Hit {
 #[derive(Debug)]
 pub struct Trap {
     port: u16,
+    /// The ports of [`Trap::listen`] (empty for [`Trap::start`]'s one).
+    ports: Vec<u16>,
     addrs: Vec<IpAddr>,
     hits: Arc<Mutex<Vec<Hit>>>,
     stop: Arc<AtomicBool>,
@@ -107,9 +120,39 @@ impl Trap {
         Err(last.unwrap_or_else(|| io::Error::other("no free port")))
     }
 
+    /// Listens on every given port of every loopback address: one
+    /// dual-stack listener on `[::]` per port (IPv4 connections arrive as
+    /// IPv4-mapped addresses), or on `0.0.0.0` where IPv6 is off. Only for
+    /// a network namespace whose only interface is `lo` (`uridiff fetch`'s,
+    /// [`super::netns`]), where the wildcard address is loopback and
+    /// nothing else: it lets a trap see the address and port a client
+    /// chose itself. Ports below 1024 need root (which the namespace has).
+    ///
+    /// # Errors
+    /// No port, or a bind that fails.
+    pub fn listen(ports: &[u16]) -> io::Result<Trap> {
+        if ports.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a trap needs at least one port",
+            ));
+        }
+        let mut listeners = Vec::with_capacity(ports.len());
+        for &port in ports {
+            let listener = TcpListener::bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), port))
+                .or_else(|_| TcpListener::bind(SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port)))
+                .map_err(|e| io::Error::new(e.kind(), format!("a trap on port {port}: {e}")))?;
+            listeners.push(listener);
+        }
+        let mut trap = Trap::serve(0, &[], listeners)?;
+        trap.ports = ports.to_vec();
+        Ok(trap)
+    }
+
     fn serve(port: u16, addrs: &[IpAddr], listeners: Vec<TcpListener>) -> io::Result<Trap> {
         let mut trap = Trap {
             port,
+            ports: Vec::new(),
             addrs: addrs.to_vec(),
             hits: Arc::new(Mutex::new(Vec::new())),
             stop: Arc::new(AtomicBool::new(false)),
@@ -152,6 +195,11 @@ impl Trap {
     /// The port every trap address listens on.
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The ports of a trap made by [`Trap::listen`].
+    pub fn ports(&self) -> &[u16] {
+        &self.ports
     }
 
     /// The trap addresses, in the order given.
@@ -232,7 +280,7 @@ fn answer(mut stream: TcpStream, hits: &Mutex<Vec<Hit>>) {
         // A connection with no request (a port probe): no hit.
         return;
     }
-    let hit = parse_head(local.ip(), &head);
+    let hit = parse_head(local.ip().to_canonical(), local.port(), &head);
     hits.lock()
         .unwrap_or_else(PoisonError::into_inner)
         .push(hit);
@@ -262,7 +310,7 @@ fn read_head(stream: &mut TcpStream) -> Vec<u8> {
 
 /// The request line, the first `Host` header and the first token header
 /// of a head.
-fn parse_head(addr: IpAddr, head: &[u8]) -> Hit {
+fn parse_head(addr: IpAddr, port: u16, head: &[u8]) -> Hit {
     let text = String::from_utf8_lossy(head);
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let request_line = lines.next().unwrap_or_default().to_owned();
@@ -278,6 +326,7 @@ fn parse_head(addr: IpAddr, head: &[u8]) -> Hit {
     };
     Hit {
         addr,
+        port,
         request_line,
         host_header: first("host"),
         token: first(TOKEN_HEADER),
@@ -296,11 +345,13 @@ mod tests {
     fn heads_give_the_request_line_and_the_first_host() {
         let hit = parse_head(
             ip("127.0.0.2"),
+            80,
             b"GET /a HTTP/1.1\r\nX: y\r\nhOsT:  evil.example:81 \r\nHost: second\r\n\r\n",
         );
         assert_eq!(hit.request_line, "GET /a HTTP/1.1");
+        assert_eq!(hit.request_target(), Some("/a"));
         assert_eq!(hit.host_header.as_deref(), Some("evil.example:81"));
-        let hit = parse_head(ip("::1"), b"GET / HTTP/1.0\n\nHost: body\n");
+        let hit = parse_head(ip("::1"), 80, b"GET / HTTP/1.0\n\nHost: body\n");
         assert_eq!(hit.host_header, None);
         assert_eq!(hit.addr, ip("::1"));
     }
@@ -312,7 +363,7 @@ mod tests {
         let head = format!(
             "GET / HTTP/1.1\r\nHost: h\r\nx-uridiff-TOKEN:  {token} \r\n{TOKEN_HEADER}: {other}\r\n\r\n"
         );
-        let hit = parse_head(ip("127.0.0.3"), head.as_bytes());
+        let hit = parse_head(ip("127.0.0.3"), 80, head.as_bytes());
         assert_eq!(hit.token.as_deref(), Some(token.as_str()));
         assert!(hit.carries(&token));
         assert!(!hit.carries(&other));
@@ -322,7 +373,7 @@ mod tests {
             format!("GET / HTTP/1.1\r\n\r\n{TOKEN_HEADER}: {token}\r\n"),
             format!("GET / HTTP/1.1\r\nX-Uridiff-Token-Other: {token}\r\n\r\n"),
         ] {
-            let hit = parse_head(ip("127.0.0.3"), head.as_bytes());
+            let hit = parse_head(ip("127.0.0.3"), 80, head.as_bytes());
             assert!(!hit.carries(&token), "{head:?}: {hit:?}");
         }
     }

@@ -234,6 +234,90 @@ pub fn fetch(url: &str, options: &FetchOptions<'_>) -> Result<FetchReport, Error
     Ok(report)
 }
 
+/// Fetches `url` with one GET on a new easy handle **without the guard**:
+/// libcurl resolves the host itself (its own resolver, its own `localhost`
+/// handling) and connects to the address and port the URL names, as it does
+/// in a service. Only for a process that cannot reach anything but loopback
+/// (uridiff's `fetch` calls it inside a network namespace whose only
+/// interface is `lo`); elsewhere use [`fetch`].
+///
+/// What stays: no proxy, `http` only (no `file:` read, no other
+/// protocol), no redirects, the time limit, the headers (checked as in
+/// [`fetch`]), the body discarded. The report's `dialled` is the address
+/// libcurl connected to (`CURLINFO_PRIMARY_IP`), `refused` is never set.
+///
+/// # Errors
+/// [`Error::Nul`] when `url` holds a NUL.
+pub fn fetch_unguarded(
+    url: &str,
+    timeout: Duration,
+    headers: &[(&str, &str)],
+) -> Result<FetchReport, Error> {
+    let mut report = FetchReport::default();
+    let url_c = CString::new(url).map_err(|e| Error::Nul {
+        position: e.nul_position(),
+    })?;
+    let mut lines = Vec::with_capacity(headers.len());
+    for (name, value) in headers {
+        if let Some(why) = bad_header(name, value) {
+            report.error = Some(format!("header {name:?}: {why}"));
+            return Ok(report);
+        }
+        lines.push(
+            CString::new(format!("{name}: {value}")).map_err(|e| Error::Nul {
+                position: e.nul_position(),
+            })?,
+        );
+    }
+    let Some(headers) = SList::new(&lines) else {
+        report.error = Some("curl_slist_append returned NULL".to_owned());
+        return Ok(report);
+    };
+    global_init();
+    let Some(handle) = Easy::new() else {
+        report.error = Some("curl_easy_init returned NULL".to_owned());
+        return Ok(report);
+    };
+    let mut error_buffer = [0 as c_char; curl_sys::CURL_ERROR_SIZE];
+    let timeout_ms = c_long::try_from(timeout.as_millis().max(1)).unwrap_or(c_long::MAX);
+    let settings = [
+        handle.set_ptr(curl_sys::CURLOPT_URL, url_c.as_ptr().cast()),
+        handle.set_ptr(curl_sys::CURLOPT_HTTPHEADER, headers.as_ptr().cast()),
+        handle.set_ptr(curl_sys::CURLOPT_NOPROXY, c"*".as_ptr().cast()),
+        handle.set_ptr(curl_sys::CURLOPT_PROXY, c"".as_ptr().cast()),
+        // `http` only: this build of libcurl has no TLS (curl-sys vendored
+        // without it), and naming a protocol it lacks fails the setting.
+        handle.set_ptr(CURLOPT_PROTOCOLS_STR, c"http".as_ptr().cast()),
+        handle.set_long(curl_sys::CURLOPT_FOLLOWLOCATION, 0),
+        handle.set_long(curl_sys::CURLOPT_NOSIGNAL, 1),
+        handle.set_long(curl_sys::CURLOPT_TIMEOUT_MS, timeout_ms),
+        handle.set_ptr(
+            curl_sys::CURLOPT_ERRORBUFFER,
+            error_buffer.as_mut_ptr().cast(),
+        ),
+        handle.set_write_discard(),
+    ];
+    if let Some(code) = settings.into_iter().find(|&c| c != curl_sys::CURLE_OK) {
+        report.error = Some(format!("setting up the handle: {}", strerror(code)));
+        return Ok(report);
+    }
+    let code = handle.perform();
+    report.status = handle.response_code();
+    report.dialled = handle.primary_ip();
+    drop(handle);
+    if code != curl_sys::CURLE_OK {
+        let detail = CStr::from_bytes_until_nul(bytes_of(&error_buffer))
+            .map(|c| c.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        report.error = Some(if detail.is_empty() {
+            strerror(code)
+        } else {
+            format!("{}: {detail}", strerror(code))
+        });
+    }
+    Ok(report)
+}
+
 /// Why a header cannot be sent as given, `None` when it can: the name must
 /// be an RFC 9110 `token`, the value non-empty with no CR, LF or NUL (a
 /// line break would let the value start a header, or a request, of its
@@ -498,6 +582,29 @@ impl Easy {
             return None;
         }
         u16::try_from(code).ok()
+    }
+
+    /// The address of the last connection (`CURLINFO_PRIMARY_IP`), when
+    /// there was one.
+    fn primary_ip(&self) -> Option<IpAddr> {
+        let mut text: *const c_char = ptr::null();
+        // SAFETY: a live handle owned by `self`; CURLINFO_PRIMARY_IP writes
+        // a `char *` through the pointer, which points to `text`. The string
+        // it points to is owned by the handle and read before the handle
+        // goes (this borrow of `self`).
+        let result = unsafe {
+            curl_sys::curl_easy_getinfo(
+                self.raw.as_ptr(),
+                curl_sys::CURLINFO_PRIMARY_IP,
+                &mut text as *mut *const c_char,
+            )
+        };
+        if result != curl_sys::CURLE_OK || text.is_null() {
+            return None;
+        }
+        // SAFETY: non-null, NUL-terminated, owned by the live handle.
+        let text = unsafe { CStr::from_ptr(text) };
+        text.to_str().ok()?.parse().ok()
     }
 }
 

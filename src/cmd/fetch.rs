@@ -1,0 +1,327 @@
+//! `uridiff fetch`: each input through real HTTP clients, and where each
+//! request really went.
+//!
+//! As root the command enters a network namespace whose only interface is
+//! `lo`, and a mount namespace with its own name files, at its very start
+//! ([`prepare`], called by `main` before any thread exists); the clients,
+//! its children, inherit both. Elsewhere it falls back to the clients'
+//! in-client guards, and says so (`mode`).
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+use uridiff::fetch::{self, Client, ClientInfo, Mode, Observation, Observer, netns};
+
+use super::error::{Failure, Status, diagnostic};
+use super::io::{file_lines, stdout};
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// One JSON object per client per input per line (keys client, input,
+    /// mode, address, port, resolved_name, host_header, request_target,
+    /// redirects, error) instead of the aligned view.
+    #[arg(long)]
+    json: bool,
+    /// Only this client (repeatable); every client by default. Clients:
+    /// libcurl, urllib3, urllib.request, node-http-url-parse,
+    /// node-http-new-url, go-net-http, node-fetch, ruby-net-http,
+    /// ruby-open-uri, php-file-get-contents, php-curl, java-httpclient,
+    /// java-httpurlconnection.
+    #[arg(long = "client", value_name = "NAME")]
+    clients: Vec<String>,
+    /// Read the inputs from PATH, one per line ('-' for standard input).
+    #[arg(long, value_name = "PATH", conflicts_with = "inputs")]
+    file: Option<PathBuf>,
+    /// Map NAME to a loopback trap address of its own besides
+    /// evil.example, localhost and the host names of the inputs
+    /// (repeatable).
+    #[arg(long = "host", value_name = "NAME")]
+    hosts: Vec<String>,
+    /// Each request's time limit, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    timeout: f64,
+    /// Do not enter a network namespace: run the clients behind their
+    /// in-client guards (names mapped, the port forced), as without root.
+    #[arg(long)]
+    guard: bool,
+    /// URLs to fetch (put those that begin with '-' after '--').
+    #[arg(required_unless_present = "file")]
+    inputs: Vec<String>,
+}
+
+/// Whether [`prepare`] entered the namespace.
+#[derive(Debug)]
+pub(crate) enum Sandbox {
+    /// Not the `fetch` command, or `--guard`, or only `--help`.
+    NotAsked,
+    /// In the namespace, `lo` up.
+    Entered,
+    /// Namespaces are not available here (not root, `unshare` refused,
+    /// no `ip`): the guard mode, and why.
+    Unavailable(String),
+}
+
+/// Enters the namespace when the command line is `uridiff fetch` without
+/// `--guard` (or `--help`). Called first in `main`, before any thread
+/// exists: `unshare(CLONE_NEWNS)` is refused to a process with threads.
+/// The command line is read as it is, before clap: an argument after
+/// `--` is an input, not an option.
+pub(crate) fn prepare() -> Sandbox {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.first().map(|a| a.as_os_str()) != Some(OsStr::new("fetch")) {
+        return Sandbox::NotAsked;
+    }
+    let options = args.iter().skip(1).take_while(|a| *a != "--");
+    for arg in options {
+        if arg == "--guard" || arg == "--help" || arg == "-h" {
+            return Sandbox::NotAsked;
+        }
+    }
+    match netns::enter() {
+        Ok(()) => Sandbox::Entered,
+        Err(why) => Sandbox::Unavailable(why),
+    }
+}
+
+/// The JSON shape of one observation; field order is the output order.
+#[derive(Debug, Serialize)]
+struct Record<'a> {
+    client: &'a str,
+    input: &'a str,
+    mode: &'static str,
+    address: Option<String>,
+    port: Option<u16>,
+    resolved_name: Option<&'a str>,
+    host_header: Option<&'a str>,
+    request_target: Option<&'a str>,
+    redirects: usize,
+    error: Option<&'a str>,
+}
+
+/// How long a client may take to start (Go builds its client on first
+/// use, Java compiles its source).
+const START_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// The most ports the traps listen on (80, 443 and those the inputs name).
+const MAX_PORTS: usize = 64;
+
+pub(crate) fn run(args: &Args, sandbox: Sandbox) -> Result<Status, Failure> {
+    let mode = match &sandbox {
+        Sandbox::Entered => {
+            let isolation = netns::isolation();
+            if !isolation.holds() {
+                return Err(Failure::Usage(format!(
+                    "the network namespace is not isolated, nothing is fetched: {isolation:?}"
+                )));
+            }
+            Mode::Namespace
+        }
+        Sandbox::NotAsked => Mode::Guard,
+        Sandbox::Unavailable(why) => {
+            diagnostic(format!(
+                "no network namespace ({why}): the clients run behind their in-client guards (mode guard)"
+            ));
+            Mode::Guard
+        }
+    };
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 600.0) {
+        return Err(Failure::Usage(format!(
+            "--timeout {}: a number of seconds above 0, at most 600",
+            args.timeout
+        )));
+    }
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let inputs = read_inputs(args)?;
+    let (chosen, mut status) = choose_clients(&args.clients, mode)?;
+
+    let mut names: Vec<&str> = vec!["evil.example"];
+    names.extend(args.hosts.iter().map(String::as_str));
+    let parsed: Vec<String> = inputs.iter().filter_map(|i| domain_of(i)).collect();
+    names.extend(parsed.iter().map(String::as_str));
+    let map = fetch::name_map(names);
+    let mut observer = match mode {
+        Mode::Namespace => Observer::namespace(map, &ports_of(&inputs), timeout),
+        Mode::Guard => Observer::guard(map, timeout),
+    }
+    .map_err(Failure::Usage)?;
+
+    let mut out = stdout();
+    if !args.json {
+        writeln!(out, "mode: {}", mode.as_str())?;
+    }
+    for info in chosen {
+        let mut client = match Client::start_in(info, START_TIMEOUT, mode) {
+            Ok(client) => client,
+            Err(e) => {
+                diagnostic(format!("{e} (not run)"));
+                status = Status::Error;
+                continue;
+            }
+        };
+        for input in &inputs {
+            let seen = observer.observe(&mut client, input);
+            write_observation(&mut out, &seen, args.json)?;
+        }
+        out.flush()?;
+        for error in client.finish() {
+            diagnostic(error);
+            status = Status::Error;
+        }
+    }
+    Ok(status)
+}
+
+fn read_inputs(args: &Args) -> Result<Vec<String>, Failure> {
+    let Some(path) = &args.file else {
+        return Ok(args.inputs.clone());
+    };
+    let mut inputs = Vec::new();
+    for line in file_lines(path)? {
+        let (number, text) = line?;
+        match text {
+            Ok(text) => inputs.push(text),
+            Err(why) => diagnostic(format!("{}:{number}: skipped: {why}", path.display())),
+        }
+    }
+    if inputs.is_empty() {
+        return Err(Failure::Usage(format!(
+            "{}: no input in it",
+            path.display()
+        )));
+    }
+    Ok(inputs)
+}
+
+/// The clients asked for (all by default; in the guard mode, only the
+/// guarded ones by default), and `Status::Error` when one asked for cannot
+/// run in this mode.
+fn choose_clients(
+    names: &[String],
+    mode: Mode,
+) -> Result<(Vec<&'static ClientInfo>, Status), Failure> {
+    let all = fetch::clients();
+    if names.is_empty() {
+        let (run, skipped): (Vec<&ClientInfo>, Vec<&ClientInfo>) = all
+            .iter()
+            .partition(|c| mode == Mode::Namespace || c.guarded);
+        if !skipped.is_empty() {
+            let ids: Vec<&str> = skipped.iter().map(|c| c.id).collect();
+            diagnostic(format!(
+                "not run in the guard mode (they have no in-client guard; run uridiff fetch as root for a network namespace): {}",
+                ids.join(", ")
+            ));
+        }
+        return Ok((run, Status::Clean));
+    }
+    let mut chosen = Vec::new();
+    for name in names {
+        let Some(info) = all.iter().find(|c| c.id == name) else {
+            let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
+            return Err(Failure::Usage(format!(
+                "--client {name}: no such client (clients: {})",
+                ids.join(", ")
+            )));
+        };
+        if !chosen.contains(&info) {
+            chosen.push(info);
+        }
+    }
+    Ok((chosen, Status::Clean))
+}
+
+/// The host of `input` as a WHATWG parser reads it, when it is a domain:
+/// mapped so that a client reading the same name finds a trap.
+fn domain_of(input: &str) -> Option<String> {
+    let url = url::Url::parse(input).ok()?;
+    match url.host()? {
+        url::Host::Domain(domain) => Some(domain.to_owned()),
+        url::Host::Ipv4(_) | url::Host::Ipv6(_) => None,
+    }
+}
+
+/// 80, 443, and every number after a colon in the inputs that is a port
+/// (1 to 65535): a client may read a port where another parser would not,
+/// and a trap must be there to see it. At most [`MAX_PORTS`].
+fn ports_of(inputs: &[String]) -> Vec<u16> {
+    let mut ports = vec![80, 443];
+    for input in inputs {
+        for (i, _) in input.match_indices(':') {
+            let digits: String = input
+                .get(i + 1..)
+                .unwrap_or_default()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if let Ok(port) = digits.parse::<u16>()
+                && port != 0
+                && !ports.contains(&port)
+                && ports.len() < MAX_PORTS
+            {
+                ports.push(port);
+            }
+        }
+    }
+    ports
+}
+
+fn write_observation(out: &mut impl Write, seen: &Observation, json: bool) -> Result<(), Failure> {
+    if json {
+        let record = Record {
+            client: seen.client,
+            input: &seen.input,
+            mode: seen.mode.as_str(),
+            address: seen.address.map(|a: IpAddr| a.to_string()),
+            port: seen.port,
+            resolved_name: seen.resolved_name.as_deref(),
+            host_header: seen.host_header.as_deref(),
+            request_target: seen.request_target.as_deref(),
+            redirects: seen.redirects,
+            error: seen.error.as_deref(),
+        };
+        serde_json::to_writer(&mut *out, &record)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:?}"));
+    let at = match (seen.address, seen.port) {
+        (Some(a @ IpAddr::V6(_)), Some(p)) => format!("[{a}]:{p}"),
+        (Some(a), Some(p)) => format!("{a}:{p}"),
+        (Some(a), None) => a.to_string(),
+        (None, _) => "-".to_owned(),
+    };
+    writeln!(
+        out,
+        "{:<22} {:?} -> {at}  resolved {}  Host {}  target {}{}{}",
+        seen.client,
+        seen.input,
+        show(seen.resolved_name.as_deref()),
+        show(seen.host_header.as_deref()),
+        show(seen.request_target.as_deref()),
+        if seen.redirects > 0 {
+            format!("  redirects {}", seen.redirects)
+        } else {
+            String::new()
+        },
+        seen.error
+            .as_deref()
+            .map(|e| format!("  error {}", uridiff::text::visible_lines(e)))
+            .unwrap_or_default(),
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ports_are_80_443_and_the_numbers_after_colons() {
+        let inputs =
+            ["http://a:8080/x:81", "http://b:0/:65536/:99999x", "c:443"].map(str::to_owned);
+        assert_eq!(ports_of(&inputs), [80, 443, 8080, 81]);
+    }
+}
