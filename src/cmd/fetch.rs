@@ -36,9 +36,10 @@ pub(crate) struct Args {
     /// Read the inputs from PATH, one per line ('-' for standard input).
     #[arg(long, value_name = "PATH", conflicts_with = "inputs")]
     file: Option<PathBuf>,
-    /// Map NAME to a loopback trap address of its own besides
-    /// evil.example, localhost and the host names of the inputs
-    /// (repeatable).
+    /// Map NAME to a loopback trap address of its own (repeatable):
+    /// localhost (127.0.0.1) and evil.example (127.0.0.2) are mapped, the
+    /// given names follow from 127.0.0.3; any other name gets NXDOMAIN
+    /// from the DNS trap, which still records it.
     #[arg(long = "host", value_name = "NAME")]
     hosts: Vec<String>,
     /// Each request's time limit, in seconds.
@@ -48,8 +49,14 @@ pub(crate) struct Args {
     /// in-client guards (names mapped, the port forced), as without root.
     #[arg(long)]
     guard: bool,
+    /// Fetch nothing: print what the namespace looks like (its interfaces,
+    /// and the errors of a TCP connect and a UDP send to 192.0.2.1) as one
+    /// JSON object, exit 0 when only lo exists and both fail with
+    /// ENETUNREACH, 1 otherwise.
+    #[arg(long, conflicts_with_all = ["inputs", "file", "guard"])]
+    isolation: bool,
     /// URLs to fetch (put those that begin with '-' after '--').
-    #[arg(required_unless_present = "file")]
+    #[arg(required_unless_present_any = ["file", "isolation"])]
     inputs: Vec<String>,
 }
 
@@ -110,6 +117,9 @@ const START_TIMEOUT: Duration = Duration::from_secs(180);
 const MAX_PORTS: usize = 64;
 
 pub(crate) fn run(args: &Args, sandbox: Sandbox) -> Result<Status, Failure> {
+    if args.isolation {
+        return isolation(&sandbox);
+    }
     let mode = match &sandbox {
         Sandbox::Entered => {
             let isolation = netns::isolation();
@@ -140,8 +150,6 @@ pub(crate) fn run(args: &Args, sandbox: Sandbox) -> Result<Status, Failure> {
 
     let mut names: Vec<&str> = vec!["evil.example"];
     names.extend(args.hosts.iter().map(String::as_str));
-    let parsed: Vec<String> = inputs.iter().filter_map(|i| domain_of(i)).collect();
-    names.extend(parsed.iter().map(String::as_str));
     let map = fetch::name_map(names);
     let mut observer = match mode {
         Mode::Namespace => Observer::namespace(map, &ports_of(&inputs), timeout),
@@ -173,6 +181,35 @@ pub(crate) fn run(args: &Args, sandbox: Sandbox) -> Result<Status, Failure> {
         }
     }
     Ok(status)
+}
+
+/// `--isolation`: the namespace's interfaces and probes, as JSON.
+fn isolation(sandbox: &Sandbox) -> Result<Status, Failure> {
+    if let Sandbox::Unavailable(why) = sandbox {
+        return Err(Failure::Usage(format!("no network namespace: {why}")));
+    }
+    let seen = netns::isolation();
+    let error = |e: &Option<std::io::Error>| {
+        e.as_ref().map(|e| {
+            serde_json::json!({
+                "errno": e.raw_os_error(),
+                "message": e.to_string(),
+            })
+        })
+    };
+    let record = serde_json::json!({
+        "interfaces": seen.interfaces,
+        "tcp_connect_192.0.2.1": error(&seen.tcp_probe),
+        "udp_send_192.0.2.1:53": error(&seen.udp_probe),
+        "isolated": seen.holds(),
+    });
+    let mut out = stdout();
+    writeln!(out, "{record}")?;
+    Ok(if seen.holds() {
+        Status::Clean
+    } else {
+        Status::Found
+    })
 }
 
 fn read_inputs(args: &Args) -> Result<Vec<String>, Failure> {
@@ -231,16 +268,6 @@ fn choose_clients(
         }
     }
     Ok((chosen, Status::Clean))
-}
-
-/// The host of `input` as a WHATWG parser reads it, when it is a domain:
-/// mapped so that a client reading the same name finds a trap.
-fn domain_of(input: &str) -> Option<String> {
-    let url = url::Url::parse(input).ok()?;
-    match url.host()? {
-        url::Host::Domain(domain) => Some(domain.to_owned()),
-        url::Host::Ipv4(_) | url::Host::Ipv6(_) => None,
-    }
 }
 
 /// 80, 443, and every number after a colon in the inputs that is a port

@@ -68,9 +68,16 @@ fn trap() -> Trap {
     Trap::start(&[ip("127.0.0.2"), ip("127.0.0.3")]).unwrap()
 }
 
+/// The clients with an in-client guard: the only ones that may run
+/// outside `uridiff fetch`'s network namespace (these tests run them in
+/// the host's network).
+fn guarded() -> impl Iterator<Item = &'static ClientInfo> {
+    clients().iter().filter(|c| c.guarded)
+}
+
 #[test]
 fn the_list_of_clients_is_the_expected_one() {
-    let ids: Vec<&str> = clients().iter().map(|c| c.id).collect();
+    let ids: Vec<&str> = guarded().map(|c| c.id).collect();
     let mut expected = vec![
         "urllib3",
         "urllib.request",
@@ -82,6 +89,28 @@ fn the_list_of_clients_is_the_expected_one() {
         expected.insert(0, "libcurl");
     }
     assert_eq!(ids, expected);
+    let unguarded: Vec<&str> = clients()
+        .iter()
+        .filter(|c| !c.guarded)
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(
+        unguarded,
+        [
+            "node-fetch",
+            "ruby-net-http",
+            "ruby-open-uri",
+            "php-file-get-contents",
+            "php-curl",
+            "java-httpclient",
+            "java-httpurlconnection"
+        ]
+    );
+    // An unguarded client refuses to start outside the namespace, before
+    // any process exists.
+    let node_fetch = clients().iter().find(|c| c.id == "node-fetch").unwrap();
+    let e = Client::start(node_fetch, START).unwrap_err();
+    assert!(e.contains("network namespace"), "{e}");
 }
 
 /// Loopback addresses and mapped names arrive at the trap address they
@@ -90,7 +119,7 @@ fn the_list_of_clients_is_the_expected_one() {
 fn every_client_reaches_loopback_and_nothing_else() {
     let three = ip("127.0.0.3");
     let trap = trap();
-    for info in clients() {
+    for info in guarded() {
         let mut client = start(info);
         let id = info.id;
         // Reached: an address, and a mapped name (case and a trailing dot
@@ -139,7 +168,7 @@ fn every_client_reaches_loopback_and_nothing_else() {
 #[test]
 fn the_host_header_is_the_urls() {
     let trap = trap();
-    for info in clients() {
+    for info in guarded() {
         let mut client = start(info);
         let answer = fetch(
             &mut client,
@@ -232,7 +261,7 @@ fn no_client_ever_dials_outside_loopback() {
     ];
     let trap = trap();
     let traps = [ip("127.0.0.2"), ip("127.0.0.3")];
-    for info in clients() {
+    for info in guarded() {
         let mut client = start(info);
         for url in hostile.iter().chain(&["http://public.example/"]) {
             let answer = fetch(&mut client, &trap, url, &hosts);
@@ -282,7 +311,7 @@ fn a_client_process_is_bounded_by_the_timeout() {
     let silent = std::net::TcpListener::bind((ip("127.0.0.2"), 0)).unwrap();
     let port = silent.local_addr().unwrap().port();
     let token = Tokens::new().unwrap().next_token();
-    for info in clients() {
+    for info in guarded() {
         let mut client = start(info);
         let request = Request {
             url: "http://127.0.0.2/",
@@ -303,7 +332,7 @@ fn a_client_process_is_bounded_by_the_timeout() {
 #[test]
 fn every_client_sends_each_requests_token() {
     let trap = trap();
-    for info in clients() {
+    for info in guarded() {
         let id = info.id;
         let mut client = start(info);
         let mut previous: Option<Token> = None;

@@ -21,6 +21,7 @@ mod cli;
 mod external;
 mod external_cli;
 mod fetch;
+mod fetch_netns;
 mod findings;
 mod fuzzing;
 mod grammar_reference;
