@@ -24,6 +24,8 @@ line per adapter: "ready", or what is missing and the command that installs it.
                missing; bookworm: 4.3.30-2)
        libjetty9-java      (jetty-httpuri; when /usr/share/java/jetty9-http.jar
                is missing; bookworm: 9.4.57-1.1~deb12u1)
+       ip      iproute2           (uridiff fetch brings lo up in its namespace)
+       php-curl                   (uridiff fetch's php-curl client)
        python3 python3 python3-pip (when python3 or its pip is missing)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
@@ -174,6 +176,12 @@ spring_jar=/usr/share/java/spring3-web.jar
 jetty_jar=/usr/share/java/jetty9-http.jar
 [ -f "$spring_jar" ] || packages+=(libspring-web-java)
 [ -f "$jetty_jar" ] || packages+=(libjetty9-java)
+# uridiff fetch: `ip link set lo up` in its network namespace (a fresh
+# Debian 12 image has no iproute2), and the php-curl client.
+have ip || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || packages+=(iproute2)
+if ! have php || ! php -r 'exit(function_exists("curl_init") ? 0 : 1);' >/dev/null 2>&1; then
+    packages+=(php-curl)
+fi
 if ! have python3; then
     packages+=(python3 python3-pip)
 elif ! python_libs_ready && ! pip_works; then
