@@ -145,10 +145,12 @@ impl Names {
     ///   (what a resolver that reads only files finds);
     /// - `/etc/resolv.conf`: the DNS trap at [`DNS_ADDR`] as the only
     ///   server, no search list, one attempt of one second;
-    /// - `/etc/nsswitch.conf`, when the system has one: `hosts: dns files`,
-    ///   so that glibc (and Go, which reads it) ask the DNS trap first and
-    ///   the name a client resolves is observed ([`super::DnsTrap`]
-    ///   answers from the same map).
+    /// - `/etc/nsswitch.conf`, when the system has one: its `hosts` line
+    ///   made `hosts: dns files`, so that glibc (and Go, which reads it)
+    ///   ask the DNS trap first and the name a client resolves is observed
+    ///   ([`super::DnsTrap`] answers from the same map);
+    /// - nscd's socket directory, when there is one: hidden under an empty
+    ///   directory (glibc would ask a running nscd first).
     ///
     /// # Errors
     /// Writing the files or a mount failed (what is mounted is unmounted).
@@ -171,10 +173,7 @@ impl Names {
                 "resolv.conf",
                 format!("nameserver {DNS_ADDR}\noptions timeout:1 attempts:1\n"),
             ),
-            (
-                "nsswitch.conf",
-                "hosts: dns files\nnetworks: files\n".to_owned(),
-            ),
+            ("nsswitch.conf", nsswitch()),
         ];
         let mut names = Names {
             dir: None,
@@ -197,9 +196,44 @@ impl Names {
             })?;
             names.mounted.push(target);
         }
+        // glibc asks a running nscd before nsswitch.conf, over a socket
+        // in the file system this namespace shares with the host: an
+        // empty directory over nscd's hides it, so that no name reaches a
+        // resolver outside.
+        let empty = dir.path().join("empty");
+        fs::create_dir(&empty).map_err(|e| format!("creating {}: {e}", empty.display()))?;
+        let mut hidden: Vec<PathBuf> = Vec::new();
+        for nscd in ["/run/nscd", "/var/run/nscd"] {
+            let Ok(real) = fs::canonicalize(nscd) else {
+                continue;
+            };
+            if !real.is_dir() || hidden.contains(&real) {
+                continue;
+            }
+            mount::mount_bind(&empty, &real)
+                .map_err(|e| format!("hiding {}: {e}", real.display()))?;
+            names.mounted.push(real.clone());
+            hidden.push(real);
+        }
         names.dir = Some(dir);
         Ok(names)
     }
+}
+
+/// The system's nsswitch.conf with its `hosts` line replaced by
+/// `hosts: dns files` (every other database as the system has it: Java
+/// and Ruby look up users).
+fn nsswitch() -> String {
+    let system = fs::read_to_string("/etc/nsswitch.conf").unwrap_or_default();
+    let mut out: String = system
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("hosts:"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    out.push_str(
+        "# uridiff fetch: the DNS trap first, so that it sees every name\nhosts: dns files\n",
+    );
+    out
 }
 
 impl Drop for Names {
