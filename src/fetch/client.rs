@@ -23,7 +23,7 @@ pub struct ClientInfo {
     /// `java-httpurlconnection`.
     pub id: &'static str,
     /// The id of the uridiff oracle whose reading of the URL it shares;
-    /// `None` when uridiff has no oracle of its parser (`java.net.URL`).
+    /// `None` when uridiff has no oracle of its parser.
     pub parser: Option<&'static str>,
     /// The library call that fetches.
     pub code_path: &'static str,
@@ -124,10 +124,10 @@ const JAVA_HTTPCLIENT: ClientInfo = row(
     "HttpClient.send(HttpRequest.newBuilder(URI.create(input)))",
     false,
 );
-// new URL(input) has a parser of its own, which uridiff has no oracle of.
+// new URL(input): java.net.URL's parser, the shipped adapter java-url.
 const JAVA_HTTPURLCONNECTION: ClientInfo = row(
     "java-httpurlconnection",
-    None,
+    Some("java-url"),
     "new URL(input).openConnection(Proxy.NO_PROXY).getResponseCode()",
     false,
 );
