@@ -140,5 +140,11 @@ for t in "${own_format[@]}"; do
     echo "== report: $report_dir/report-$t.md" >&2
 done
 set -e
+# The report ends with the root causes per parser, new ones first: what a
+# campaign found, on the terminal too.
+if [ -f "$report" ]; then
+    echo "== root causes per parser (the end of $report):" >&2
+    sed -n '/^## Root causes per parser/,$p' "$report" >&2
+fi
 [ "$report_status" -gt "$status" ] && status=$report_status
 exit "$status"

@@ -176,7 +176,50 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         bypass_section(out, matrix)?;
     }
     spec_differences(report, out)?;
-    not_checked(report, out)
+    not_checked(report, out)?;
+    root_causes_per_parser(report, out)
+}
+
+/// The last section, what a campaign's reader wants first: per parser, the
+/// root causes of its defects, new ones (to report upstream) before those
+/// the ledger knows, with how many inputs show each.
+fn root_causes_per_parser(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let causes = report.root_causes();
+    writeln!(out, "## Root causes per parser\n")?;
+    if causes.is_empty() {
+        writeln!(out, "None: no parser defect.")?;
+        return Ok(());
+    }
+    let mut parsers: Vec<_> = causes.iter().map(|c| c.oracle).collect();
+    parsers.sort();
+    parsers.dedup();
+    writeln!(
+        out,
+        "| parser | new (to report upstream) | known (ledger status) |\n|---|---|---|"
+    )?;
+    for parser in parsers {
+        let cell = |new: bool| {
+            let items: Vec<String> = causes
+                .iter()
+                .filter(|c| c.oracle == parser && (c.root_cause.status == "new") == new)
+                .map(|c| {
+                    let status = if new {
+                        String::new()
+                    } else {
+                        format!(", {}", c.root_cause.status)
+                    };
+                    format!("{} ({} inputs{status})", code(&c.root_cause.id), c.inputs)
+                })
+                .collect();
+            if items.is_empty() {
+                "-".to_owned()
+            } else {
+                items.join("<br>")
+            }
+        };
+        writeln!(out, "| {parser} | {} | {} |", cell(true), cell(false))?;
+    }
+    Ok(())
 }
 
 /// The title and the table of totals.

@@ -162,3 +162,45 @@ fn the_json_report_lists_root_causes_with_their_signatures() {
         "{cause}"
     );
 }
+
+/// The Markdown report ends with the root causes per parser, a parser's
+/// new ones (to report upstream) in their own column before the known.
+#[test]
+fn the_markdown_report_ends_with_root_causes_per_parser() {
+    let dir = std::env::temp_dir().join(format!("uridiff-rootcause-md-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("inputs.txt");
+    // http's port-not-u16 (ledger: open) and url's backslash after a port
+    // of a non-special URL (ledger: new).
+    std::fs::write(&input, ":x\ns://h:1\\x\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--lines", "--format", "md"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let section = text
+        .split("## Root causes per parser\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no section: {text}"));
+    assert!(
+        !section.contains("\n## "),
+        "not the last section: {section}"
+    );
+    let row = |parser: &str| {
+        section
+            .lines()
+            .find(|l| l.starts_with(&format!("| {parser} |")))
+            .unwrap_or_else(|| panic!("no {parser} row: {section}"))
+            .to_owned()
+    };
+    let http = row("http");
+    assert!(http.contains("| - | `http-port-not-u16` ("), "{http}");
+    assert!(http.contains(", open)"), "{http}");
+    let url = row("url");
+    assert!(
+        url.contains("| `url-nonspecial-backslash-after-port` (1 inputs) |"),
+        "{url}"
+    );
+}
