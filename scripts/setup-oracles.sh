@@ -29,8 +29,14 @@ line per adapter: "ready", or what is missing and the command that installs it.
        python3 python3 python3-pip (when python3 or its pip is missing)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
-       <root>/python/  urllib3 and idna: pip install --target <root>/python
-                       --require-hashes --no-deps -r adapters/requirements.txt
+       <root>/python/  urllib3, yarl, httpx and upa-url with every library
+                       they need (idna, multidict, propcache, httpcore, anyio,
+                       certifi, h11, typing_extensions): pip install --target
+                       into a temporary directory, --require-hashes --no-deps
+                       -r adapters/requirements.txt, then each pinned project
+                       not already there at its pinned version is moved in
+                       (an older version of it replaced); what else is there
+                       is left as it is
        <root>/node/    whatwg-url: adapters/package.json and package-lock.json
                        copied there, then npm ci --omit=dev --ignore-scripts
   3. The Go adapter, built as uridiff builds it on first use: with
@@ -44,7 +50,8 @@ line per adapter: "ready", or what is missing and the command that installs it.
      followed by what `go env GOVERSION GOOS GOARCH` prints in that
      environment (another Go gets a program of its own).
 
-Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3) and
+Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3, yarl,
+httpx, upa-url) and
 URIDIFF_WHATWG_URL=<root>/node/node_modules/whatwg-url (whatwg-url, loaded
 by that absolute path).
 
@@ -105,6 +112,9 @@ temporary() { # parent prefix: prints a new directory's path
 # The pinned versions, read from the committed files (printed in the lines).
 pin() { sed -n "s/^$1==\([^ ]*\).*/\1/p" "$adapters/requirements.txt"; }
 urllib3_pin="$(pin urllib3)"
+yarl_pin="$(pin yarl)"
+httpx_pin="$(pin httpx)"
+upa_pin="$(pin upa-url)"
 whatwg_pin="$(sed -n 's/.*"whatwg-url": *"\([^"]*\)".*/\1/p' "$adapters/package.json" | head -n 1)"
 
 # Runs go in directory $1 with the rest as its arguments, in the environment
@@ -137,15 +147,78 @@ go_program() {
     go_bin="$root/go/go-net-url-$sum"
 }
 
-# The stamps record which committed file an install came from, so a changed
+# The stamp records which committed file an install came from, so a changed
 # pin reinstalls and an unchanged one costs a comparison.
-python_stamp="$root/python/.uridiff-requirements.sha256"
 node_stamp="$root/node/.uridiff-package-lock.sha256"
-requirements_sum="$(sha256 "$adapters/requirements.txt")"
 lock_sum="$(sha256 "$adapters/package-lock.json")"
 stamp_is() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
-python_libs_ready() { stamp_is "$python_stamp" "$requirements_sum" && [ -d "$root/python/urllib3" ]; }
+# The Python libraries are ready when every NAME==VERSION that
+# requirements.txt pins is installed in <root>/python at that version, read
+# from the installed metadata (the *.dist-info directories); other projects
+# there (another checkout's pins) do not matter. Reads nothing but the
+# standard library (-I -S).
+python_pins_check='
+import importlib.metadata as md, re, sys
+def norm(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+have = {norm(d.metadata["Name"] or ""): d.version for d in md.distributions(path=[sys.argv[1]])}
+pins = re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^ \\]+)", open(sys.argv[2]).read(), re.M)
+missing = [n + "==" + v for n, v in pins if have.get(norm(n)) != v]
+print(" ".join(missing))
+sys.exit(1 if missing or not pins else 0)
+'
+python_libs_ready() {
+    [ -d "$root/python" ] && python3 -I -S -c "$python_pins_check" "$root/python" \
+        "$adapters/requirements.txt" >/dev/null 2>&1
+}
+
+# Moves the projects pip installed into $1 into $2, one project at a time,
+# by the files each one's RECORD lists: a project already in $2 at the same
+# version is left as it is; one there at another version has its files
+# removed first; nothing else in $2 is touched (another checkout may have
+# pinned other projects there). Each top-level entry moves with one
+# rename, in the same file system, so no import sees half a package.
+python_merge='
+import importlib.metadata as md, os, re, shutil, sys
+src, dst = sys.argv[1], sys.argv[2]
+def norm(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+def entries(dist):
+    # Top-level entries of a project; in the shared bin/ and __pycache__/
+    # directories, its own files.
+    out = set()
+    for f in dist.files or ():
+        parts = f.parts
+        if not parts or parts[0] == "..":
+            continue
+        if parts[0] in ("bin", "__pycache__") and len(parts) > 1:
+            out.add(os.path.join(parts[0], parts[1]))
+        else:
+            out.add(parts[0])
+    return out
+def remove(path):
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    elif os.path.lexists(path):
+        os.remove(path)
+there = {norm(d.metadata["Name"] or ""): d for d in md.distributions(path=[dst])}
+for dist in md.distributions(path=[src]):
+    old = there.get(norm(dist.metadata["Name"] or ""))
+    if old is not None and old.version == dist.version:
+        continue
+    if old is not None:
+        for entry in entries(old):
+            remove(os.path.join(dst, entry))
+    for entry in sorted(entries(dist)):
+        new = os.path.join(src, entry)
+        if not os.path.lexists(new):
+            continue
+        target = os.path.join(dst, entry)
+        remove(target)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        os.rename(new, target)
+'
 node_libs_ready() { stamp_is "$node_stamp" "$lock_sum" && [ -f "$root/node/node_modules/whatwg-url/package.json" ]; }
 pip_works() { python3 -m pip --version >/dev/null 2>&1; }
 
@@ -223,17 +296,19 @@ fi
 # --- 2. Pinned libraries ----------------------------------------------------
 if [ "$check_only" = 0 ] && have python3 && ! python_libs_ready; then
     if ! pip_works; then
-        say "python3 has no pip: could not install urllib3"
+        say "python3 has no pip: could not install urllib3, yarl, httpx and upa-url"
     else
-        say "installing urllib3 $urllib3_pin into $root/python (pip, pinned hashes)"
+        say "installing urllib3 $urllib3_pin, yarl $yarl_pin, httpx $httpx_pin and upa-url $upa_pin into $root/python (pip, pinned hashes)"
         tmp="$(temporary "$root" python.tmp)"
         temporaries+=("$tmp")
         if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-input \
                 --target "$tmp" --require-hashes --no-deps \
                 -r "$adapters/requirements.txt" >&2; then
-            echo "$requirements_sum" >"$tmp/.uridiff-requirements.sha256"
-            rm -rf "$root/python"
-            mv "$tmp" "$root/python"
+            mkdir -p "$root/python"
+            if ! python3 -I -S -c "$python_merge" "$tmp" "$root/python" >&2; then
+                say "moving the installed libraries into $root/python failed"
+                failed=1
+            fi
         else
             say "pip install of adapters/requirements.txt failed"
             failed=1
@@ -287,15 +362,21 @@ runtime_line() { # name program package
 }
 
 runtime_line python-urllib python3 python3
-if ! have python3; then
-    line urllib3 "$(apt_hint python3 "python3 python3-pip") (then $setup_hint)"; missing=1
-elif python_libs_ready; then
-    line urllib3 "ready (urllib3 $urllib3_pin in $root/python)"
-elif ! pip_works; then
-    line urllib3 "missing urllib3 $urllib3_pin and pip: $(apt_hint_cmd python3-pip) && $setup_hint"; missing=1
-else
-    line urllib3 "missing urllib3 $urllib3_pin in $root/python: $setup_hint"; missing=1
-fi
+python_line() { # adapter, the library and its pin
+    if ! have python3; then
+        line "$1" "$(apt_hint python3 "python3 python3-pip") (then $setup_hint)"; missing=1
+    elif python_libs_ready; then
+        line "$1" "ready ($2 in $root/python)"
+    elif ! pip_works; then
+        line "$1" "missing $2 and pip: $(apt_hint_cmd python3-pip) && $setup_hint"; missing=1
+    else
+        line "$1" "missing $2 in $root/python: $setup_hint"; missing=1
+    fi
+}
+python_line urllib3 "urllib3 $urllib3_pin"
+python_line yarl "yarl $yarl_pin"
+python_line httpx "httpx $httpx_pin"
+python_line upa-url "upa-url $upa_pin"
 runtime_line java-uri java default-jdk-headless
 runtime_line java-url java default-jdk-headless
 jar_line() { # name jar package
