@@ -77,12 +77,13 @@ def apt(packages):
     return "apt-get update && apt-get install -y %s" % packages
 
 
-def pinned_urllib3():
+def pinned(project):
+    """The version adapters/requirements.txt pins for a PyPI project."""
     with open(os.path.join(ADAPTERS_DIR, "requirements.txt"), encoding="utf-8") as f:
         for line in f:
-            if line.startswith("urllib3=="):
+            if line.startswith(project + "=="):
                 return line.split("==", 1)[1].split()[0]
-    raise SystemExit("adapters/requirements.txt pins no urllib3")
+    raise SystemExit("adapters/requirements.txt pins no %s" % project)
 
 
 def pinned_whatwg_url():
@@ -155,7 +156,18 @@ def adapters(root):
     go_bin = go_program(root) or "go-net-url (go not found)"
     python_lib = os.path.join(root, "python")
     node_lib = os.path.join(root, "node", "node_modules")
-    urllib3_version = pinned_urllib3()
+    urllib3_version = pinned("urllib3")
+
+    def python_library(name, file, project, package_dir, resolves, omits=()):
+        # A Python adapter with pinned libraries, run as its row in shipped.rs
+        # says: -I -S, the pinned directory named by URIDIFF_PYTHON_LIB.
+        version = pinned(project)
+        return Adapter(name, file, "python3", ["python3", "-I", "-S", "FILE"],
+                       apt("python3") + " && " + SETUP, resolves=resolves, omits=omits,
+                       env={"URIDIFF_PYTHON_LIB": python_lib},
+                       library=(os.path.join(python_lib, package_dir, "__init__.py"),
+                                "%s %s in %s" % (project, version, python_lib)),
+                       parser="%s %s" % (project, version))
     whatwg_version = pinned_whatwg_url()
     return [
         Adapter("python-urllib", "python-urllib.py", "python3", ["python3", "-I", "FILE"],
@@ -202,6 +214,10 @@ def adapters(root):
                 resolves=True, omits={"authority"}),
         Adapter("ruby-uri-rfc2396", "ruby-uri.rb", "ruby", ["ruby", "FILE", "rfc2396"],
                 apt("ruby"), resolves=True, omits={"authority"}),
+        python_library("yarl", "yarl.py", "yarl", "yarl", resolves=True),
+        python_library("httpx", "httpx.py", "httpx", "httpx", resolves=True),
+        python_library("upa-url", "upa-url.py", "upa-url", "upa_url", resolves=True,
+                       omits={"authority"}),
     ]
 
 
@@ -236,6 +252,17 @@ def component(key, expected):
     return check
 
 
+def verdict(expected):
+    """An expectation: this verdict."""
+
+    def check(answer):
+        if answer.get("verdict") != expected:
+            return "expected %s, got %s" % (expected, brief(answer))
+        return None
+
+    return check
+
+
 def answered(answer):
     """An expectation met by any well-formed answer (checked elsewhere)."""
     return None
@@ -265,10 +292,13 @@ PROTOCOL_CASES = [
     ("", None, {EVERY: answered}),
     ("http://h/p", None, {EVERY: component("query", None)}),
     # Spring's UriComponents keeps no empty query or fragment: its getters
-    # give null for both.
-    ("http://h/p?", None, {EVERY: component("query", ""), "spring-uri": component("query", None)}),
+    # give null for both. yarl keeps none either (`http://h/p?` serialises
+    # as "http://h/p"): none, as they read them.
+    ("http://h/p?", None, {EVERY: component("query", ""), "spring-uri": component("query", None),
+                           "yarl": component("query", None)}),
     ("http://h/p#", None, {EVERY: component("fragment", ""),
-                           "spring-uri": component("fragment", None)}),
+                           "spring-uri": component("fragment", None),
+                           "yarl": component("fragment", None)}),
     ("http://h/p?q", None, {EVERY: component("fragment", None)}),
     ("http://h/\u00e9", None, {
         "python-urllib": path_in("/\u00e9"),
@@ -277,6 +307,9 @@ PROTOCOL_CASES = [
         "node-url": path_in("/\u00e9"),
         "whatwg-url": path_in("/%C3%A9"),
         "go-net-url": path_in("/%C3%A9"),
+        "yarl": path_in("/%C3%A9"),
+        "httpx": path_in("/%C3%A9"),
+        "upa-url": path_in("/%C3%A9"),
     }),
 ]
 
@@ -285,6 +318,9 @@ PROTOCOL_CASES = [
 BEHAVIOURS = [
     # urlsplit and PHP split the authority at the last '@' and take '\' as
     # userinfo; urllib3 and Node end the authority at '\' (as WHATWG does).
+    # httpx takes the '\\' into the userinfo (percent-encoded) and the host
+    # after the '@'; yarl refuses a backslash in the authority; upa-url ends
+    # the authority at '\\' (a special URL's '\\' is a '/').
     ("http://example.com\\@evil.com/", None, {
         "java-url": host("evil.com"),
         "spring-uri": host("evil.com"),
@@ -292,6 +328,31 @@ BEHAVIOURS = [
         "urllib3": host("example.com"),
         "php-parse-url": host("evil.com"),
         "node-url": host("example.com"),
+        "httpx": host("evil.com"),
+        "yarl": verdict("reject"),
+        "upa-url": host("example.com"),
+    }),
+    # A '[' in the userinfo: httpx's host is what follows the '@'; yarl
+    # reads an unclosed IPv6 literal and refuses it.
+    ("https://127.0.0.1[@evil.com", None, {
+        "httpx": host("evil.com"),
+        "yarl": verdict("reject"),
+        "upa-url": host("evil.com"),
+    }),
+    # U+3002 IDEOGRAPHIC FULL STOP is a label separator to IDNA (UTS #46 and
+    # idna's encode alike).
+    ("http://evil\u3002com/", None, {
+        "upa-url": host("evil.com"),
+        "yarl": host("evil.com"),
+        "httpx": host("evil.com"),
+    }),
+    # One address, two spellings: yarl (ipaddress's compressed form) and
+    # upa-url (the standard's IPv6 serializer) write the embedded IPv4 in
+    # hex; httpx keeps it as written.
+    ("http://[::ffff:127.0.0.1]/", None, {
+        "yarl": host("[::ffff:7f00:1]"),
+        "httpx": host("[::ffff:127.0.0.1]"),
+        "upa-url": host("[::ffff:7f00:1]"),
     }),
     # A bracketed host that is no IP literal: Node drops the brackets; PHP
     # and Go keep it as written.

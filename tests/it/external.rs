@@ -94,7 +94,10 @@ fn shipped_names_and_unknown_names() {
             "go-net-url",
             "php-parse-url",
             "ruby-uri",
-            "ruby-uri-rfc2396"
+            "ruby-uri-rfc2396",
+            "yarl",
+            "httpx",
+            "upa-url"
         ]
     );
     assert!(External::shipped("no-such-adapter", START).is_none());

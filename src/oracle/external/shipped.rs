@@ -764,6 +764,158 @@ u = p.parse({base}).merge(p.parse({input}))",
             accessors: RUBY_URI_ACCESSORS,
         }),
     },
+    Shipped {
+        name: "yarl",
+        files: &[("yarl.py", include_str!("../../../adapters/yarl.py"))],
+        runtimes: &["python3"],
+        // -I: isolated from the user's environment and site directory; -S:
+        // not the interpreter's site-packages either, so only the standard
+        // library and the pinned libraries (URIDIFF_PYTHON_LIB, which the
+        // adapter puts on sys.path itself) are loaded.
+        command: &["python3", "-I", "-S", "{dir}/yarl.py"],
+        env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        libraries: &[
+            ("yarl", "{cache}/python/yarl/__init__.py"),
+            ("multidict", "{cache}/python/multidict/__init__.py"),
+            ("propcache", "{cache}/python/propcache/__init__.py"),
+            ("idna", "{cache}/python/idna/__init__.py"),
+        ],
+        packaged: &[],
+        build: None,
+        // yarl's URL.join, which aiohttp resolves a redirect with.
+        resolves: true,
+        install: SETUP,
+        // None: yarl's documentation claims no standard to validate by; it
+        // repairs what it is given ("Constructor and modification operators
+        // perform encoding for all parts automatically", yarl's API docs,
+        // class URL), as urllib3 does.
+        standard: None,
+        lineage: None,
+        // aiohttp resolves a host with the event loop's getaddrinfo (glibc).
+        resolver: Resolver::Glibc,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Python,
+            prelude: "from yarl import URL",
+            parse: "u = URL({input})",
+            resolve: Some("u = URL({base}).join(URL({input}))"),
+            refusal: "ValueError",
+            refusal_probe: "",
+            // As the adapter reads them: raw_host (what aiohttp connects
+            // to) with an IPv6 address's brackets, the port as written, an
+            // empty query or fragment as none.
+            accessors: Accessors {
+                scheme: Some("(u.scheme or None)"),
+                userinfo: Some(
+                    "(u.raw_user if u.raw_password is None else f\"{u.raw_user or ''}:{u.raw_password}\")",
+                ),
+                host: Some(
+                    "(f\"[{u.raw_host}]\" if \":\" in (u.raw_host or \"\") else u.raw_host)",
+                ),
+                port: Some("(None if u.explicit_port is None else str(u.explicit_port))"),
+                path: Some("u.raw_path"),
+                query: Some("(u.raw_query_string or None)"),
+                fragment: Some("(u.raw_fragment or None)"),
+            },
+        }),
+    },
+    Shipped {
+        name: "httpx",
+        files: &[("httpx.py", include_str!("../../../adapters/httpx.py"))],
+        runtimes: &["python3"],
+        // -I -S as for yarl: `import httpx` tries click, pygments and rich,
+        // which must not come from the machine's site-packages.
+        command: &["python3", "-I", "-S", "{dir}/httpx.py"],
+        env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        libraries: &[
+            ("httpx", "{cache}/python/httpx/__init__.py"),
+            ("idna", "{cache}/python/idna/__init__.py"),
+        ],
+        packaged: &[],
+        build: None,
+        // httpx's URL.join.
+        resolves: true,
+        install: SETUP,
+        // None: httpx's documentation claims no standard to validate by: a
+        // URL is normalised, not refused ("A normalized, IDNA supporting
+        // URL", httpx's URL documentation; httpx/_urlparse.py percent-encodes
+        // what a component does not allow, with the URL Standard's
+        // percent-encode sets, where RFC 3986 would refuse it).
+        standard: None,
+        lineage: None,
+        // httpx connects through httpcore's socket.getaddrinfo (glibc).
+        resolver: Resolver::Glibc,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Python,
+            prelude: "import httpx",
+            parse: "u = httpx.URL({input})",
+            resolve: Some("u = httpx.URL({base}).join({input})"),
+            refusal: "httpx.InvalidURL",
+            refusal_probe: "",
+            // As the adapter reads them: the parsed components httpx.URL
+            // keeps (`_uri_reference`), which keep an absent query or
+            // fragment apart from an empty one; raw_host, what httpx's
+            // transport connects to.
+            accessors: Accessors {
+                scheme: Some("(u.scheme or None)"),
+                userinfo: Some("(u.userinfo.decode() or None)"),
+                host: Some(
+                    "(None if not u._uri_reference.authority else f\"[{u.raw_host.decode()}]\" if b\":\" in u.raw_host else u.raw_host.decode())",
+                ),
+                port: Some("(None if u.port is None else str(u.port))"),
+                path: Some("u._uri_reference.path"),
+                query: Some("u._uri_reference.query"),
+                fragment: Some("u._uri_reference.fragment"),
+            },
+        }),
+    },
+    Shipped {
+        name: "upa-url",
+        files: &[("upa-url.py", include_str!("../../../adapters/upa-url.py"))],
+        runtimes: &["python3"],
+        // -I -S as for yarl.
+        command: &["python3", "-I", "-S", "{dir}/upa-url.py"],
+        env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        libraries: &[("upa-url", "{cache}/python/upa_url/__init__.py")],
+        packaged: &[],
+        build: None,
+        // The URL Standard's API URL parser with a base (URL.parse(input, base)).
+        resolves: true,
+        install: SETUP,
+        // upa-url's README (its PyPI description): "This package provides
+        // Python bindings for the Upa URL library, which is compliant with
+        // the WHATWG URL and URL Pattern standards". A peer
+        // of url and ada; whatwg-url stays the reference that decides.
+        standard: Some(Standard::Whatwg),
+        // Its own implementation (Upa URL, C++): none of url's, ada's or
+        // whatwg-url's lineage.
+        lineage: None,
+        // A Python service connects through socket.getaddrinfo (glibc).
+        resolver: Resolver::Glibc,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::Python,
+            prelude: "from upa_url import URL",
+            parse: "u = URL({input})",
+            resolve: Some("u = URL({input}, {base})"),
+            refusal: "RuntimeError",
+            refusal_probe: "",
+            // As the adapter reads them: the standard's getters, with a null
+            // host, query or fragment told from an empty one by href.
+            accessors: Accessors {
+                scheme: Some("u.protocol[:-1]"),
+                userinfo: Some(
+                    "((u.username if not u.password else f\"{u.username}:{u.password}\") or None)",
+                ),
+                host: Some("(u.hostname if u.href[len(u.protocol):].startswith(\"//\") else None)"),
+                port: Some("(u.port or None)"),
+                path: Some("u.pathname"),
+                query: Some("(u.search[1:] if \"?\" in u.href.partition(\"#\")[0] else None)"),
+                fragment: Some("(u.hash[1:] if \"#\" in u.href else None)"),
+            },
+        }),
+    },
 ];
 
 /// The standard a shipped adapter's parser implements (see

@@ -211,8 +211,8 @@ mod tests {
             .and_then(|r| r.build.as_ref())
             .and_then(|b| b.command.first().copied());
         assert_eq!(go, Some("go"));
-        // Both pinned adapters keep their library in the cache root.
-        for name in ["urllib3", "whatwg-url"] {
+        // The pinned adapters keep their library in the cache root.
+        for name in ["urllib3", "whatwg-url", "yarl", "httpx", "upa-url"] {
             assert!(
                 shipped::find(name).is_some_and(|r| !r.libraries.is_empty()),
                 "{name}"
