@@ -455,16 +455,52 @@ fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
     assert_eq!(host(&c, "spring-uri").as_deref(), Some("evil.com"));
     assert_eq!(c["outcomes"]["jetty-httpuri"]["verdict"], "reject");
     assert!(confused(&c, "url", "java-url"));
+    // httpx takes the '\' into the userinfo and connects to evil.com;
+    // yarl refuses a backslash in the authority; upa-url reads a special
+    // URL's '\' as '/', as url and ada do.
+    assert_eq!(host(&c, "httpx").as_deref(), Some("evil.com"));
+    assert_eq!(c["outcomes"]["yarl"]["verdict"], "reject", "{c}");
+    assert_eq!(host(&c, "upa-url").as_deref(), Some("example.com"));
+    assert!(confused(&c, "url", "httpx"));
 
     // CVE-2024-22243's shape: Spring 4.3 (Debian's) ends the host at '['.
     let c = case(&["--", "https://127.0.0.1[@evil.com"]);
     assert_eq!(host(&c, "spring-uri").as_deref(), Some("127.0.0.1"));
     assert_eq!(host(&c, "java-url").as_deref(), Some("evil.com"));
     assert!(confused(&c, "spring-uri", "java-url"));
+    assert_eq!(host(&c, "httpx").as_deref(), Some("evil.com"));
+    assert_eq!(c["outcomes"]["yarl"]["verdict"], "reject", "{c}");
     // CVE-2024-6763's: Jetty 9.4 runs the authority past '#'.
     let c = case(&["--", "http://username:password#@hostname:80/"]);
     assert_eq!(host(&c, "jetty-httpuri").as_deref(), Some("hostname"));
     assert_eq!(host(&c, "spring-uri").as_deref(), Some("username"));
+
+    // U+3002 IDEOGRAPHIC FULL STOP separates labels (UTS #46).
+    let c = case(&["--", "http://evil\u{3002}com/"]);
+    for parser in ["upa-url", "ada", "url"] {
+        assert_eq!(host(&c, parser).as_deref(), Some("evil.com"), "{parser}");
+    }
+
+    // A label "xn--a" that is no Punycode: upa-url and ada keep it, url
+    // refuses it (whatwg-url's answer here is a known bug of its own).
+    let c = case(&["--", "ws://xn--a"]);
+    for parser in ["upa-url", "ada"] {
+        assert_eq!(host(&c, parser).as_deref(), Some("xn--a"), "{parser}");
+    }
+
+    // One address spelt two ways: yarl writes the IPv4 tail in hex, httpx
+    // keeps it; a host confusion of the same address, at most medium.
+    let c = case(&["--", "http://[::ffff:127.0.0.1]/"]);
+    assert_eq!(host(&c, "yarl").as_deref(), Some("[::ffff:7f00:1]"));
+    assert_eq!(host(&c, "httpx").as_deref(), Some("[::ffff:127.0.0.1]"));
+    let pair = c["host_confusions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["oracles"] == serde_json::json!(["yarl", "httpx"]))
+        .unwrap_or_else(|| panic!("no yarl/httpx host confusion: {c}"));
+    assert_eq!(pair["same_address"], true, "{c}");
+    assert_ne!(c["severity"], "high", "{c}");
 
     let c = case(&["--", "http://[localhost]/"]);
     assert_eq!(host(&c, "node-url").as_deref(), Some("localhost"));
