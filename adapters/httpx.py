@@ -39,15 +39,17 @@ components are its output, not slices of the input.
   `reject`, with the exception's class and text. httpx also parses a
   relative reference (`/p`): `accept` with no scheme.
 - scheme: `scheme`; null when "" (none).
-- authority: `authority`, which httpx rebuilds as userinfo@host:port; null
-  when "": httpx keeps no empty authority (`http:///p` serialises as
-  "http:/p").
+- authority: not reported (key left out): httpx keeps no authority text,
+  only its parts; the ParseResult's `authority` is rebuilt from them
+  (userinfo@host:port, the default port left out), so it says nothing the
+  parts do not. httpx keeps no empty authority (`http:///p` serialises as
+  "http:/p"): a URL has one when its userinfo, host or port is not empty.
 - userinfo: `userinfo`; null when "" (httpx keeps no empty userinfo).
 - host: `host`, which is `raw_host`, the IDNA-encoded host httpx's
   transport connects to (`httpcore.URL(host=request.url.raw_host)`); an
   IPv6 address is given back the brackets httpx removes ("[::1]", as its
   authority writes it). "" when there is an authority but no host text
-  (`http://:8080/`); null when there is no authority.
+  (`http://:8080/`); null when there is none.
 - port: `port` in decimal; null when None, which includes an empty port and
   the scheme's default (httpx drops :80 for http, ws; :443 for https, wss;
   :21 for ftp).
@@ -103,7 +105,7 @@ def _or_none(text):
 
 def components(u):
     p = u._uri_reference
-    authority = _or_none(p.authority)
+    has_authority = bool(p.authority)
     host = p.host
     if ":" in host:
         # httpx keeps an IPv6 address without its brackets.
@@ -111,9 +113,8 @@ def components(u):
     return {
         "verdict": "accept",
         "scheme": _or_none(p.scheme),
-        "authority": authority,
         "userinfo": _or_none(p.userinfo),
-        "host": host if authority is not None else None,
+        "host": host if has_authority else None,
         "port": None if p.port is None else str(p.port),
         "path": p.path,
         "query": p.query,

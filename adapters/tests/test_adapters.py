@@ -215,7 +215,8 @@ def adapters(root):
         Adapter("ruby-uri-rfc2396", "ruby-uri.rb", "ruby", ["ruby", "FILE", "rfc2396"],
                 apt("ruby"), resolves=True, omits={"authority"}),
         python_library("yarl", "yarl.py", "yarl", "yarl", resolves=True),
-        python_library("httpx", "httpx.py", "httpx", "httpx", resolves=True),
+        python_library("httpx", "httpx.py", "httpx", "httpx", resolves=True,
+                       omits={"authority"}),
         python_library("upa-url", "upa-url.py", "upa-url", "upa_url", resolves=True,
                        omits={"authority"}),
     ]

@@ -133,12 +133,13 @@ classes! {
         // here): the same literal, no leniency.
         examples: [(Url, "http://[::1]/"), (Ada, "http://[::1]/"), (IriString, "http://[::1]/"), (Curl, "http://[0:0:0:0:0:0:0d01:4403]/")],
     }
-    /// A backslash, read by WHATWG as `/` in special schemes.
+    /// A backslash, read by WHATWG as `/` in special schemes (also by
+    /// upa-url, whose documentation claims the URL Standard).
     Backslash = "backslash" {
         basis: Spec, severity: Medium,
-        rule: characters::backslash, scope: Standard(Whatwg),
-        spec: "RFC 2396 section 2.4.3; URL Standard (special authority slashes state)",
-        examples: [(Url, "http:\\\\evil.com\\x")],
+        rule: characters::backslash, scope: Standard(Whatwg) | External("upa-url"),
+        spec: "RFC 2396 section 2.4.3; URL Standard (special authority slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\")",
+        examples: [(Url, "http:\\\\evil.com\\x"), ("upa-url", "http://example.com\\@evil.com/")],
         with_base: [(Url, "https://example.com/", "/\\evil.com"), (Ada, "https://example.com/", "\\/\\/evil.com/")],
     }
     /// An `unwise` character (RFC 2396 section 2.4.3) tolerated or encoded.
@@ -282,20 +283,22 @@ classes! {
         with_base: [(Rfc3986, "http://a/b/c/d;p?q", "?y"), (Url, "http://a/b/c/d;p?q", "?y"), (Url, "http://a/b/../c", "?y")],
     }
     /// WHATWG's own rules for `file` URLs: `localhost` is the empty host,
-    /// drive letters belong to the path, no credentials or port.
+    /// drive letters belong to the path, no credentials or port (also
+    /// upa-url's, whose documentation claims the URL Standard).
     FileScheme = "file-scheme" {
         basis: Spec, severity: Medium,
-        rule: authority::file_scheme, scope: Standard(Whatwg),
-        spec: "URL Standard (file state, file host state); RFC 8089 section 2",
-        examples: [(Url, "file://localhost/etc/passwd"), (Url, "file://c:/x"), (Url, "file:?//tables.json")],
+        rule: authority::file_scheme, scope: Standard(Whatwg) | External("upa-url"),
+        spec: "URL Standard (file state, file host state); RFC 8089 section 2; upa-url README (\"compliant with the WHATWG URL ... standards\")",
+        examples: [(Url, "file://localhost/etc/passwd"), (Url, "file://c:/x"), (Url, "file:?//tables.json"), ("upa-url", "file://localhost/etc/passwd"), ("upa-url", "file://c:/foo.txt"), ("upa-url", "file://user@hostname/p")],
     }
     /// A special scheme (`http:`, …) without `//`, or with an empty
-    /// authority: WHATWG finds a host anyway.
+    /// authority: WHATWG finds a host anyway (and so does upa-url, whose
+    /// documentation claims the URL Standard).
     SpecialSchemeSlashes = "special-scheme-slashes" {
         basis: Spec, severity: Medium,
-        rule: authority::special_scheme_slashes, scope: Standard(Whatwg),
-        spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state)",
-        examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/")],
+        rule: authority::special_scheme_slashes, scope: Standard(Whatwg) | External("upa-url"),
+        spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\")",
+        examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/"), ("upa-url", "ftp:///path"), ("upa-url", "http:///")],
     }
     /// `scheme:/path` or `scheme://` with an empty authority, which
     /// `http::Uri` refuses: its absolute-form needs an authority.
@@ -384,14 +387,15 @@ classes! {
     /// path or authority, PHP's `parse_url` leaves an empty path out, Node's
     /// legacy `url.parse` gives `pathname: null`, Spring's `UriComponents`
     /// keeps no empty path, query or fragment (null), Jetty's `HttpURI` no
-    /// empty path.
+    /// empty path; yarl's URL gives "" for an absent authority, query or
+    /// fragment alike (`http://h/p?` is `http://h/p` to it).
     EmptyAsAbsent = "empty-as-absent" {
         basis: Spec, severity: Low,
         rule: authority::empty_as_absent,
-        scope: External("urllib3") | External("php-parse-url") | External("node-url") | External("spring-uri") | External("jetty-httpuri"),
-        spec: "RFC 2396 section 3 (a path is always present, possibly empty); urllib3 util.Url docs (path None); PHP parse_url docs (missing components are not returned); Node url.parse docs (urlObject.pathname); Spring UriComponents javadoc (getPath, getQuery, getFragment: \"Can be null\"); Jetty HttpURI javadoc (9.4: the URI is split \"into the following optional elements\")",
+        scope: External("urllib3") | External("php-parse-url") | External("node-url") | External("spring-uri") | External("jetty-httpuri") | External("yarl"),
+        spec: "RFC 2396 section 3 (a path is always present, possibly empty); urllib3 util.Url docs (path None); PHP parse_url docs (missing components are not returned); Node url.parse docs (urlObject.pathname); Spring UriComponents javadoc (getPath, getQuery, getFragment: \"Can be null\"); Jetty HttpURI javadoc (9.4: the URI is split \"into the following optional elements\"); yarl URL docs (raw_authority: \"Empty string for relative URLs\"; raw_query_string: \"Empty string if query is missing\"; raw_fragment: \"Empty string if fragment is missing\")",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1"), ("spring-uri", "dvd://1"), ("spring-uri", "http://h/p?#"), ("jetty-httpuri", "dvd://1")],
+        examples: [("urllib3", "dvd://1"), ("urllib3", "file:///"), ("php-parse-url", "dvd://1"), ("node-url", "dvd://1"), ("spring-uri", "dvd://1"), ("spring-uri", "http://h/p?#"), ("jetty-httpuri", "dvd://1"), ("yarl", "http://h/p?"), ("yarl", "http://h/p#"), ("yarl", "file:///")],
     }
     /// urllib3's `Url` puts a `/` before a path that lacks one (`mailto:x`
     /// gives path `/x`), splitting a query out of an `opaque_part`.
