@@ -431,7 +431,13 @@ fn instrumented(language: &str, code: &str) -> Option<(&'static str, String, Vec
             ("repro.js", code, vec!["node", "repro.js"])
         }
         "python" => {
-            let code = replace_once(code, "parse_url(", "dump(");
+            // The call that takes the input: urllib3's parse_url, httpx's
+            // httpx.URL, yarl's URL (in that order: "httpx.URL(" holds "URL(").
+            let call = ["parse_url(", "httpx.URL(", "URL("]
+                .into_iter()
+                .find(|c| code.contains(c))
+                .unwrap_or("parse_url(");
+            let code = replace_once(code, call, "dump(");
             (
                 "repro.py",
                 format!(
@@ -523,7 +529,16 @@ fn assert_test_carries_the_input(input: &str, (parser, language, code): &(String
     };
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join(file), source).unwrap();
-    let got = run_ok(dir.path(), run[0], &run[1..], &[]);
+    // A Python test imports its parser's library (urllib3, yarl, httpx):
+    // the pinned one, from the cache root scripts/setup-oracles.sh fills.
+    let python_lib = uridiff::oracle::external::cache_root()
+        .ok()
+        .and_then(|root| root.join("python").to_str().map(str::to_owned));
+    let env: Vec<(&str, &str)> = match (language.as_str(), python_lib.as_deref()) {
+        ("python", Some(lib)) => vec![("PYTHONPATH", lib)],
+        _ => Vec::new(),
+    };
+    let got = run_ok(dir.path(), run[0], &run[1..], &env);
     assert_eq!(got.trim_end(), hex(input), "{what}:\n{code}");
 }
 
@@ -576,7 +591,14 @@ fn tests_and_the_wpt_line_escape_hidden_characters_and_carry_the_exact_input() {
             languages.insert(test.1.clone());
         }
     }
-    for adapter in ["node-url", "go-net-url", "php-parse-url", "urllib3"] {
+    for adapter in [
+        "node-url",
+        "go-net-url",
+        "php-parse-url",
+        "urllib3",
+        "yarl",
+        "httpx",
+    ] {
         let tests = adapter_tests(adapter, &bracket);
         assert_eq!(tests.len(), 1, "{adapter}: {tests:?}");
         for test in &tests {

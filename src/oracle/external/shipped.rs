@@ -19,8 +19,10 @@
 //! (`/tmp/node_modules`). Node programs are `.cjs` files (CommonJS whatever
 //! a `package.json` above says) that load Node's modules by their `node:`
 //! names and a library by its absolute path; Python runs isolated (`-I`:
-//! no `PYTHON*` variable, no user site directory) and puts the cache's
-//! directory on `sys.path` itself. Java's source launcher loads the file's
+//! no `PYTHON*` variable, no user site directory; yarl, httpx and upa-url
+//! also `-S`: not the interpreter's site-packages, whose unpinned packages
+//! httpx's import would try) and puts the cache's directory on `sys.path`
+//! itself. Java's source launcher loads the file's
 //! own classes before the class path, Ruby and PHP put neither the
 //! script's directory nor the working directory on their load paths, and
 //! these adapters use their standard libraries only.
