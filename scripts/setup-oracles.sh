@@ -37,8 +37,10 @@ line per adapter: "ready", or what is missing and the command that installs it.
                        not already there at its pinned version is moved in
                        (an older version of it replaced); what else is there
                        is left as it is
-       <root>/node/    whatwg-url: adapters/package.json and package-lock.json
-                       copied there, then npm ci --omit=dev --ignore-scripts
+       <root>/node/    whatwg-url, fast-uri, uri-js and url-parse (with
+                       their dependencies): adapters/package.json and
+                       package-lock.json copied there, then
+                       npm ci --omit=dev --ignore-scripts
   3. The Go adapter, built as uridiff builds it on first use: with
      adapters/go.mod in a directory of its own, in an environment that keeps
      only PATH, HOME, TMPDIR, GOROOT, GOPATH, GOCACHE, GOMODCACHE and
@@ -51,9 +53,9 @@ line per adapter: "ready", or what is missing and the command that installs it.
      environment (another Go gets a program of its own).
 
 Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3, yarl,
-httpx, upa-url) and
-URIDIFF_WHATWG_URL=<root>/node/node_modules/whatwg-url (whatwg-url, loaded
-by that absolute path).
+httpx, upa-url), and each Node library loaded by its absolute path:
+URIDIFF_WHATWG_URL, URIDIFF_FAST_URI, URIDIFF_URI_JS and URIDIFF_URL_PARSE
+name <root>/node/node_modules/whatwg-url, fast-uri, uri-js and url-parse.
 
 Options:
   --check   install nothing: only print each adapter's state
@@ -115,7 +117,9 @@ urllib3_pin="$(pin urllib3)"
 yarl_pin="$(pin yarl)"
 httpx_pin="$(pin httpx)"
 upa_pin="$(pin upa-url)"
-whatwg_pin="$(sed -n 's/.*"whatwg-url": *"\([^"]*\)".*/\1/p' "$adapters/package.json" | head -n 1)"
+npm_pin() { sed -n "s/.*\"$1\": *\"\([^\"]*\)\".*/\1/p" "$adapters/package.json" | head -n 1; }
+# The Node libraries installed together from adapters/package-lock.json.
+node_libs=(whatwg-url fast-uri uri-js url-parse)
 
 # Runs go in directory $1 with the rest as its arguments, in the environment
 # uridiff builds Go programs in (src/oracle/external/shipped.rs, go_build:
@@ -219,10 +223,17 @@ for dist in md.distributions(path=[src]):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         os.rename(new, target)
 '
-node_libs_ready() { stamp_is "$node_stamp" "$lock_sum" && [ -f "$root/node/node_modules/whatwg-url/package.json" ]; }
+node_libs_ready() {
+    local lib
+    stamp_is "$node_stamp" "$lock_sum" || return 1
+    for lib in "${node_libs[@]}"; do
+        [ -f "$root/node/node_modules/$lib/package.json" ] || return 1
+    done
+}
 pip_works() { python3 -m pip --version >/dev/null 2>&1; }
 
-# whatwg-url's engines field (package.json) as a test on `node --version`.
+# The engines field of adapters/package.json (whatwg-url's, the strictest of
+# the Node libraries) as a test on `node --version`.
 node_fits() {
     local v major minor
     v="$(node --version 2>/dev/null)" || return 1
@@ -318,15 +329,22 @@ fi
 
 if [ "$check_only" = 0 ] && have node && ! node_libs_ready; then
     if ! have npm; then
-        say "node is here but npm is not: could not install whatwg-url"
+        say "node is here but npm is not: could not install ${node_libs[*]}"
     else
-        say "installing whatwg-url $whatwg_pin into $root/node (npm ci, pinned lock file)"
+        say "installing ${node_libs[*]} into $root/node (npm ci, pinned lock file)"
         tmp="$(temporary "$root" node.tmp)"
         temporaries+=("$tmp")
         cp "$adapters/package.json" "$adapters/package-lock.json" "$tmp/"
         if (cd "$tmp" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error) >&2; then
             echo "$lock_sum" >"$tmp/.uridiff-package-lock.sha256"
-            rm -rf "$root/node"
+            # Moved aside before the new one moves in, then removed: the
+            # libraries are missing for two renames, not for a whole rm -rf
+            # (other uridiff runs may be using them).
+            if [ -e "$root/node" ]; then
+                old="$(temporary "$root" node.old)"
+                temporaries+=("$old")
+                mv "$root/node" "$old/node"
+            fi
             mv "$tmp" "$root/node"
         else
             say "npm ci of adapters/package-lock.json failed"
@@ -391,17 +409,20 @@ jar_line() { # name jar package
 jar_line spring-uri "$spring_jar" libspring-web-java
 jar_line jetty-httpuri "$jetty_jar" libjetty9-java
 runtime_line node-url node "nodejs npm"
-if ! have node; then
-    line whatwg-url "$(apt_hint node "nodejs npm") (then $setup_hint)"; missing=1
-elif ! node_fits; then
-    line whatwg-url "node $(node --version) is too old for whatwg-url $whatwg_pin (needs ^20.19.0 || ^22.12.0 || >=24.0.0): install a newer Node.js"; missing=1
-elif node_libs_ready; then
-    line whatwg-url "ready (whatwg-url $whatwg_pin in $root/node)"
-elif ! have npm; then
-    line whatwg-url "missing whatwg-url $whatwg_pin and npm: install the npm that comes with this Node.js, then $setup_hint"; missing=1
-else
-    line whatwg-url "missing whatwg-url $whatwg_pin in $root/node: $setup_hint"; missing=1
-fi
+for lib in "${node_libs[@]}"; do
+    lib_pin="$(npm_pin "$lib")"
+    if ! have node; then
+        line "$lib" "$(apt_hint node "nodejs npm") (then $setup_hint)"; missing=1
+    elif ! node_fits; then
+        line "$lib" "node $(node --version) is too old for the pinned Node libraries (needs ^20.19.0 || ^22.12.0 || >=24.0.0): install a newer Node.js"; missing=1
+    elif node_libs_ready; then
+        line "$lib" "ready ($lib $lib_pin in $root/node)"
+    elif ! have npm; then
+        line "$lib" "missing $lib $lib_pin and npm: install the npm that comes with this Node.js, then $setup_hint"; missing=1
+    else
+        line "$lib" "missing $lib $lib_pin in $root/node: $setup_hint"; missing=1
+    fi
+done
 if [ -n "$go_bin" ] && [ -x "$go_bin" ]; then
     line go-net-url "ready ($go_bin)"
 elif have go; then
