@@ -627,6 +627,140 @@ pub(super) const SHIPPED: &[Shipped] = &[
         reproduce: None,
     },
     Shipped {
+        name: "fast-uri",
+        files: &[(
+            "fast-uri.cjs",
+            include_str!("../../../adapters/fast-uri.cjs"),
+        )],
+        runtimes: &["node"],
+        command: &["node", "{dir}/fast-uri.cjs"],
+        // By absolute path, as whatwg-url: one variable per package, so
+        // that each adapter names the one directory it loads.
+        env: &[("URIDIFF_FAST_URI", "{cache}/node/node_modules/fast-uri")],
+        libraries: &[(
+            "fast-uri",
+            "{cache}/node/node_modules/fast-uri/package.json",
+        )],
+        packaged: &[],
+        build: None,
+        // fastUri.resolve(base, reference).
+        resolves: true,
+        install: SETUP,
+        // Its README and package description: "Dependency-free RFC 3986 URI
+        // toolbox".
+        standard: Some(Standard::Rfc3986),
+        // Forked from uri-js (its LICENSE: "Copyright (c) 2011-2021, Gary
+        // Court until" a uri-js commit): one implementation when a majority
+        // decides.
+        lineage: Some("uri-js"),
+        // Node's http connects through getaddrinfo.
+        resolver: Resolver::Glibc,
+        reference: false,
+        // The components as the adapter reports them: undefined is null, a
+        // port is a number, an IPv6 host comes without its brackets.
+        reproduce: Some(Reproduce {
+            language: Language::JavaScript,
+            prelude: "const fastUri = require(\"fast-uri\");",
+            parse: "const u = fastUri.parse({input});",
+            resolve: Some("const u = fastUri.parse(fastUri.resolve({base}, {input}));"),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.scheme ?? null"),
+                userinfo: Some("u.userinfo ?? null"),
+                host: Some("(u.host?.includes(\":\") ? \"[\" + u.host + \"]\" : u.host ?? null)"),
+                port: Some("(u.port === undefined ? null : String(u.port))"),
+                path: Some("u.path ?? null"),
+                query: Some("u.query ?? null"),
+                fragment: Some("u.fragment ?? null"),
+            },
+        }),
+    },
+    Shipped {
+        name: "uri-js",
+        files: &[("uri-js.cjs", include_str!("../../../adapters/uri-js.cjs"))],
+        runtimes: &["node"],
+        command: &["node", "{dir}/uri-js.cjs"],
+        env: &[("URIDIFF_URI_JS", "{cache}/node/node_modules/uri-js")],
+        libraries: &[("uri-js", "{cache}/node/node_modules/uri-js/package.json")],
+        packaged: &[],
+        build: None,
+        // URI.resolve(base, reference).
+        resolves: true,
+        install: SETUP,
+        // Its README: "URI.js is an RFC 3986 compliant, scheme extendable URI
+        // parsing/validating/resolving library".
+        standard: Some(Standard::Rfc3986),
+        lineage: None,
+        resolver: Resolver::Glibc,
+        reference: false,
+        reproduce: Some(Reproduce {
+            language: Language::JavaScript,
+            prelude: "const URI = require(\"uri-js\");",
+            parse: "const u = URI.parse({input});",
+            resolve: Some("const u = URI.parse(URI.resolve({base}, {input}));"),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("u.scheme ?? null"),
+                userinfo: Some("u.userinfo ?? null"),
+                host: Some("(u.host?.includes(\":\") ? \"[\" + u.host + \"]\" : u.host ?? null)"),
+                port: Some("(u.port === undefined ? null : String(u.port))"),
+                path: Some("u.path ?? null"),
+                query: Some("u.query ?? null"),
+                fragment: Some("u.fragment ?? null"),
+            },
+        }),
+    },
+    Shipped {
+        name: "url-parse",
+        files: &[(
+            "url-parse.cjs",
+            include_str!("../../../adapters/url-parse.cjs"),
+        )],
+        runtimes: &["node"],
+        command: &["node", "{dir}/url-parse.cjs"],
+        // Its dependencies (querystringify, requires-port) are found beside
+        // it in the cache's node_modules.
+        env: &[("URIDIFF_URL_PARSE", "{cache}/node/node_modules/url-parse")],
+        libraries: &[(
+            "url-parse",
+            "{cache}/node/node_modules/url-parse/package.json",
+        )],
+        packaged: &[],
+        build: None,
+        // new Url(reference, base): the README's baseURL argument, "the base
+        // URL to use in case `url` is a relative URL".
+        resolves: true,
+        install: SETUP,
+        // None: its README says of `host` "The hostname might be invalid"
+        // and of `hostname` "This might be an invalid hostname": it splits,
+        // it does not validate.
+        standard: None,
+        lineage: None,
+        resolver: Resolver::Glibc,
+        reference: false,
+        // Its properties hold "" for an absent component; the adapter
+        // reports null, and the query and fragment without '?' and '#'.
+        reproduce: Some(Reproduce {
+            language: Language::JavaScript,
+            prelude: "const Url = require(\"url-parse\");",
+            parse: "const u = new Url({input}, {});",
+            resolve: Some("const u = new Url({input}, {base});"),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("(u.protocol === \"\" ? null : u.protocol.slice(0, -1))"),
+                userinfo: Some("(u.auth === \"\" ? null : u.auth)"),
+                host: Some("(u.protocol !== \"\" && u.slashes ? u.hostname : null)"),
+                port: Some("(u.port === \"\" ? null : u.port)"),
+                path: Some("u.pathname"),
+                query: Some("(u.query === \"\" ? null : u.query.slice(1))"),
+                fragment: Some("(u.hash === \"\" ? null : u.hash.slice(1))"),
+            },
+        }),
+    },
+    Shipped {
         name: "go-net-url",
         files: &[
             (
