@@ -56,7 +56,7 @@
 // - port: `port` in decimal (parse gives a number), "" for an empty port
 //   (`http://h:/`), null when absent.
 // - notes: "error:" and the `error` text (printable ASCII, cut to the 64
-//   characters of a note) when parse set `error`.
+//   characters of a note, ending in "..." when cut) when parse set `error`.
 // - message: the exception's text for `reject`, else null.
 //
 // IO: standard input is read in chunks; every complete line of a chunk is
@@ -102,10 +102,11 @@ function text(value) {
   return value === undefined || value === null ? null : String(value);
 }
 
-// `error` as a note: printable ASCII only, at most NOTE_MAX characters.
+// `error` as a note: printable ASCII only, at most NOTE_MAX characters (a
+// longer one ends in "...").
 function errorNote(error) {
-  const printable = String(error).replace(/[^\x20-\x7e]/g, "?");
-  return `error:${printable}`.slice(0, NOTE_MAX);
+  const note = `error:${String(error).replace(/[^\x20-\x7e]/g, "?")}`;
+  return note.length <= NOTE_MAX ? note : `${note.slice(0, NOTE_MAX - 3)}...`;
 }
 
 function describe(id, c) {

@@ -6,7 +6,8 @@ protocol v2 (GUIDE.md, "External oracles").
 
 Each adapter is started as uridiff starts it: its file copied into a fresh
 temporary directory and run from there with its runtime, with the cache
-root's libraries named by URIDIFF_PYTHON_LIB / URIDIFF_WHATWG_URL, and the
+root's libraries named by URIDIFF_PYTHON_LIB / URIDIFF_WHATWG_URL /
+URIDIFF_FAST_URI / URIDIFF_URI_JS / URIDIFF_URL_PARSE, and the
 Go adapter run as the binary <cache root>/go/go-net-url-<KEY> (KEY: the
 first 16 hex of the SHA-256 of its source followed by what `go env GOVERSION
 GOOS GOARCH` says), built with `go build` when it is missing, as uridiff
@@ -16,7 +17,7 @@ $HOME/.cache/uridiff.
 
 What is checked, for each adapter:
 - the hello: the first line, protocol 2, a parser with its version (the
-  pinned one for urllib3 and whatwg-url), a standard and a runtime;
+  pinned one for urllib3 and the npm libraries), a standard and a runtime;
 - the v2 rules: one answer per request, in request order, each echoing its
   request's id (ids with gaps and beyond 2**32, never reset between
   batches); answers arrive before the input closes (the adapter flushes);
@@ -86,16 +87,16 @@ def pinned(project):
     raise SystemExit("adapters/requirements.txt pins no %s" % project)
 
 
-def pinned_whatwg_url():
+def pinned_npm(package):
     with open(os.path.join(ADAPTERS_DIR, "package.json"), encoding="utf-8") as f:
-        return json.load(f)["dependencies"]["whatwg-url"]
+        return json.load(f)["dependencies"][package]
 
 
 class Adapter:
     """How uridiff runs one shipped adapter, and what it documents."""
 
     def __init__(self, name, file, runtime, argv, install, resolves, omits=(),
-                 env=None, library=None, parser=None):
+                 env=None, library=None, parser=None, parser_prefix=None):
         self.name = name
         self.file = file
         self.runtime = runtime
@@ -111,6 +112,9 @@ class Adapter:
         self.library = library
         # The exact parser the hello must name, when pinned.
         self.parser = parser
+        # What the parser the hello names must start with, when the rest
+        # depends on the runtime (fast-uri names Node's URL parser too).
+        self.parser_prefix = parser_prefix
 
 
 # The environment uridiff builds Go programs in (src/oracle/external/shipped.rs,
@@ -168,7 +172,20 @@ def adapters(root):
                        library=(os.path.join(python_lib, package_dir, "__init__.py"),
                                 "%s %s in %s" % (project, version, python_lib)),
                        parser="%s %s" % (project, version))
-    whatwg_version = pinned_whatwg_url()
+    whatwg_version = pinned_npm("whatwg-url")
+
+    def npm_adapter(name, variable, **kwargs):
+        """A Node adapter whose library, pinned in adapters/package.json, is
+        loaded by the absolute path in `variable`."""
+        version = pinned_npm(name)
+        package = os.path.join(node_lib, name)
+        return Adapter(name, name + ".cjs", "node", ["node", "FILE"],
+                       apt("nodejs npm") + " && " + SETUP, resolves=True, omits={"authority"},
+                       env={variable: package},
+                       library=(os.path.join(package, "package.json"),
+                                "%s %s in %s" % (name, version, node_lib)),
+                       **kwargs)
+
     return [
         Adapter("python-urllib", "python-urllib.py", "python3", ["python3", "-I", "FILE"],
                 apt("python3"), resolves=True),
@@ -206,6 +223,11 @@ def adapters(root):
                 library=(os.path.join(node_lib, "whatwg-url", "package.json"),
                          "whatwg-url %s in %s" % (whatwg_version, node_lib)),
                 parser="whatwg-url " + whatwg_version),
+        npm_adapter("fast-uri", "URIDIFF_FAST_URI",
+                    parser_prefix="fast-uri %s (" % pinned_npm("fast-uri")),
+        npm_adapter("uri-js", "URIDIFF_URI_JS", parser="uri-js " + pinned_npm("uri-js")),
+        npm_adapter("url-parse", "URIDIFF_URL_PARSE",
+                    parser="url-parse " + pinned_npm("url-parse")),
         Adapter("go-net-url", "go-net-url.go", "go", [go_bin], apt("golang-go"),
                 resolves=True),
         Adapter("php-parse-url", "php-parse-url.php", "php", ["php", "FILE"], apt("php-cli"),
@@ -260,6 +282,14 @@ def verdict(expected):
         if answer.get("verdict") != expected:
             return "expected %s, got %s" % (expected, brief(answer))
         return None
+def host_and_note(expected_host, expected_note):
+    """An expectation: accepted, with this host and this note."""
+
+    def check(answer):
+        problem = host(expected_host)(answer)
+        if problem is None and expected_note not in answer.get("notes", []):
+            problem = "expected the note %r, got notes %r" % (expected_note, answer.get("notes"))
+        return problem
 
     return check
 
@@ -311,6 +341,9 @@ PROTOCOL_CASES = [
         "yarl": path_in("/%C3%A9"),
         "httpx": path_in("/%C3%A9"),
         "upa-url": path_in("/%C3%A9"),
+        "fast-uri": path_in("/%C3%A9"),
+        "uri-js": path_in("/%C3%A9"),
+        "url-parse": path_in("/\u00e9"),
     }),
 ]
 
@@ -322,6 +355,8 @@ BEHAVIOURS = [
     # httpx takes the '\\' into the userinfo (percent-encoded) and the host
     # after the '@'; yarl refuses a backslash in the authority; upa-url ends
     # the authority at '\\' (a special URL's '\\' is a '/').
+    # fast-uri (CVE-2026-16221) and uri-js read host evil.com too, fast-uri
+    # flagging the backslash in `error` only; url-parse reads example.com.
     ("http://example.com\\@evil.com/", None, {
         "java-url": host("evil.com"),
         "spring-uri": host("evil.com"),
@@ -332,6 +367,10 @@ BEHAVIOURS = [
         "httpx": host("evil.com"),
         "yarl": verdict("reject"),
         "upa-url": host("example.com"),
+        "fast-uri": host_and_note(
+            "evil.com", "error:URI authority must not contain a literal backslash."),
+        "uri-js": host("evil.com"),
+        "url-parse": host("example.com"),
     }),
     # A '[' in the userinfo: httpx's host is what follows the '@'; yarl
     # reads an unclosed IPv6 literal and refuses it.
@@ -354,6 +393,27 @@ BEHAVIOURS = [
         "yarl": host("[::ffff:7f00:1]"),
         "httpx": host("[::ffff:127.0.0.1]"),
         "upa-url": host("[::ffff:7f00:1]"),
+    }),
+    # Two '@': fast-uri and uri-js split at the first and percent-encode the
+    # second into the host; url-parse splits at the last.
+    ("http://a@b@c/", None, {
+        "fast-uri": host_and_note("b%40c", "error:URI host is malformed."),
+        "uri-js": host("b%40c"),
+        "url-parse": host("c"),
+    }),
+    # U+3002 (ideographic full stop): fast-uri and uri-js map it to '.'
+    # (IDNA); url-parse keeps it.
+    ("http://evil\u3002com/", None, {
+        "fast-uri": host("evil.com"),
+        "uri-js": host("evil.com"),
+        "url-parse": host("evil\u3002com"),
+    }),
+    # fast-uri and uri-js give an IPv6 host without its brackets: the adapters
+    # put them back; url-parse keeps them.
+    ("http://[::1]:8080/", None, {
+        "fast-uri": host("[::1]"),
+        "uri-js": host("[::1]"),
+        "url-parse": host("[::1]"),
     }),
     # A bracketed host that is no IP literal: Node drops the brackets; PHP
     # and Go keep it as written.
@@ -620,6 +680,9 @@ def run_checks(adapter, running):
         problems.append("the hello's parser names no version: %r" % parser)
     if adapter.parser and parser != adapter.parser:
         problems.append("the hello names parser %r, the pinned one is %r" % (parser, adapter.parser))
+    if adapter.parser_prefix and not parser.startswith(adapter.parser_prefix):
+        problems.append("the hello names parser %r, the pinned one starts %r"
+                        % (parser, adapter.parser_prefix))
 
     # Ids with gaps, beyond 32 bits, never reset between batches.
     ids = iter([7, 8, 12, 1000] + list(range(2**40, 2**40 + 2000)))

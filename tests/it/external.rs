@@ -1,8 +1,9 @@
-//! External oracles over a pipe (`uridiff::oracle::external`): the two
-//! shipped adapters on inputs whose answers their documentation fixes, and
+//! External oracles over a pipe (`uridiff::oracle::external`): shipped
+//! adapters on inputs whose answers their documentation fixes, and
 //! every fault with a deliberately broken adapter from `tests/adapters/`.
 //!
-//! These tests need python3 and java. When one is missing they fail with an
+//! These tests need python3, java, and node with the pinned npm libraries
+//! (`scripts/setup-oracles.sh`). When one is missing they fail with an
 //! install hint; they never skip.
 #![allow(
     clippy::unwrap_used,
@@ -36,6 +37,13 @@ fn require_python() {
     );
 }
 
+fn require_node() {
+    assert!(
+        on_path("node"),
+        "node not found: install Node.js (apt-get install nodejs npm), then bash scripts/setup-oracles.sh"
+    );
+}
+
 fn require_java() {
     assert!(
         on_path("java"),
@@ -46,6 +54,7 @@ fn require_java() {
 fn shipped(name: &str) -> External {
     match name {
         "java-uri" | "java-url" | "spring-uri" | "jetty-httpuri" => require_java(),
+        "fast-uri" | "uri-js" | "url-parse" => require_node(),
         _ => require_python(),
     }
     External::shipped(name, START)
@@ -91,6 +100,9 @@ fn shipped_names_and_unknown_names() {
             "urllib3",
             "node-url",
             "whatwg-url",
+            "fast-uri",
+            "uri-js",
+            "url-parse",
             "go-net-url",
             "php-parse-url",
             "ruby-uri",
@@ -401,6 +413,127 @@ fn jetty_httpuri_answers() {
 /// A batch far bigger than the pipe buffers, both ways, in one call: the
 /// writer thread and the reader must not deadlock, and the answers must
 /// stay in order.
+fn notes<'a>(o: &'a Outcome<'static>) -> Vec<&'a str> {
+    o.notes.iter().map(uridiff::oracle::Note::as_str).collect()
+}
+
+/// fast-uri and uri-js (RFC 3986 toolboxes, one the other's descendant)
+/// on the confusions their `parse` is known for, each answer as the
+/// library gives it run directly: fast-uri's `error` is a note on an
+/// acceptance, with the host parse returned.
+#[test]
+fn fast_uri_and_uri_js_answers() {
+    for name in ["fast-uri", "uri-js"] {
+        let mut ext = shipped(name);
+        assert!(
+            ext.hello().parser.starts_with(&format!("{name} ")),
+            "{:?}",
+            ext.hello()
+        );
+        // The backslash is userinfo: the host is evil.com (fast-uri 4.x
+        // sets `error` and still returns it).
+        let o = accepted(&mut ext, "http://example.com\\@evil.com/");
+        assert_eq!(get(&o, Component::Host), Some("evil.com"), "{name}");
+        let backslash = ["error:URI authority must not contain a literal backslash."];
+        if name == "fast-uri" {
+            assert_eq!(get(&o, Component::Userinfo), Some("example.com\\"));
+            assert_eq!(notes(&o), backslash);
+        } else {
+            assert_eq!(get(&o, Component::Userinfo), Some("example.com%5C"));
+            assert!(notes(&o).is_empty(), "{o:?}");
+        }
+        // The authority ends at the first '@' of the host: the second is
+        // percent-encoded into the host.
+        let o = accepted(&mut ext, "http://a@b@c/");
+        assert_eq!(get(&o, Component::Userinfo), Some("a"), "{name}");
+        assert_eq!(get(&o, Component::Host), Some("b%40c"), "{name}");
+        // U+3002 is a label separator under IDNA (http's domain host).
+        let o = accepted(&mut ext, "http://evil\u{3002}com/");
+        assert_eq!(get(&o, Component::Host), Some("evil.com"), "{name}");
+        // An IPv6 host gets its brackets back; the port is decimal text.
+        let o = accepted(&mut ext, "http://[::1]:8080/p?q#f");
+        assert_eq!(get(&o, Component::Host), Some("[::1]"), "{name}");
+        assert_eq!(get(&o, Component::Port), Some("8080"), "{name}");
+        assert_eq!(get(&o, Component::Query), Some("q"), "{name}");
+        assert_eq!(get(&o, Component::Fragment), Some("f"), "{name}");
+        // Every URI reference parses: no scheme for a relative one.
+        let o = accepted(&mut ext, "//h/p");
+        assert_eq!(get(&o, Component::Scheme), None, "{name}");
+        assert_eq!(get(&o, Component::Host), Some("h"), "{name}");
+        // Absent and empty query and port.
+        let o = accepted(&mut ext, "http://h:/p?");
+        assert_eq!(get(&o, Component::Port), Some(""), "{name}");
+        assert_eq!(get(&o, Component::Query), Some(""), "{name}");
+        assert_eq!(get(&o, Component::Fragment), None, "{name}");
+        // Pairs: resolve(base, reference), then parse of the result.
+        let out = ext
+            .run_queries(&[("../g", Some("http://a/b/c/d;p?q"))])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out[0].serialization.as_deref(), Some("http://a/b/g"));
+        assert_eq!(out[0].components.get(Component::Path), Some("/b/g"));
+        ext.finish().unwrap_or_else(|e| panic!("{e}"));
+    }
+    // fast-uri's resolve refuses an input whose parse has an `error`.
+    let mut fast = shipped("fast-uri");
+    let out = fast
+        .run_queries(&[("http://example.com\\@evil.com/", Some("http://a/"))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out[0].verdict, Verdict::Reject, "{:?}", out[0]);
+    fast.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// url-parse (`new Url(input, {})`) on the same confusions, as the
+/// library gives them run directly.
+#[test]
+fn url_parse_answers() {
+    let mut ext = shipped("url-parse");
+    assert!(
+        ext.hello().parser.starts_with("url-parse "),
+        "{:?}",
+        ext.hello()
+    );
+    // The backslash ends the authority, as in WHATWG.
+    let o = accepted(&mut ext, "http://example.com\\@evil.com/");
+    assert_eq!(get(&o, Component::Host), Some("example.com"));
+    assert_eq!(get(&o, Component::Path), Some("/@evil.com/"));
+    // The last '@' ends the userinfo, whose '@' url-parse percent-encodes.
+    let o = accepted(&mut ext, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Host), Some("c"));
+    assert_eq!(get(&o, Component::Userinfo), Some("a%40b"));
+    // No IDNA: U+3002 stays.
+    let o = accepted(&mut ext, "http://evil\u{3002}com/");
+    assert_eq!(get(&o, Component::Host), Some("evil\u{3002}com"));
+    // No protocol against the empty location: no host, the whole input is
+    // the path.
+    let o = accepted(&mut ext, "//evil.com/x");
+    assert_eq!(get(&o, Component::Scheme), None);
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Path), Some("//evil.com/x"));
+    // No authority: no host; an empty one: "".
+    let o = accepted(&mut ext, "mailto:a@b");
+    assert_eq!(get(&o, Component::Host), None);
+    assert_eq!(get(&o, Component::Path), Some("a@b"));
+    let o = accepted(&mut ext, "file:///etc/passwd");
+    assert_eq!(get(&o, Component::Host), Some(""));
+    // A lone '?' is an empty query; none is absent.
+    let o = accepted(&mut ext, "http://h/p?");
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), None);
+    // A malformed percent-encoding in the userinfo throws.
+    let o = one(&mut ext, "http://u%zz@h/");
+    assert_eq!(o.verdict, Verdict::Reject, "{o:?}");
+    // Pairs: the README's baseURL argument.
+    let out = ext
+        .run_queries(&[("//evil.example/x", Some("https://good.example/a"))])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out[0].components.get(Component::Host), Some("evil.example"));
+    assert_eq!(
+        out[0].serialization.as_deref(),
+        Some("https://evil.example/x")
+    );
+    ext.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
 #[test]
 fn big_batches_keep_order() {
     let inputs: Vec<String> = (0..20_000)

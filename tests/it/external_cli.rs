@@ -449,6 +449,30 @@ fn shipped_adapters_disagree_on_the_classic_payloads_as_their_parsers_do() {
     assert_eq!(host(&c, "node-url").as_deref(), Some("example.com"));
     assert!(confused(&c, "python-urllib", "urllib3"));
     assert!(confused(&c, "url", "php-parse-url"));
+    // fast-uri flags the backslash in `error` (a note) and still returns
+    // host evil.com (CVE-2026-16221); uri-js does not flag it; url-parse
+    // ends the authority at the backslash.
+    assert_eq!(host(&c, "fast-uri").as_deref(), Some("evil.com"));
+    assert_eq!(
+        c["outcomes"]["fast-uri"]["notes"][0],
+        "error:URI authority must not contain a literal backslash."
+    );
+    assert_eq!(host(&c, "uri-js").as_deref(), Some("evil.com"));
+    assert_eq!(host(&c, "url-parse").as_deref(), Some("example.com"));
+    assert!(confused(&c, "fast-uri", "url-parse"));
+    assert!(confused(&c, "uri-js", "url-parse"));
+
+    let c = case(&["--", "http://a@b@c/"]);
+    assert_eq!(host(&c, "fast-uri").as_deref(), Some("b%40c"));
+    assert_eq!(host(&c, "url-parse").as_deref(), Some("c"));
+    assert!(confused(&c, "fast-uri", "url-parse"));
+
+    // U+3002: IDNA makes it a dot for fast-uri; url-parse keeps it.
+    let c = case(&["--", "http://evil\u{3002}com/"]);
+    assert_eq!(host(&c, "fast-uri").as_deref(), Some("evil.com"));
+    assert_eq!(host(&c, "url-parse").as_deref(), Some("evil\u{3002}com"));
+    assert!(confused(&c, "fast-uri", "url-parse"));
+
     // java.net.URL and Spring take the host after the '@' as urlsplit
     // does; Jetty's HttpURI refuses the authority.
     assert_eq!(host(&c, "java-url").as_deref(), Some("evil.com"));

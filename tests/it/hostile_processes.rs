@@ -151,7 +151,8 @@ fn placeholders_in_the_cache_root_are_not_filled() {
 // 1. What lies above TMPDIR, or in the caller's environment, never runs.
 
 /// A directory anyone may write to, above the adapters' TMPDIR: a
-/// `node_modules/whatwg-url` and a Python package that would each leave a
+/// `node_modules/whatwg-url` (and `fast-uri`, `uri-js`, `url-parse`, the
+/// other pinned npm libraries) and a Python package that would each leave a
 /// mark when loaded; `PYTHONPATH` is to point at the Python one and
 /// `PYTHONHOME` at nothing (either steers a Python that is not isolated).
 /// Returns it, two TMPDIRs below it (`sub`, and `esm/sub` under a
@@ -163,14 +164,16 @@ fn hostile_parent() -> (tempfile::TempDir, [PathBuf; 2], PathBuf) {
         "require('fs').writeFileSync({:?}, 'node');\nmodule.exports = {{}};\n",
         mark.to_str().unwrap()
     );
-    let module = dir.path().join("node_modules/whatwg-url");
-    fs::create_dir_all(&module).unwrap();
-    fs::write(module.join("index.js"), leave_mark).unwrap();
-    fs::write(
-        module.join("package.json"),
-        r#"{"name": "whatwg-url", "version": "0.0.0-hostile", "main": "index.js"}"#,
-    )
-    .unwrap();
+    for package in ["whatwg-url", "fast-uri", "uri-js", "url-parse"] {
+        let module = dir.path().join("node_modules").join(package);
+        fs::create_dir_all(&module).unwrap();
+        fs::write(module.join("index.js"), &leave_mark).unwrap();
+        fs::write(
+            module.join("package.json"),
+            format!(r#"{{"name": "{package}", "version": "0.0.0-hostile", "main": "index.js"}}"#),
+        )
+        .unwrap();
+    }
     let python = dir.path().join("py/urllib3");
     fs::create_dir_all(&python).unwrap();
     fs::write(
@@ -200,6 +203,12 @@ fn nothing_above_tmpdir_runs_in_an_ordinary_check() {
                 "node-url",
                 "--oracle",
                 "urllib3",
+                "--oracle",
+                "fast-uri",
+                "--oracle",
+                "uri-js",
+                "--oracle",
+                "url-parse",
                 "http://a_b.example/",
             ],
             &[
@@ -215,7 +224,14 @@ fn nothing_above_tmpdir_runs_in_an_ordinary_check() {
         let case: Value = serde_json::from_slice(&o.stdout).unwrap();
         // The reference (asked here: the WHATWG parsers see a host rfc2396
         // does not) and each adapter answered with the pinned libraries.
-        for oracle in ["whatwg-url", "node-url", "urllib3"] {
+        for oracle in [
+            "whatwg-url",
+            "node-url",
+            "urllib3",
+            "fast-uri",
+            "uri-js",
+            "url-parse",
+        ] {
             assert_eq!(
                 case["outcomes"][oracle]["host"], "a_b.example",
                 "{oracle}: {case}"

@@ -344,7 +344,7 @@ fn reproduce(args: &[&str]) -> Output {
 /// bracketed host that is no IP literal in its answer to `input`, as
 /// (parser, language, code). The shipped adapters whose parsers claim no
 /// standard (Go's net/url, PHP's parse_url, CPython's urlsplit, urllib3,
-/// Node's legacy url.parse) never show that defect: what they tolerate is
+/// Node's legacy url.parse, url-parse) never show that defect: what they tolerate is
 /// the spec class `lenient-splitter`, so no input gets `uridiff reproduce`
 /// to write their tests. Their templates are exercised here on the defect
 /// a parser that claimed RFC 3986 would show, added to the in-process case.
@@ -419,7 +419,17 @@ fn instrumented(language: &str, code: &str) -> Option<(&'static str, String, Vec
         }
         "javascript" => {
             let dump = "(s) => { process.stdout.write(Buffer.from(s, \"utf8\").toString(\"hex\") + \"\\n\"); process.exit(0); }";
-            let code = if code.contains("require(\"node:url\")") {
+            // The npm libraries' adapters (fast-uri, uri-js: `parse` of the
+            // input; url-parse: `new Url(input, ...)`), their `require`
+            // replaced by a stand-in that dumps the input.
+            let npm = [
+                ("require(\"fast-uri\")", "{ parse: DUMP }"),
+                ("require(\"uri-js\")", "{ parse: DUMP }"),
+                ("require(\"url-parse\")", "function (s) { (DUMP)(s); }"),
+            ];
+            let code = if let Some((call, stub)) = npm.iter().find(|(c, _)| code.contains(c)) {
+                replace_once(code, call, &format!("({})", stub.replace("DUMP", dump)))
+            } else if code.contains("require(\"node:url\")") {
                 replace_once(
                     code,
                     "const url = require(\"node:url\");\n",
@@ -598,6 +608,7 @@ fn tests_and_the_wpt_line_escape_hidden_characters_and_carry_the_exact_input() {
         "urllib3",
         "yarl",
         "httpx",
+        "url-parse",
     ] {
         let tests = adapter_tests(adapter, &bracket);
         assert_eq!(tests.len(), 1, "{adapter}: {tests:?}");

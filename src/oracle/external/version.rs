@@ -7,8 +7,8 @@
 //! version: Debian's `ruby3.1 3.1.7+really3.1.2-0+deb12u1` still says
 //! `ruby 3.1.2p20`. Recorded outcomes of such an adapter hold only for the
 //! versions that recorded them; those of an adapter whose library is
-//! pinned by a committed file (urllib3, whatwg-url) hold wherever that
-//! library runs.
+//! pinned by a committed file (urllib3, whatwg-url, fast-uri, uri-js,
+//! url-parse) hold wherever that library runs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -212,7 +212,16 @@ mod tests {
             .and_then(|b| b.command.first().copied());
         assert_eq!(go, Some("go"));
         // The pinned adapters keep their library in the cache root.
-        for name in ["urllib3", "whatwg-url", "yarl", "httpx", "upa-url"] {
+        for name in [
+            "urllib3",
+            "whatwg-url",
+            "yarl",
+            "httpx",
+            "upa-url",
+            "fast-uri",
+            "uri-js",
+            "url-parse",
+        ] {
             assert!(
                 shipped::find(name).is_some_and(|r| !r.libraries.is_empty()),
                 "{name}"
