@@ -85,10 +85,16 @@ pub enum Rule {
     /// its `path` documentation), where the generic grammar keeps it.
     FtpPathWithoutSlash,
     /// A `mailto:` URI: Ruby's URI::MailTo reads it by RFC 6068 (`to`
-    /// addresses and headers), and refuses what is no mailto URL.
+    /// addresses and headers), and refuses what is no mailto URL; the
+    /// mailto handlers of fast-uri and uri-js return `to` and the headers,
+    /// no path or query.
     MailtoScheme,
     /// A `file:` URI: Ruby's URI::File keeps no userinfo.
     FileScheme,
+    /// A `ws:` or `wss:` URI: the WebSocket handlers of fast-uri and uri-js
+    /// (RFC 6455) return the path and query joined as `resourceName`, with
+    /// no `path` or `query` (uri-js's README, "WS/WSS Support").
+    WsScheme,
     /// A character outside US-ASCII: java.net.URI's "other" category, which
     /// it accepts where RFC 2396 requires escaping (its "Categories of
     /// characters").
@@ -116,6 +122,7 @@ impl Rule {
         Rule::FtpPathWithoutSlash,
         Rule::MailtoScheme,
         Rule::FileScheme,
+        Rule::WsScheme,
         Rule::NonAscii,
     ];
 
@@ -130,6 +137,7 @@ impl Rule {
             Rule::FtpPathWithoutSlash => "ftp-path-without-slash",
             Rule::MailtoScheme => "mailto-scheme",
             Rule::FileScheme => "file-scheme",
+            Rule::WsScheme => "ws-scheme",
             Rule::NonAscii => "non-ascii",
         }
     }
@@ -153,6 +161,7 @@ impl Rule {
             Rule::FtpPathWithoutSlash => return either(ftp_with_path),
             Rule::MailtoScheme => return either(|t| has_scheme(t, "mailto")),
             Rule::FileScheme => return either(|t| has_scheme(t, "file")),
+            Rule::WsScheme => return either(|t| has_scheme(t, "ws") || has_scheme(t, "wss")),
             Rule::NonAscii => return either(|t| !t.is_ascii()),
             Rule::RootlessBase | Rule::PercentEncodedDotSegments => {}
         }
@@ -168,6 +177,7 @@ impl Rule {
             | Rule::FtpPathWithoutSlash
             | Rule::MailtoScheme
             | Rule::FileScheme
+            | Rule::WsScheme
             | Rule::NonAscii => false,
         }
     }
