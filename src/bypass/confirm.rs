@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
-use super::{Confirmation, Goal, Matrix, Place, Read, Reading, read};
+use super::{Aim, Confirmation, Goal, Matrix, Place, Read, Reading, read};
 use crate::fetch::{Client, Hit, Request, Token, Tokens, Trap, clients_for, is_loopback};
 
 /// How much confirmation may do.
@@ -147,17 +147,52 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
     let mut hosts: Vec<(String, IpAddr)> = Vec::new();
     let mut trap_addrs: Vec<IpAddr> = Vec::new();
     let target_trap: Option<IpAddr>;
-    match &matrix.goal {
-        Goal::Reach { allow, target } => {
+    // The goals that aim at names (or one address): the allowed host and
+    // each target name.
+    let aimed: Option<(&str, Vec<String>)> = match &matrix.goal {
+        Goal::Reach { allow, target }
+        | Goal::NoHost {
+            allow,
+            aim: Aim::Host(target),
+        } => Some((allow, vec![target.clone()])),
+        // A blocklisted name is mapped as written; a client that reads a
+        // spelling of it (`%65vil.example`) as the name asks for the name.
+        Goal::DenyName { allow, name } => Some((allow, vec![name.clone()])),
+        // The domain and every name under it that a bypass's fetcher
+        // reads: each is the attacker's, each maps to the target's trap.
+        Goal::ReachDomain { allow, domain }
+        | Goal::NoHost {
+            allow,
+            aim: Aim::Domain(domain),
+        } => {
+            let mut names = vec![domain.clone()];
+            for b in matrix.all() {
+                if super::under_domain(&b.fetcher_host, domain)
+                    && !names
+                        .iter()
+                        .any(|n| n.eq_ignore_ascii_case(&b.fetcher_host))
+                {
+                    names.push(b.fetcher_host.clone());
+                }
+            }
+            Some((allow, names))
+        }
+        Goal::Deny { .. } => None,
+    };
+    match (&matrix.goal, aimed) {
+        (_, Some((allow, targets))) => {
+            let target = targets.first().map(String::as_str).unwrap_or_default();
             let allowed = trap_address(allow, Ipv4Addr::new(127, 0, 0, 2));
             let targeted = trap_address(target, Ipv4Addr::new(127, 0, 0, 3));
             match (allowed, targeted) {
                 (Ok((a, a_named)), Ok((t, t_named))) if a != t => {
                     if a_named {
-                        hosts.push((allow.clone(), a));
+                        hosts.push((allow.to_owned(), a));
                     }
                     if t_named {
-                        hosts.push((target.clone(), t));
+                        for name in &targets {
+                            hosts.push((name.clone(), t));
+                        }
                     }
                     trap_addrs = vec![a, t];
                     target_trap = Some(t);
@@ -173,7 +208,7 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
                 }
             }
         }
-        Goal::Deny { allow, .. } => {
+        (Goal::Deny { allow, .. }, None) => {
             // A denylist bypass is confirmed where the fetcher reaches
             // loopback: its own address is the trap. The allowed name
             // gets a trap of its own, `localhost` its /etc/hosts address.
@@ -205,6 +240,11 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
                 trap_addrs.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
             }
             target_trap = None;
+        }
+        // Every other goal aims at names (above).
+        (_, None) => {
+            summary.not_confirmable = Some("nothing to aim at".to_owned());
+            return summary;
         }
     }
     let mut tokens = match Tokens::new() {

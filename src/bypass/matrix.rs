@@ -4,14 +4,16 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::{Bypass, Goal, Place, Validator};
+use super::{Aim, Bypass, Goal, Place, Validator};
 use crate::oracle::OracleId;
 
 /// The validator-by-fetcher matrix: for each pair, the bypasses found,
 /// the shortest kept per shape and place.
 ///
 /// In JSON: `{"allow", "target" (null for a denylist), "deny" (the
-/// places, empty for an allowlist), "validators", "fetchers", "checked",
+/// places, empty for an allowlist), "goal" (`reach`, `deny`, `deny-name`,
+/// `target-domain`, `allow-no-host`), "deny_name" and "target_domain"
+/// (null unless that goal), "validators", "fetchers", "checked",
 /// "pairs_bypassed", "confirmed", "confirmation" (`"not asked"`, `"ran"`,
 /// or `"did not run: WHY"`), "cells" (the shortest bypass per pair,
 /// validators then fetchers in order), "bypasses" (every one kept)}`.
@@ -34,18 +36,38 @@ pub struct Matrix {
 impl Serialize for Matrix {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Matrix", 11)?;
+        let mut st = s.serialize_struct("Matrix", 15)?;
         st.serialize_field("allow", self.goal.allow())?;
-        match &self.goal {
-            Goal::Reach { target, .. } => {
-                st.serialize_field("target", &Some(target))?;
-                st.serialize_field("deny", &[] as &[Place])?;
-            }
-            Goal::Deny { places, .. } => {
-                st.serialize_field("target", &None::<&str>)?;
-                st.serialize_field("deny", places)?;
-            }
-        }
+        let (target, deny): (Option<&str>, &[Place]) = match &self.goal {
+            Goal::Reach { target, .. }
+            | Goal::NoHost {
+                aim: Aim::Host(target),
+                ..
+            } => (Some(target), &[]),
+            Goal::Deny { places, .. } => (None, places),
+            Goal::DenyName { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => (None, &[]),
+        };
+        st.serialize_field("target", &target)?;
+        st.serialize_field("deny", deny)?;
+        st.serialize_field("goal", self.goal.kind())?;
+        st.serialize_field(
+            "deny_name",
+            &match &self.goal {
+                Goal::DenyName { name, .. } => Some(name),
+                _ => None,
+            },
+        )?;
+        st.serialize_field(
+            "target_domain",
+            &match &self.goal {
+                Goal::ReachDomain { domain, .. }
+                | Goal::NoHost {
+                    aim: Aim::Domain(domain),
+                    ..
+                } => Some(domain),
+                _ => None,
+            },
+        )?;
         st.serialize_field("validators", &self.validators)?;
         st.serialize_field("fetchers", &self.fetchers)?;
         st.serialize_field("checked", &self.checked)?;
@@ -106,7 +128,7 @@ impl Matrix {
                 self.fetchers
                     .iter()
                     .map(|f| {
-                        if v == f {
+                        if v == f && !self.goal.pairs_one_parser() {
                             Mark::Same
                         } else if let Some(b) = self.cell(v, f) {
                             listed.push(b);

@@ -40,7 +40,8 @@ pub use self::checks::StringCheck;
 pub use self::matrix::{Confirmation, Mark, Matrix};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
 pub use self::templates::{
-    PLAIN_TEMPLATE, built_in_seeds, candidates, fill, filled_len, fits, templates,
+    PLAIN_TEMPLATE, built_in_seeds, candidates, fill, filled_len, fits, one_sided_templates,
+    templates,
 };
 
 /// The host a validator accepts when none is named (reports' bypass
@@ -155,23 +156,241 @@ pub enum Goal {
         /// The places the denylist keeps a fetcher from.
         places: Vec<Place>,
     },
+    /// A name blocklist (`--deny-name`): the validator's host is not
+    /// `name` (ASCII case-insensitively, as `host.lower() != name` compares
+    /// text), yet the fetcher reaches `name` (`%65vil.example`,
+    /// `evil.example.`). `allow` fills the allowed slot of a template.
+    DenyName {
+        /// The host in the allowed slot.
+        allow: String,
+        /// The name the blocklist holds.
+        name: String,
+    },
+    /// An allowlist of a domain the attacker holds (`--target-domain`):
+    /// the validator sees `allow`, the fetcher any name under `domain`
+    /// (`http://allowed.example.evil.example/` past a `prefix` check).
+    ReachDomain {
+        /// The host the validator accepts.
+        allow: String,
+        /// The attacker's domain: it and every name under it.
+        domain: String,
+    },
+    /// A validator that treats an input with no host as a relative,
+    /// same-site one (`--allow-no-host`: `urlsplit(u).hostname is None`)
+    /// accepts it, and the fetcher reaches `aim`. `allow` fills the
+    /// allowed slot of a template.
+    NoHost {
+        /// The host in the allowed slot.
+        allow: String,
+        /// Where the request should go instead.
+        aim: Aim,
+    },
+}
+
+/// Where a fetcher should go: one host, or any name under a domain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// This host (a name, or an address compared as one).
+    Host(String),
+    /// This domain or any name under it.
+    Domain(String),
+}
+
+impl Aim {
+    /// Does a fetcher that reads `reached` (its host as its resolver reads
+    /// it) get there?
+    fn hit(&self, reached: &Read) -> bool {
+        match self {
+            Aim::Host(target) => *reached == read(target, Reading::Literal),
+            Aim::Domain(domain) => match reached {
+                Read::Name(name) => under_domain(name, domain),
+                Read::Address(_) => false,
+            },
+        }
+    }
+
+    /// The spellings that go into the target slot: the host, or for a
+    /// domain the domain itself and the allowed host made a name under it
+    /// (`allowed.example.evil.example`: a prefix check reads the allowed
+    /// host at its start).
+    fn targets(&self, allow: &str) -> Vec<String> {
+        match self {
+            Aim::Host(target) => vec![target.clone()],
+            Aim::Domain(domain) => vec![domain.clone(), format!("{allow}.{domain}")],
+        }
+    }
+}
+
+/// Is `name` `domain` or a name under it, ASCII case-insensitively, one
+/// trailing dot ignored on either (a resolver reads `a.` as `a`)?
+pub fn under_domain(name: &str, domain: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let domain = domain.strip_suffix('.').unwrap_or(domain);
+    if domain.is_empty() {
+        return false;
+    }
+    name.eq_ignore_ascii_case(domain)
+        || name.len() > domain.len()
+            && name
+                .get(name.len() - domain.len()..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(domain))
+            && name
+                .as_bytes()
+                .get(name.len() - domain.len() - 1)
+                .is_some_and(|&b| b == b'.')
+}
+
+/// The spellings of `name` a name blocklist misses and a fetcher may
+/// still resolve to it: the name, with a trailing dot (a resolver drops
+/// it), its first byte and every byte percent-encoded (WHATWG parsers and
+/// `urllib.request` decode the host), a dot encoded, its first letter
+/// full-width (IDNA maps it back), in brackets (a client that strips them).
+pub fn name_spellings(name: &str) -> Vec<String> {
+    let mut out = vec![name.to_owned(), format!("{name}.")];
+    let encoded: String = name.bytes().map(|b| format!("%{b:02x}")).collect();
+    if let Some(first) = name.bytes().next() {
+        out.push(format!("%{first:02x}{}", name.get(1..).unwrap_or_default()));
+    }
+    out.push(encoded);
+    if let Some(dot) = name.find('.') {
+        out.push(format!(
+            "{}%2e{}",
+            name.get(..dot).unwrap_or_default(),
+            name.get(dot + 1..).unwrap_or_default()
+        ));
+    }
+    if let Some(first) = name.chars().next().filter(char::is_ascii_alphanumeric) {
+        // U+FF01..U+FF5E are U+0021..U+007E full-width; IDNA (UTS 46)
+        // maps them back.
+        if let Some(wide) = char::from_u32(first as u32 - 0x21 + 0xFF01) {
+            out.push(format!("{wide}{}", name.get(1..).unwrap_or_default()));
+        }
+    }
+    out.push(format!("[{name}]"));
+    out.dedup();
+    out
 }
 
 impl Goal {
     /// The host in a template's allowed slot.
     pub fn allow(&self) -> &str {
         match self {
-            Goal::Reach { allow, .. } | Goal::Deny { allow, .. } => allow,
+            Goal::Reach { allow, .. }
+            | Goal::Deny { allow, .. }
+            | Goal::DenyName { allow, .. }
+            | Goal::ReachDomain { allow, .. }
+            | Goal::NoHost { allow, .. } => allow,
         }
     }
 
     /// The hosts that go into the target slot.
-    pub fn targets(&self) -> Vec<&str> {
+    pub fn targets(&self) -> Vec<String> {
         match self {
-            Goal::Reach { target, .. } => vec![target.as_str()],
-            Goal::Deny { .. } => INTERNAL_SPELLINGS.to_vec(),
+            Goal::Reach { target, .. } => vec![target.clone()],
+            Goal::Deny { .. } => INTERNAL_SPELLINGS.iter().map(|s| (*s).to_owned()).collect(),
+            Goal::DenyName { name, .. } => name_spellings(name),
+            Goal::ReachDomain { allow, domain } => Aim::Domain(domain.clone()).targets(allow),
+            Goal::NoHost { allow, aim } => aim.targets(allow),
         }
     }
+
+    /// Does one parser as validator and fetcher make a cell? Not for an
+    /// allowlist: one parser reads one host. A denylist, a name blocklist
+    /// and a hostless check compare the validator's text with where the
+    /// fetcher's client goes (`urlsplit(u).hostname` is `127.1`, a name,
+    /// and `urllib.request` dials 127.0.0.1).
+    pub fn pairs_one_parser(&self) -> bool {
+        !matches!(self, Goal::Reach { .. } | Goal::ReachDomain { .. })
+    }
+
+    /// Do the templates with the target's slot alone help (an input where
+    /// one parser reads no host and another the target)?
+    fn wants_one_sided(&self) -> bool {
+        matches!(self, Goal::NoHost { .. } | Goal::DenyName { .. })
+    }
+
+    /// Does a fetcher whose client reads `reached` (from its host
+    /// `fetcher_host`) achieve the goal?
+    fn reached(&self, fetcher_host: &str, reached: &Read) -> bool {
+        match self {
+            Goal::Reach { target, .. } => *reached == read(target, Reading::Literal),
+            Goal::Deny { places, .. } => places.contains(&reached.place()),
+            Goal::DenyName { name, .. } => same_name(fetcher_host, name),
+            Goal::ReachDomain { domain, .. } => Aim::Domain(domain.clone()).hit(reached),
+            Goal::NoHost { aim, .. } => aim.hit(reached),
+        }
+    }
+
+    /// Does a validator that accepted the input and read `host` (none:
+    /// it read no host) pass it?
+    fn passes_host(&self, host: Option<&str>) -> bool {
+        match self {
+            Goal::Reach { allow, .. } | Goal::ReachDomain { allow, .. } => {
+                host.is_some_and(|h| names_allowed(h, allow))
+            }
+            Goal::Deny { .. } => {
+                host.is_some_and(|h| !read(h, Reading::Literal).place().is_internal())
+            }
+            // `host.lower() != name`: no host is not the name either.
+            Goal::DenyName { name, .. } => host.is_none_or(|h| !h.eq_ignore_ascii_case(name)),
+            Goal::NoHost { .. } => host.is_none_or(str::is_empty),
+        }
+    }
+
+    /// The goal's name in JSON (`"goal"`): `reach`, `deny`, `deny-name`,
+    /// `target-domain` or `allow-no-host`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Goal::Reach { .. } => "reach",
+            Goal::Deny { .. } => "deny",
+            Goal::DenyName { .. } => "deny-name",
+            Goal::ReachDomain { .. } => "target-domain",
+            Goal::NoHost { .. } => "allow-no-host",
+        }
+    }
+
+    /// The goal in words, after "the validator": what it reads, and where
+    /// the fetcher goes.
+    pub fn describe(&self) -> String {
+        match self {
+            Goal::Reach { allow, target } => {
+                format!("reads host \"{allow}\", the fetcher \"{target}\"")
+            }
+            Goal::Deny { places, .. } => {
+                let names: Vec<&str> = places.iter().map(|p| p.as_str()).collect();
+                format!(
+                    "reads a name or a public address, the fetcher's resolver reaches {}",
+                    names.join(", ")
+                )
+            }
+            Goal::DenyName { name, .. } => format!(
+                "reads a host that is not \"{name}\" (its blocklist), the fetcher reaches \"{name}\""
+            ),
+            Goal::ReachDomain { allow, domain } => {
+                format!("reads host \"{allow}\", the fetcher a name under \"{domain}\"")
+            }
+            Goal::NoHost {
+                aim: Aim::Host(target),
+                ..
+            } => {
+                format!("reads no host (a relative, same-site URL to it), the fetcher \"{target}\"")
+            }
+            Goal::NoHost {
+                aim: Aim::Domain(domain),
+                ..
+            } => format!(
+                "reads no host (a relative, same-site URL to it), the fetcher a name under \"{domain}\""
+            ),
+        }
+    }
+}
+
+/// Does a resolver read `host` as `name`: ASCII case-insensitively, one
+/// trailing dot ignored?
+fn same_name(host: &str, name: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let name = name.strip_suffix('.').unwrap_or(name);
+    !name.is_empty() && host.eq_ignore_ascii_case(name)
 }
 
 /// One input that gets past `validator` and sends `fetcher` elsewhere.
@@ -299,34 +518,34 @@ pub fn bypasses(
         };
         let reached = read(fetcher_host, reading_of(fetcher));
         let place = reached.place();
-        let hit = match goal {
-            Goal::Reach { target, .. } => reached == read(target, Reading::Literal),
-            Goal::Deny { places, .. } => places.contains(&place),
-        };
-        if !hit {
+        if !goal.reached(fetcher_host, &reached) {
             continue;
         }
         for validator in validators {
-            if validator.parser() == Some(fetcher) {
+            if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
                 continue;
             }
             let (passes, validator_host, preferred) = match validator {
                 Validator::Parser(id) => {
+                    // Only an accepting validator passes anything; what
+                    // it passes depends on the host it read (or none).
+                    let accepted = case.outcome(*id).is_some_and(|o| o.accepted());
                     let host = host_of(case, *id);
-                    let passes = host.is_some_and(|h| match goal {
-                        Goal::Reach { allow, .. } => names_allowed(h, allow),
-                        Goal::Deny { .. } => !read(h, Reading::Literal).place().is_internal(),
-                    });
-                    (passes, host, vec![fetcher, *id])
+                    (accepted && goal.passes_host(host), host, vec![fetcher, *id])
                 }
                 Validator::Check(check) => {
                     let host = check.host(case.input);
                     let passes = match goal {
-                        Goal::Reach { allow, .. } => check.passes(case.input, allow),
-                        // A denylist check reads a host: the checks that
-                        // read none have nothing to deny.
-                        Goal::Deny { .. } => {
-                            host.is_some_and(|h| !read(h, Reading::Literal).place().is_internal())
+                        Goal::Reach { allow, .. } | Goal::ReachDomain { allow, .. } => {
+                            check.passes(case.input, allow)
+                        }
+                        // A denylist, a blocklist or a hostless check reads
+                        // a host: the checks that read none (`prefix`,
+                        // `contains`, a regex) have nothing to compare, and
+                        // `split-host` and `suffix` raise where they find
+                        // no `//` (no host: not passed).
+                        Goal::Deny { .. } | Goal::DenyName { .. } | Goal::NoHost { .. } => {
+                            host.is_some() && goal.passes_host(host)
                         }
                     };
                     (passes, host, vec![fetcher])
@@ -387,6 +606,17 @@ pub fn seed_templates(harness: &mut Harness<'_>, seeds: &[String]) -> BTreeSet<S
 pub fn seed_templates_and(
     harness: &mut Harness<'_>,
     seeds: &[String],
+    each: impl FnMut(&Case<'_>),
+) -> BTreeSet<String> {
+    seed_templates_with(harness, seeds, false, each)
+}
+
+/// [`seed_templates_and`], with the one-sided templates too when
+/// `one_sided` ([`one_sided_templates`]).
+fn seed_templates_with(
+    harness: &mut Harness<'_>,
+    seeds: &[String],
+    one_sided: bool,
     mut each: impl FnMut(&Case<'_>),
 ) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = BTreeSet::new();
@@ -398,6 +628,9 @@ pub fn seed_templates_and(
             each(case);
         }
         out.extend(templates(&cases));
+        if one_sided {
+            out.extend(one_sided_templates(&cases));
+        }
     }
     out
 }
@@ -414,7 +647,7 @@ pub fn search(
     fetchers: &[OracleId],
     goal: &Goal,
 ) -> Matrix {
-    let from_seeds = seed_templates(harness, seeds);
+    let from_seeds = seed_templates_with(harness, seeds, goal.wants_one_sided(), |_| {});
     let mut ordered: Vec<&str> = given.iter().map(String::as_str).collect();
     ordered.push(PLAIN_TEMPLATE);
     ordered.extend(from_seeds.iter().map(String::as_str));

@@ -127,6 +127,39 @@ pub fn templates<'c, 'i: 'c>(cases: impl IntoIterator<Item = &'c Case<'i>>) -> B
     out
 }
 
+/// Templates with the target's slot alone: for every pair of accepting
+/// parsers where one reads no host (or an empty one) and the other a host,
+/// the input with that host made `{target}` (`http:///{target}/`: no host
+/// to `urlsplit`, the target to libcurl), with `http` and `https` schemes
+/// too. What a hostless check (`--allow-no-host`) or a blocklist
+/// (`--deny-name`) is passed by; an allowlist needs both slots.
+pub fn one_sided_templates<'c, 'i: 'c>(
+    cases: impl IntoIterator<Item = &'c Case<'i>>,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for case in cases {
+        if case.base.is_some()
+            || case.input.contains(ALLOW_SLOT)
+            || case.input.contains(TARGET_SLOT)
+        {
+            continue;
+        }
+        for confusion in &case.host_confusions {
+            let [a, b] = &confusion.hosts;
+            let host = match (a.as_deref(), b.as_deref()) {
+                (None | Some(""), Some(h)) | (Some(h), None | Some("")) if !h.is_empty() => h,
+                _ => continue,
+            };
+            // An allowed host that is not in the input leaves its slot
+            // out: `substitute` then places the target alone.
+            if let Some(template) = substitute(case.input, "", host) {
+                out.extend(with_fetched_schemes(&template));
+            }
+        }
+    }
+    out
+}
+
 /// `template`, and with a scheme: the same with `http` and `https`.
 fn with_fetched_schemes(template: &str) -> Vec<String> {
     let mut out = vec![template.to_owned()];
@@ -195,7 +228,7 @@ pub fn fits(template: &str, goal: &Goal) -> Result<(), TooLong> {
     let longest = goal
         .targets()
         .into_iter()
-        .map(|target| filled_len(template, goal.allow(), target))
+        .map(|target| filled_len(template, goal.allow(), &target))
         .max()
         .unwrap_or(0);
     if longest > MAX_INPUT_BYTES as u64 {
@@ -220,7 +253,7 @@ pub fn candidates<'t>(templates: impl IntoIterator<Item = &'t str>, goal: &Goal)
             continue;
         }
         for target in &targets {
-            let input = fill(template, goal.allow(), target);
+            let input = fill(template, goal.allow(), target.as_str());
             if seen.insert(input.clone()) {
                 out.push(input);
             }

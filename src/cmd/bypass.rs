@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use uridiff::Harness;
-use uridiff::bypass::{self, Goal, MAX_HOST_BYTES, Mark, Matrix, Place, Validator};
+use uridiff::bypass::{self, Aim, Goal, MAX_HOST_BYTES, Mark, Matrix, Place, Validator};
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::oracle::{self, OracleId};
 
@@ -20,14 +20,35 @@ pub(crate) struct Args {
     #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_ALLOW)]
     allow: String,
     /// Where the request should go instead (at most 1024 bytes).
-    #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_TARGET, conflicts_with = "deny")]
+    #[arg(long, value_name = "HOST", default_value = bypass::DEFAULT_TARGET, conflicts_with_all = ["deny", "deny_name", "target_domain"])]
     target: String,
     /// Find denylist bypasses instead: the validator reads a name or a
     /// public address, the fetcher's resolver reaches PLACE: `internal`
     /// (all of these), `loopback`, `private`, `link-local`, `metadata` or
-    /// `unspecified`.
-    #[arg(long, value_name = "PLACE")]
+    /// `unspecified`. One parser may be validator and fetcher: its host
+    /// `127.1` is a name, its client's resolver dials 127.0.0.1.
+    #[arg(long, value_name = "PLACE", conflicts_with_all = ["deny_name", "allow_no_host", "target_domain"])]
     deny: Option<String>,
+    /// Find name-blocklist bypasses instead: the validator's host is not
+    /// NAME (ASCII case-insensitively, as `host.lower() != NAME` compares
+    /// text; no host is not NAME either), yet the fetcher reaches NAME
+    /// (`%65vil.example`, `evil.example.`). One parser may be validator
+    /// and fetcher.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["allow_no_host", "target_domain"])]
+    deny_name: Option<String>,
+    /// The validator accepts an input in which it reads no host, as a
+    /// relative, same-site URL (`urlsplit(u).hostname is None`;
+    /// `split-host` and `suffix` reading an empty host); a bypass is such
+    /// an input whose fetcher reaches the target (--target or
+    /// --target-domain): `http:///evil.example/`. One parser may be
+    /// validator and fetcher.
+    #[arg(long)]
+    allow_no_host: bool,
+    /// Any name under DOMAIN (and DOMAIN) is the attacker's: the fetcher
+    /// reaching one is a bypass (`http://allowed.example.evil.example/`
+    /// past `prefix`). Instead of --target; --allow must not be under it.
+    #[arg(long, value_name = "DOMAIN")]
+    target_domain: Option<String>,
     /// A validator: an oracle id (`uridiff oracles`; a shipped adapter's
     /// name starts it) or a string check: `prefix`, `contains`, `suffix`,
     /// `split-host`, `regex:PATTERN`. Repeatable; default: every oracle of
@@ -80,7 +101,14 @@ pub(crate) struct Args {
 
 /// The goal the flags ask for.
 fn goal(args: &Args) -> Result<Goal, Failure> {
-    for (flag, host) in [("--allow", &args.allow), ("--target", &args.target)] {
+    let hosts = [
+        ("--allow", Some(&args.allow)),
+        ("--target", Some(&args.target)),
+        ("--deny-name", args.deny_name.as_ref()),
+        ("--target-domain", args.target_domain.as_ref()),
+    ];
+    for (flag, host) in hosts {
+        let Some(host) = host else { continue };
         if host.len() > MAX_HOST_BYTES {
             return Err(Failure::Usage(format!(
                 "{flag}: {} bytes, over the {MAX_HOST_BYTES}-byte limit of a host (a DNS name is at most 253)",
@@ -88,27 +116,63 @@ fn goal(args: &Args) -> Result<Goal, Failure> {
             )));
         }
     }
-    match &args.deny {
-        Some(deny) => {
-            let places = Place::parse_deny(deny).ok_or_else(|| {
-                Failure::Usage(format!(
-                    "--deny {deny}: not an internal place (internal, loopback, private, link-local, metadata, unspecified)"
-                ))
-            })?;
-            Ok(Goal::Deny {
-                allow: args.allow.clone(),
-                places,
-            })
+    for (flag, name) in [
+        ("--deny-name", args.deny_name.as_ref()),
+        ("--target-domain", args.target_domain.as_ref()),
+    ] {
+        if name.is_some_and(|n| n.strip_suffix('.').unwrap_or(n).is_empty()) {
+            return Err(Failure::Usage(format!("{flag}: an empty name")));
         }
-        None => {
-            if args.allow.eq_ignore_ascii_case(&args.target) {
+    }
+    if let Some(deny) = &args.deny {
+        let places = Place::parse_deny(deny).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--deny {deny}: not an internal place (internal, loopback, private, link-local, metadata, unspecified)"
+            ))
+        })?;
+        return Ok(Goal::Deny {
+            allow: args.allow.clone(),
+            places,
+        });
+    }
+    if let Some(name) = &args.deny_name {
+        return Ok(Goal::DenyName {
+            allow: args.allow.clone(),
+            name: name.clone(),
+        });
+    }
+    let aim = match &args.target_domain {
+        Some(domain) => {
+            if !args.allow_no_host && bypass::under_domain(&args.allow, domain) {
+                return Err(Failure::Usage(format!(
+                    "--allow {}: under --target-domain {domain}; the allowed host cannot be the attacker's",
+                    args.allow
+                )));
+            }
+            Aim::Domain(domain.clone())
+        }
+        None => Aim::Host(args.target.clone()),
+    };
+    if args.allow_no_host {
+        return Ok(Goal::NoHost {
+            allow: args.allow.clone(),
+            aim,
+        });
+    }
+    match aim {
+        Aim::Domain(domain) => Ok(Goal::ReachDomain {
+            allow: args.allow.clone(),
+            domain,
+        }),
+        Aim::Host(target) => {
+            if args.allow.eq_ignore_ascii_case(&target) {
                 return Err(Failure::Usage(
                     "--allow and --target name the same host".to_owned(),
                 ));
             }
             Ok(Goal::Reach {
                 allow: args.allow.clone(),
-                target: args.target.clone(),
+                target,
             })
         }
     }
@@ -341,6 +405,9 @@ fn write_text(
                 "bypass of a denylist: the validator reads a name or a public address, the fetcher's resolver reaches {}",
                 names.join(", ")
             )?;
+        }
+        Goal::DenyName { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => {
+            writeln!(out, "bypass: the validator {}", visible(&goal.describe()))?;
         }
     }
     writeln!(

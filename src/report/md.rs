@@ -513,6 +513,46 @@ pub fn bypass_section(out: &mut impl Write, matrix: &crate::bypass::Matrix) -> i
                 confirmed_words(matrix, ""),
             )?;
         }
+        Goal::DenyName { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => {
+            use crate::bypass::Aim;
+            let what = match &matrix.goal {
+                Goal::DenyName { name, .. } => format!(
+                    "reads a host that is not {n} (a name blocklist), the fetcher reaches {n}",
+                    n = code_line(name)
+                ),
+                Goal::ReachDomain { allow, domain }
+                | Goal::NoHost {
+                    aim: Aim::Domain(domain),
+                    allow,
+                } => format!(
+                    "reads {}, the fetcher a name under {}",
+                    if matches!(matrix.goal, Goal::NoHost { .. }) {
+                        "no host (a relative, same-site URL to it)".to_owned()
+                    } else {
+                        format!("the host {}", code_line(allow))
+                    },
+                    code_line(domain)
+                ),
+                Goal::NoHost {
+                    aim: Aim::Host(target),
+                    ..
+                } => format!(
+                    "reads no host (a relative, same-site URL to it), the fetcher {}",
+                    code_line(target)
+                ),
+                Goal::Reach { .. } | Goal::Deny { .. } => String::new(),
+            };
+            writeln!(
+                out,
+                "The validator {} ({} inputs checked). **{} of {} pairs bypassed, {}.** Rows \
+                 validate, columns fetch; a number is a bypass listed below, `·` none.\n",
+                what,
+                matrix.checked,
+                matrix.cells_found(),
+                matrix.validators.len() * matrix.fetchers.len(),
+                confirmed_words(matrix, ""),
+            )?;
+        }
     }
     write!(out, "| validator \\ fetcher |")?;
     for f in &matrix.fetchers {
