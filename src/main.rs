@@ -108,7 +108,7 @@ fn main() -> ExitCode {
         Command::Minimize(args) => cmd::minimize::run(&args),
         Command::Targets(args) => cmd::targets::run(&args),
         Command::Reproduce(args) => cmd::reproduce::run(&args),
-        Command::Bypass(args) => cmd::bypass::run(&args),
+        Command::Bypass(args) => cmd::bypass::run(&args, sandbox),
         Command::Fetch(args) => cmd::fetch::run(&args, sandbox),
     };
     // Each command's harness ended its processes (the WHATWG reference's

@@ -30,7 +30,12 @@ pub struct Matrix {
     /// Whether real clients confirmed the bypasses: a count of zero means
     /// something only when confirmation ran.
     pub confirmation: Confirmation,
+    /// Whether real clients were observed in the network namespace
+    /// (`--observe`): when it ran, only the bypasses a client was observed
+    /// to carry to the target make cells.
+    pub observation: Confirmation,
     found: BTreeMap<(String, String, String, Place), Bypass>,
+    passed: Option<BTreeMap<(String, String, String), Bypass>>,
 }
 
 impl Serialize for Matrix {
@@ -74,6 +79,7 @@ impl Serialize for Matrix {
         st.serialize_field("pairs_bypassed", &self.cells_found())?;
         st.serialize_field("confirmed", &self.cells_confirmed())?;
         st.serialize_field("confirmation", &self.confirmation.to_string())?;
+        st.serialize_field("observation", &self.observation.to_string())?;
         st.serialize_field("cells", &self.cells())?;
         st.serialize_field("bypasses", &self.found.values().collect::<Vec<_>>())?;
         st.end()
@@ -151,7 +157,9 @@ impl Matrix {
             fetchers: fetchers.iter().map(|f| f.as_str().to_owned()).collect(),
             checked: 0,
             confirmation: Confirmation::NotAsked,
+            observation: Confirmation::NotAsked,
             found: BTreeMap::new(),
+            passed: None,
         }
     }
 
@@ -162,6 +170,61 @@ impl Matrix {
             .iter()
             .flat_map(|v| self.fetchers.iter().filter_map(move |f| self.cell(v, f)))
             .collect()
+    }
+
+    /// Does `bypass` make its cell: always, unless observation ran and no
+    /// client was observed reaching the target with it.
+    pub fn counts(&self, bypass: &Bypass) -> bool {
+        self.observation != Confirmation::Ran || bypass.observed.as_ref().is_some_and(|o| o.reached)
+    }
+
+    /// Keep the inputs validators pass whatever the fetcher reads
+    /// ([`super::passed`]), the shortest per validator, fetcher and shape.
+    pub fn keep_passed(&mut self) {
+        self.passed.get_or_insert_with(BTreeMap::new);
+    }
+
+    /// Are they kept?
+    pub fn collects_passed(&self) -> bool {
+        self.passed.is_some()
+    }
+
+    /// Keeps `candidate` if it is the shortest of its validator, fetcher
+    /// and shape.
+    pub fn add_passed(&mut self, candidate: Bypass) {
+        let Some(passed) = &mut self.passed else {
+            return;
+        };
+        let key = (
+            candidate.validator.clone(),
+            candidate.fetcher.clone(),
+            candidate.shape.clone(),
+        );
+        match passed.get(&key) {
+            Some(kept) if kept.order_key() <= candidate.order_key() => {}
+            _ => {
+                passed.insert(key, candidate);
+            }
+        }
+    }
+
+    /// The inputs kept by [`Matrix::keep_passed`].
+    pub fn passed(&self) -> impl Iterator<Item = &Bypass> {
+        self.passed.iter().flat_map(|p| p.values())
+    }
+
+    /// Records an observed candidate the model did not predict: it is a
+    /// bypass of its own when a client reached the target with it.
+    pub fn add_observed(&mut self, candidate: Bypass) {
+        let key = (
+            candidate.validator.clone(),
+            candidate.fetcher.clone(),
+            candidate.shape.clone(),
+            candidate.fetcher_place,
+        );
+        if !self.found.contains_key(&key) {
+            self.found.insert(key, candidate);
+        }
     }
 
     /// How many pairs have a bypass a client confirmed.
@@ -205,22 +268,30 @@ impl Matrix {
     pub fn cell(&self, validator: &str, fetcher: &str) -> Option<&Bypass> {
         self.found
             .values()
-            .filter(|b| b.validator == validator && b.fetcher == fetcher)
-            .min_by_key(|b| (b.confirmed_by.is_none(), b.order_key()))
+            .filter(|b| b.validator == validator && b.fetcher == fetcher && self.counts(b))
+            // A bypass the model explains first, where clients were observed.
+            .min_by_key(|b| {
+                (
+                    b.confirmed_by.is_none(),
+                    b.observed.as_ref().is_some_and(|o| !o.predicted),
+                    b.order_key(),
+                )
+            })
     }
 
     /// How many pairs have a bypass.
     pub fn cells_found(&self) -> usize {
         self.found
-            .keys()
-            .map(|(v, f, _, _)| (v, f))
+            .values()
+            .filter(|b| self.counts(b))
+            .map(|b| (&b.validator, &b.fetcher))
             .collect::<BTreeSet<_>>()
             .len()
     }
 
     /// Is nothing found?
     pub fn is_empty(&self) -> bool {
-        self.found.is_empty()
+        !self.found.values().any(|b| self.counts(b))
     }
 }
 
@@ -249,6 +320,7 @@ mod tests {
             fetcher_place: Place::Name,
             fetcher_address: None,
             confirmed_by: None,
+            observed: None,
         };
         m.add(b("http://long-one/"));
         m.add(b("http://short/"));

@@ -418,6 +418,33 @@ pub struct Bypass {
     /// this input arrived at the target's trap on loopback.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirmed_by: Option<String>,
+    /// What real clients did with it (`--observe`): absent when nothing
+    /// was observed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observed: Option<Observed>,
+}
+
+/// What the clients of a fetcher's parser did with a bypass's input, in
+/// the network namespace (`bypass --observe`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observed {
+    /// Did a client reach the goal's target (its trap address, or a name
+    /// under the target domain asked of the resolver or sent as `Host`)?
+    pub reached: bool,
+    /// Did the parser model predict it (the fetcher's parser reads a host
+    /// its resolver takes to the target)? A cell reached but not predicted
+    /// is one the client's rewriting made.
+    pub predicted: bool,
+    /// The client that reached the target; else the first one tried.
+    pub client: String,
+    /// The address its request arrived at.
+    pub address: Option<String>,
+    /// The name it asked the resolver for.
+    pub resolved_name: Option<String>,
+    /// Its `Host` header.
+    pub host_header: Option<String>,
+    /// Its error, when it reached nothing.
+    pub error: Option<String>,
 }
 
 impl Bypass {
@@ -525,35 +552,9 @@ pub fn bypasses(
             if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
                 continue;
             }
-            let (passes, validator_host, preferred) = match validator {
-                Validator::Parser(id) => {
-                    // Only an accepting validator passes anything; what
-                    // it passes depends on the host it read (or none).
-                    let accepted = case.outcome(*id).is_some_and(|o| o.accepted());
-                    let host = host_of(case, *id);
-                    (accepted && goal.passes_host(host), host, vec![fetcher, *id])
-                }
-                Validator::Check(check) => {
-                    let host = check.host(case.input);
-                    let passes = match goal {
-                        Goal::Reach { allow, .. } | Goal::ReachDomain { allow, .. } => {
-                            check.passes(case.input, allow)
-                        }
-                        // A denylist, a blocklist or a hostless check reads
-                        // a host: the checks that read none (`prefix`,
-                        // `contains`, a regex) have nothing to compare, and
-                        // `split-host` and `suffix` raise where they find
-                        // no `//` (no host: not passed).
-                        Goal::Deny { .. } | Goal::DenyName { .. } | Goal::NoHost { .. } => {
-                            host.is_some() && goal.passes_host(host)
-                        }
-                    };
-                    (passes, host, vec![fetcher])
-                }
-            };
-            if !passes {
+            let Some((validator_host, preferred)) = passing(case, validator, fetcher, goal) else {
                 continue;
-            }
+            };
             let fallback = match validator {
                 Validator::Parser(_) => "host-confusion",
                 Validator::Check(_) => "string-check",
@@ -568,10 +569,93 @@ pub fn bypasses(
                 fetcher_place: place,
                 fetcher_address: reached.address().map(|a| a.to_string()),
                 confirmed_by: None,
+                observed: None,
             });
         }
     }
     found
+}
+
+/// Does `validator` pass `case` for `goal`: the host it read (none for a
+/// check that reads none), and the oracles whose findings name the shape
+/// (`fetcher` first)?
+fn passing<'c>(
+    case: &'c Case<'_>,
+    validator: &Validator,
+    fetcher: OracleId,
+    goal: &Goal,
+) -> Option<(Option<&'c str>, Vec<OracleId>)> {
+    let (passes, host, preferred) = match validator {
+        Validator::Parser(id) => {
+            // Only an accepting validator passes anything; what it passes
+            // depends on the host it read (or none).
+            let accepted = case.outcome(*id).is_some_and(|o| o.accepted());
+            let host = host_of(case, *id);
+            (accepted && goal.passes_host(host), host, vec![fetcher, *id])
+        }
+        Validator::Check(check) => {
+            let host = check.host(case.input);
+            let passes = match goal {
+                Goal::Reach { allow, .. } | Goal::ReachDomain { allow, .. } => {
+                    check.passes(case.input, allow)
+                }
+                // A denylist, a blocklist or a hostless check reads a
+                // host: the checks that read none (`prefix`, `contains`, a
+                // regex) have nothing to compare, and `split-host` and
+                // `suffix` raise where they find no `//` (no host: not
+                // passed).
+                Goal::Deny { .. } | Goal::DenyName { .. } | Goal::NoHost { .. } => {
+                    host.is_some() && goal.passes_host(host)
+                }
+            };
+            (passes, host, vec![fetcher])
+        }
+    };
+    passes.then_some((host, preferred))
+}
+
+/// Every input of `case` a validator passes, for each fetcher, whatever
+/// the fetcher's parser reads: what `--observe` sends through the
+/// fetcher's clients, since a client may go where its parser does not
+/// (`urllib.request` percent-decodes the host). As [`Bypass`]es whose
+/// `fetcher_host` is the parser's host (empty for none) and `observed`
+/// not yet set.
+pub fn passed(
+    case: &Case<'_>,
+    validators: &[Validator],
+    fetchers: &[OracleId],
+    goal: &Goal,
+) -> Vec<Bypass> {
+    let mut out = Vec::new();
+    for &fetcher in fetchers {
+        let fetcher_host = host_of(case, fetcher).unwrap_or_default();
+        let reached = read(fetcher_host, reading_of(fetcher));
+        for validator in validators {
+            if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
+                continue;
+            }
+            let Some((validator_host, preferred)) = passing(case, validator, fetcher, goal) else {
+                continue;
+            };
+            let fallback = match validator {
+                Validator::Parser(_) => "host-confusion",
+                Validator::Check(_) => "string-check",
+            };
+            out.push(Bypass {
+                validator: validator.to_string(),
+                fetcher: fetcher.as_str().to_owned(),
+                input: case.input.to_owned(),
+                validator_host: validator_host.map(str::to_owned),
+                fetcher_host: fetcher_host.to_owned(),
+                shape: shape(case, &preferred, fallback).to_owned(),
+                fetcher_place: reached.place(),
+                fetcher_address: reached.address().map(|a| a.to_string()),
+                confirmed_by: None,
+                observed: None,
+            });
+        }
+    }
+    out
 }
 
 /// Checks `inputs` (filled candidates) with `harness` and records every
@@ -590,6 +674,11 @@ pub fn check_candidates(
         for case in harness.check_batch(&refs) {
             for bypass in bypasses(&case, validators, fetchers, goal) {
                 matrix.add(bypass);
+            }
+            if matrix.collects_passed() {
+                for candidate in passed(&case, validators, fetchers, goal) {
+                    matrix.add_passed(candidate);
+                }
             }
         }
         matrix.checked += chunk.len();
@@ -647,12 +736,31 @@ pub fn search(
     fetchers: &[OracleId],
     goal: &Goal,
 ) -> Matrix {
+    search_with(harness, seeds, given, validators, fetchers, goal, false)
+}
+
+/// [`search`], keeping too, when `keep_passed`, the shortest input per
+/// validator, fetcher and shape that the validator passes whatever the
+/// fetcher's parser reads ([`passed`], [`Matrix::passed`]): the inputs
+/// `--observe` sends.
+pub fn search_with(
+    harness: &mut Harness<'_>,
+    seeds: &[String],
+    given: &[String],
+    validators: &[Validator],
+    fetchers: &[OracleId],
+    goal: &Goal,
+    keep_passed: bool,
+) -> Matrix {
     let from_seeds = seed_templates_with(harness, seeds, goal.wants_one_sided(), |_| {});
     let mut ordered: Vec<&str> = given.iter().map(String::as_str).collect();
     ordered.push(PLAIN_TEMPLATE);
     ordered.extend(from_seeds.iter().map(String::as_str));
     let inputs = candidates(ordered, goal);
     let mut matrix = Matrix::new(validators, fetchers, goal);
+    if keep_passed {
+        matrix.keep_passed();
+    }
     check_candidates(harness, &inputs, validators, fetchers, goal, &mut matrix);
     matrix
 }

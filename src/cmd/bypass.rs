@@ -1,12 +1,15 @@
 //! `uridiff bypass`: which validator/fetcher pairs a host confusion
 //! defeats, as a matrix of the shortest working inputs.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
+use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use uridiff::Harness;
 use uridiff::bypass::{self, Aim, Goal, MAX_HOST_BYTES, Mark, Matrix, Place, Validator};
+use uridiff::fetch::{self, Client, Observation, Observer};
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::oracle::{self, OracleId};
 
@@ -71,6 +74,23 @@ pub(crate) struct Args {
     /// and ignored. Nothing outside 127.0.0.0/8 and ::1 is dialled.
     #[arg(long)]
     confirm: bool,
+    /// Observe instead of predicting (as root): every input a validator
+    /// passes (the shortest per validator, fetcher and shape, the model's
+    /// bypasses first, at most --observe-budget requests) goes through
+    /// every client whose parser is the fetcher (`uridiff fetch`'s
+    /// clients), run unmodified in a network namespace whose only
+    /// interface is lo, names mapped by its own /etc/hosts and DNS trap.
+    /// A cell is a bypass only where a client was observed reaching the
+    /// target: its trap address (a name blocklist: the name's; a denylist:
+    /// a loopback address), or a name under --target-domain asked of the
+    /// resolver or sent as Host. The model's prediction stays as the
+    /// explanation ("observed" in JSON: reached, predicted, client,
+    /// address, resolved_name, host_header, error).
+    #[arg(long, conflicts_with = "confirm")]
+    observe: bool,
+    /// The most requests --observe sends.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    observe_budget: usize,
     /// One JSON object per bypass per line (the shortest input per
     /// validator, fetcher, shape and place): {"validator", "fetcher",
     /// "input", "validator_host", "fetcher_host", "shape",
@@ -293,7 +313,7 @@ fn seeds(args: &Args) -> Result<Vec<String>, Failure> {
     Ok(seeds.into_iter().collect())
 }
 
-pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status, Failure> {
     let goal = goal(args)?;
     let given = given_inputs(args, &goal)?;
     // A shipped adapter named as validator or fetcher is started as if
@@ -346,7 +366,30 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         builder = builder.externals(Box::new(externals));
     }
     let mut harness = builder.build();
-    let mut matrix = bypass::search(&mut harness, &seeds, &given, &validators, &fetchers, &goal);
+    let mut matrix = bypass::search_with(
+        &mut harness,
+        &seeds,
+        &given,
+        &validators,
+        &fetchers,
+        &goal,
+        args.observe,
+    );
+    let observed = if args.observe {
+        let summary = observe(&mut matrix, args.observe_budget, sandbox)?;
+        for e in &summary.errors {
+            diagnostic(format_args!("--observe: {e}"));
+        }
+        if summary.budget_spent {
+            diagnostic(format_args!(
+                "--observe: the budget of {} requests ran out before every candidate was sent (--observe-budget); the cells of those not sent count as not observed",
+                args.observe_budget
+            ));
+        }
+        Some(summary)
+    } else {
+        None
+    };
     let mut status = if matrix.is_empty() {
         Status::Clean
     } else {
@@ -375,6 +418,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         uridiff::report::md::bypass_section(&mut out, &matrix)?;
     } else {
         write_text(&mut out, &matrix, &goal, summary.as_ref())?;
+        if let Some(observed) = &observed {
+            write_observed(&mut out, &matrix, observed)?;
+        }
     }
     out.flush()?;
     for error in harness.finish() {
@@ -382,6 +428,263 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         status = Status::Error;
     }
     Ok(status)
+}
+
+/// What `--observe` did.
+#[derive(Debug, Default)]
+struct ObserveSummary {
+    requests: usize,
+    budget_spent: bool,
+    errors: Vec<String>,
+    without_client: Vec<String>,
+}
+
+/// The address each mapped name stands for, and where a request must
+/// arrive (or what it must ask for) to reach the goal's target.
+fn reached(goal: &Goal, map: &[(String, IpAddr)], seen: &Observation) -> bool {
+    let mapped = |name: &str| {
+        let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
+        map.iter().find(|(n, _)| *n == name).map(|(_, ip)| *ip)
+    };
+    let at = |host: &str| match bypass::read(host, bypass::Reading::Literal) {
+        bypass::Read::Address(a) => Some(a),
+        bypass::Read::Name(n) => mapped(&n),
+    };
+    let under = |domain: &str| {
+        seen.resolved_name
+            .as_deref()
+            .is_some_and(|n| bypass::under_domain(n, domain))
+            || seen
+                .host_header
+                .as_deref()
+                .map(|h| {
+                    h.rsplit_once(':')
+                        .filter(|(_, p)| p.bytes().all(|b| b.is_ascii_digit()))
+                        .map_or(h, |(h, _)| h)
+                })
+                .is_some_and(|h| bypass::under_domain(h, domain))
+    };
+    match goal {
+        Goal::Reach { target, .. }
+        | Goal::NoHost {
+            aim: Aim::Host(target),
+            ..
+        } => seen.address.is_some() && seen.address == at(target),
+        Goal::DenyName { name, .. } => seen.address.is_some() && seen.address == mapped(name),
+        Goal::Deny { places, .. } => seen.address.is_some_and(|a| {
+            places.contains(&bypass::place_of(a))
+                && !map
+                    .iter()
+                    .any(|(_, ip)| *ip == a && a != IpAddr::from(std::net::Ipv4Addr::LOCALHOST))
+        }),
+        Goal::ReachDomain { domain, .. }
+        | Goal::NoHost {
+            aim: Aim::Domain(domain),
+            ..
+        } => under(domain),
+    }
+}
+
+/// Sends the matrix's candidates through the real clients in the network
+/// namespace and marks each with what was observed.
+fn observe(
+    matrix: &mut Matrix,
+    budget: usize,
+    sandbox: super::fetch::Sandbox,
+) -> Result<ObserveSummary, Failure> {
+    use super::fetch::Sandbox;
+    match sandbox {
+        Sandbox::Entered => {}
+        Sandbox::NotAsked => {
+            return Err(Failure::Usage(
+                "--observe: no network namespace was entered".to_owned(),
+            ));
+        }
+        Sandbox::Unavailable(why) => {
+            return Err(Failure::Usage(format!(
+                "--observe needs a network namespace (run as root): {why}"
+            )));
+        }
+    }
+    let isolation = fetch::netns::isolation();
+    if !isolation.holds() {
+        return Err(Failure::Usage(format!(
+            "--observe: the network namespace is not isolated, nothing is sent: {isolation:?}"
+        )));
+    }
+    let goal = matrix.goal.clone();
+    let mut names: Vec<&str> = vec![goal.allow()];
+    let target_names: Vec<String> = match &goal {
+        Goal::Reach { target, .. }
+        | Goal::NoHost {
+            aim: Aim::Host(target),
+            ..
+        } => vec![target.clone()],
+        Goal::DenyName { name, .. } => vec![name.clone()],
+        Goal::Deny { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => Vec::new(),
+    };
+    names.extend(target_names.iter().map(String::as_str));
+    let map = fetch::name_map(names.into_iter().filter(|n| {
+        matches!(
+            bypass::read(n, bypass::Reading::Literal),
+            bypass::Read::Name(_)
+        )
+    }));
+    // The model's bypasses first, then what the validators pass whatever
+    // the fetcher's parser reads; each (client, input) is sent once.
+    let mut order: Vec<(bool, bypass::Bypass)> = matrix.all().map(|b| (true, b.clone())).collect();
+    order.extend(matrix.passed().map(|b| (false, b.clone())));
+    let inputs: Vec<String> = order.iter().map(|(_, b)| b.input.clone()).collect();
+    let mut observer = Observer::namespace(
+        map.clone(),
+        &super::fetch::ports_of(&inputs),
+        Duration::from_secs(5),
+    )
+    .map_err(Failure::Usage)?;
+    let mut summary = ObserveSummary::default();
+    let mut clients: BTreeMap<&'static str, Option<Client>> = BTreeMap::new();
+    let mut seen: BTreeMap<(&'static str, String), Observation> = BTreeMap::new();
+    let mut results: Vec<(bool, bypass::Bypass)> = Vec::new();
+    for (predicted, mut b) in order {
+        let infos: Vec<&'static fetch::ClientInfo> = fetch::clients()
+            .iter()
+            .filter(|c| c.parser == Some(b.fetcher.as_str()))
+            .collect();
+        if infos.is_empty() {
+            if !summary.without_client.contains(&b.fetcher) {
+                summary.without_client.push(b.fetcher.clone());
+            }
+            continue;
+        }
+        let mut first: Option<Observation> = None;
+        let mut hit: Option<Observation> = None;
+        for info in infos {
+            let key = (info.id, b.input.clone());
+            let observation = if let Some(o) = seen.get(&key) {
+                o.clone()
+            } else {
+                if summary.requests >= budget {
+                    summary.budget_spent = true;
+                    break;
+                }
+                let client = clients.entry(info.id).or_insert_with(|| {
+                    match Client::start_in(info, Duration::from_secs(180), fetch::Mode::Namespace) {
+                        Ok(c) => Some(c),
+                        Err(e) => {
+                            summary.errors.push(format!("{}: {e}", info.id));
+                            None
+                        }
+                    }
+                });
+                let Some(client) = client.as_mut() else {
+                    continue;
+                };
+                summary.requests += 1;
+                let o = observer.observe(client, &b.input);
+                seen.insert(key, o.clone());
+                o
+            };
+            if reached(&goal, &map, &observation) {
+                hit = Some(observation);
+                break;
+            }
+            first.get_or_insert(observation);
+        }
+        let Some(o) = hit.as_ref().or(first.as_ref()) else {
+            continue;
+        };
+        b.observed = Some(bypass::Observed {
+            reached: hit.is_some(),
+            predicted,
+            client: o.client.to_owned(),
+            address: o.address.map(|a| a.to_string()),
+            resolved_name: o.resolved_name.clone(),
+            host_header: o.host_header.clone(),
+            error: o.error.clone(),
+        });
+        results.push((predicted, b));
+    }
+    for (id, client) in clients {
+        if let Some(client) = client {
+            for e in client.finish() {
+                summary.errors.push(format!("{id}: {e}"));
+            }
+        }
+    }
+    for (predicted, b) in results {
+        if predicted {
+            if let Some(kept) = matrix.all_mut().find(|k| {
+                k.validator == b.validator && k.fetcher == b.fetcher && k.input == b.input
+            }) {
+                kept.observed = b.observed;
+            }
+        } else if b.observed.as_ref().is_some_and(|o| o.reached) {
+            matrix.add_observed(b);
+        }
+    }
+    matrix.observation = bypass::Confirmation::Ran;
+    Ok(summary)
+}
+
+/// `--observe`'s account: requests, and each cell the model predicted
+/// that no client was observed to carry out, with what was seen instead.
+fn write_observed(
+    out: &mut impl Write,
+    matrix: &Matrix,
+    summary: &ObserveSummary,
+) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "\nobserved in a network namespace: {} requests{}{}",
+        summary.requests,
+        if summary.budget_spent {
+            ", budget spent"
+        } else {
+            ""
+        },
+        if summary.without_client.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; no client for {} (their cells are not observed, so not bypasses)",
+                summary.without_client.join(", ")
+            )
+        }
+    )?;
+    let dropped: Vec<&bypass::Bypass> = matrix
+        .all()
+        .filter(|b| {
+            b.observed
+                .as_ref()
+                .is_some_and(|o| o.predicted && !o.reached)
+        })
+        .filter(|b| matrix.cell(&b.validator, &b.fetcher).is_none())
+        .collect();
+    let mut told = BTreeSet::new();
+    for b in dropped {
+        if !told.insert((&b.validator, &b.fetcher)) {
+            continue;
+        }
+        if let Some(o) = &b.observed {
+            writeln!(
+                out,
+                "  predicted, not observed: {} -> {}: {}: {} {}",
+                visible(&b.validator),
+                b.fetcher,
+                visible(&b.input),
+                o.client,
+                match (&o.address, &o.error) {
+                    (_, Some(e)) => format!("failed: {}", uridiff::text::visible_lines(e)),
+                    (Some(a), None) => format!(
+                        "arrived at {a} (Host {})",
+                        o.host_header.as_deref().map(visible).unwrap_or_default()
+                    ),
+                    (None, None) => "arrived nowhere".to_owned(),
+                }
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// The matrix as text: a grid of cell numbers, then each cell's input.
@@ -500,7 +803,11 @@ fn write_text(
                 .as_deref()
                 .map_or_else(|| "no host".to_owned(), |h| format!("\"{}\"", visible(h))),
             b.fetcher,
-            format_args!("\"{}\"", visible(&b.fetcher_host)),
+            if b.fetcher_host.is_empty() {
+                "no host".to_owned()
+            } else {
+                format!("\"{}\"", visible(&b.fetcher_host))
+            },
             b.fetcher_place,
             b.fetcher_address
                 .as_deref()
@@ -512,6 +819,27 @@ fn write_text(
             writeln!(
                 out,
                 "     confirmed: {client}'s request arrived at the target's trap"
+            )?;
+        }
+        if let Some(o) = &b.observed {
+            writeln!(
+                out,
+                "     observed: {}'s request arrived at {} (resolved {}, Host {}); the model {}",
+                o.client,
+                o.address.as_deref().unwrap_or("-"),
+                o.resolved_name
+                    .as_deref()
+                    .map(visible)
+                    .unwrap_or_else(|| "-".into()),
+                o.host_header
+                    .as_deref()
+                    .map(visible)
+                    .unwrap_or_else(|| "-".into()),
+                if o.predicted {
+                    "predicted it"
+                } else {
+                    "did not predict it (the client rewrote the URL)"
+                }
             )?;
         }
     }

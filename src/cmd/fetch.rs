@@ -79,10 +79,17 @@ pub(crate) enum Sandbox {
 /// `--` is an input, not an option.
 pub(crate) fn prepare() -> Sandbox {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    if args.first().map(|a| a.as_os_str()) != Some(OsStr::new("fetch")) {
+    let command = args.first().map(|a| a.as_os_str());
+    // `bypass --observe` sends its candidates through the same clients.
+    let observe = command == Some(OsStr::new("bypass"));
+    if command != Some(OsStr::new("fetch")) && !observe {
         return Sandbox::NotAsked;
     }
-    let options = args.iter().skip(1).take_while(|a| *a != "--");
+    let options: Vec<&std::ffi::OsString> =
+        args.iter().skip(1).take_while(|a| *a != "--").collect();
+    if observe && !options.iter().any(|a| *a == "--observe") {
+        return Sandbox::NotAsked;
+    }
     for arg in options {
         if arg == "--guard" || arg == "--help" || arg == "-h" {
             return Sandbox::NotAsked;
@@ -273,7 +280,7 @@ fn choose_clients(
 /// 80, 443, and every number after a colon in the inputs that is a port
 /// (1 to 65535): a client may read a port where another parser would not,
 /// and a trap must be there to see it. At most [`MAX_PORTS`].
-fn ports_of(inputs: &[String]) -> Vec<u16> {
+pub(crate) fn ports_of(inputs: &[String]) -> Vec<u16> {
     let mut ports = vec![80, 443];
     for input in inputs {
         for (i, _) in input.match_indices(':') {

@@ -686,6 +686,7 @@ mod tests {
             fetcher_place: Place::Name,
             fetcher_address: None,
             confirmed_by: None,
+            observed: None,
         });
         let mut out = Vec::new();
         bypass_section(&mut out, &m).unwrap();
