@@ -222,9 +222,7 @@ impl Matrix {
             candidate.shape.clone(),
             candidate.fetcher_place,
         );
-        if !self.found.contains_key(&key) {
-            self.found.insert(key, candidate);
-        }
+        self.found.entry(key).or_insert(candidate);
     }
 
     /// How many pairs have a bypass a client confirmed.

@@ -811,3 +811,60 @@ pub fn report_matrix(harness: &mut Harness<'_>, more: &BTreeSet<String>) -> Matr
     check_candidates(harness, &inputs, &validators, &parsers, &goal, &mut matrix);
     matrix
 }
+
+#[cfg(test)]
+mod goal_tests {
+    use super::*;
+
+    #[test]
+    fn a_name_under_a_domain_is_at_a_dot_boundary() {
+        assert!(under_domain("evil.example", "evil.example"));
+        assert!(under_domain("A.Evil.Example.", "evil.example"));
+        assert!(!under_domain("notevil.example", "evil.example"));
+        assert!(!under_domain("evil.example.com", "evil.example"));
+        assert!(!under_domain("x", ""));
+    }
+
+    #[test]
+    fn blocklist_spellings_are_other_texts_for_the_same_name() {
+        let spellings = name_spellings("evil.example");
+        for s in [
+            "evil.example",
+            "evil.example.",
+            "%65vil.example",
+            "evil%2eexample",
+            "ｅvil.example",
+            "[evil.example]",
+        ] {
+            assert!(spellings.iter().any(|x| x == s), "{s}: {spellings:?}");
+        }
+    }
+
+    #[test]
+    fn each_goal_passes_what_its_check_passes() {
+        let no_host = Goal::NoHost {
+            allow: "a".into(),
+            aim: Aim::Host("evil.example".into()),
+        };
+        assert!(no_host.passes_host(None) && no_host.passes_host(Some("")));
+        assert!(!no_host.passes_host(Some("evil.example")));
+        let name = Goal::DenyName {
+            allow: "a".into(),
+            name: "evil.example".into(),
+        };
+        assert!(!name.passes_host(Some("EVIL.example")));
+        assert!(name.passes_host(Some("%65vil.example")) && name.passes_host(None));
+        assert!(name.reached("Evil.Example.", &read("Evil.Example.", Reading::Glibc)));
+        let domain = Goal::ReachDomain {
+            allow: "allowed.example".into(),
+            domain: "evil.example".into(),
+        };
+        assert!(
+            domain
+                .targets()
+                .contains(&"allowed.example.evil.example".to_owned())
+        );
+        assert!(!domain.pairs_one_parser());
+        assert!(name.pairs_one_parser() && no_host.pairs_one_parser());
+    }
+}

@@ -418,3 +418,179 @@ fn adapter_versions() -> String {
     assert!(externals.finish().is_empty());
     format!("<!-- versions: {} -->", keys.join("; "))
 }
+
+/// `uridiff bypass --observe --json ARGS`: its exit code and lines. Needs
+/// root, iproute2 and the fetchers' client runtimes, as `fetch_netns`: a
+/// missing one fails with what uridiff says, never skips.
+fn observed(args: &[&str]) -> (i32, Vec<Value>) {
+    let mut all = vec!["--observe", "--json"];
+    all.extend_from_slice(args);
+    let (code, lines, err) = bypass(&all);
+    assert!(
+        code == 0 || code == 1,
+        "uridiff bypass {all:?} (needs root and the clients' runtimes): {err}"
+    );
+    (code, lines)
+}
+
+/// The bypasses a client was observed to carry to the target.
+fn reached(lines: &[Value]) -> Vec<&Value> {
+    lines
+        .iter()
+        .filter(|b| b["observed"]["reached"] == true)
+        .collect()
+}
+
+#[cfg(feature = "curl")]
+#[test]
+fn a_hostless_check_is_bypassed_by_what_libcurl_is_observed_to_fetch() {
+    let (code, lines) = observed(&[
+        "--allow-no-host",
+        "--target",
+        "evil.example",
+        "--validator",
+        "python-urllib",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(code, 1, "{lines:?}");
+    let hits = reached(&lines);
+    assert!(
+        hits.iter()
+            .any(|b| b["input"].as_str().unwrap().starts_with("http:/")
+                && b["validator_host"].is_null()
+                && b["observed"]["client"] == "libcurl"
+                && b["observed"]["predicted"] == true
+                && b["observed"]["resolved_name"] == "evil.example"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn url_validating_and_urllib_request_fetching_is_no_bypass_once_observed() {
+    let (code, lines) = observed(&[
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "url",
+        "--fetcher",
+        "python-urllib",
+    ]);
+    assert_eq!(code, 0, "{lines:?}");
+    assert!(reached(&lines).is_empty(), "{lines:?}");
+    // The model predicted some; each was sent and did not arrive.
+    assert!(
+        lines
+            .iter()
+            .any(|b| b["observed"]["predicted"] == true && b["observed"]["reached"] == false),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn urlsplit_and_an_ip_check_then_urllib_request_reach_loopback_by_a_number_form() {
+    let (code, lines) = observed(&[
+        "--deny",
+        "internal",
+        "--validator",
+        "python-urllib",
+        "--fetcher",
+        "python-urllib",
+    ]);
+    assert_eq!(code, 1, "{lines:?}");
+    let number_forms = [
+        "127.1",
+        "0177.0.0.1",
+        "2130706433",
+        "0x7f.1",
+        "0x7f000001",
+        "0",
+    ];
+    assert!(
+        reached(&lines)
+            .iter()
+            .any(|b| b["validator"] == "python-urllib"
+                && b["fetcher"] == "python-urllib"
+                && number_forms.contains(&b["validator_host"].as_str().unwrap_or_default())
+                && b["observed"]["address"] == "127.0.0.1"),
+        "{lines:?}"
+    );
+}
+
+#[cfg(feature = "curl")]
+#[test]
+fn a_prefix_check_is_bypassed_by_a_name_under_the_attackers_domain() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--allow",
+        "allowed.example",
+        "--target-domain",
+        "evil.example",
+        "--validator",
+        "prefix",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        found
+            .iter()
+            .any(|b| b["input"] == "http://allowed.example.evil.example"
+                || b["input"] == "http://allowed.example.evil.example/"),
+        "{found:?}"
+    );
+    let (code, lines) = observed(&[
+        "--allow",
+        "allowed.example",
+        "--target-domain",
+        "evil.example",
+        "--validator",
+        "prefix",
+        "--fetcher",
+        "curl",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        reached(&lines)
+            .iter()
+            .any(|b| b["observed"]["resolved_name"] == "allowed.example.evil.example"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_name_blocklist_is_bypassed_by_a_spelling_a_whatwg_parser_decodes() {
+    let (code, found, err) = bypass(&[
+        "--json",
+        "--deny-name",
+        "evil.example",
+        "--validator",
+        "split-host",
+        "--fetcher",
+        "url",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        found.iter().any(|b| b["input"]
+            .as_str()
+            .unwrap()
+            .starts_with("http://%65vil.example")
+            && b["validator_host"] == "%65vil.example"
+            && b["fetcher_host"] == "evil.example"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_new_goals_refuse_what_makes_no_sense() {
+    for args in [
+        &["--target-domain", "example"][..],
+        &["--deny-name", ""][..],
+        &["--deny", "internal", "--deny-name", "a"][..],
+    ] {
+        let (code, _, err) = bypass(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}
