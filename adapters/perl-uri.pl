@@ -1,0 +1,185 @@
+# uridiff external oracle `perl-uri`: Perl's URI module (CPAN's URI, Debian's
+# liburi-perl), URI->new for an input and URI->new_abs for a pair.
+#
+# Speaks uridiff's pipe protocol v2 (GUIDE.md, "External oracles"): one hello
+# line, then one JSON request {"id", "input", "base"} per line in and one
+# JSON answer per line out, in request order, each echoing the request's id.
+# Perl's core modules and URI only:
+#
+#     perl adapters/perl-uri.pl
+#
+# uridiff runs it without PERL5LIB, PERLLIB, PERL5OPT, PERL_USE_UNSAFE_INC,
+# PERL_UNICODE and PERLIO (src/oracle/external/shipped.rs, the row's
+# `unset`): Perl since 5.26 has no `.` in @INC, so it loads only from the
+# system's library directories.
+#
+# Documentation: `perldoc URI` (https://metacpan.org/pod/URI). URI->new
+# "determines the scheme, maps this to an appropriate URI subclass" and
+# "Characters outside this set are automatically escaped by the URI
+# constructor": it refuses nothing, so every input is `accept` unless the
+# module dies (then `reject` with its message). What each key reports is
+# what the object's own accessors return, read only where the object's class
+# has the accessor (URI::http has host and port; URI::_foreign, the class of
+# an unknown scheme, and URI::_generic, that of a relative reference, have
+# authority but no host; URI::mailto and URI::urn have neither): a key the
+# class has no accessor for is left out (not reported).
+#
+# - scheme: ->scheme (lower-cased by URI); null for a relative reference.
+# - authority: ->authority, escaped; null when there is none.
+# - userinfo: ->userinfo, escaped; null when there is no '@'.
+# - host: ->host, as an application reads it: unescaped, an IDN as its
+#   A-label (URI->new writes a non-ASCII host as xn--...). ->host removes
+#   the brackets of an IP literal; they are put back when the authority's
+#   host is written in brackets, so that the host compares with the other
+#   parsers' as the same text.
+# - port: the port as written (URI::_server's _port, which ->port reads
+#   before putting the scheme's default port in place of a missing one):
+#   "" for `h:`, null when none is written.
+# - path, query, fragment: ->path, ->query, ->fragment, escaped; query and
+#   fragment null when absent, "" when empty.
+# - resolved (pairs): URI->new_abs(input, base)->as_string. The base is
+#   first made an object alone (URI->new), so that its refusal is told
+#   apart; a base with no scheme leaves the reference as it is (URI's abs
+#   returns it unchanged).
+#
+# IO: standard input is read with sysread in chunks of whatever has arrived;
+# every complete line of a chunk is answered, and the answers are written
+# once per chunk, so a batch costs a handful of system calls.
+
+use strict;
+use warnings;
+
+use JSON::PP ();
+use URI ();
+
+my $JSON = JSON::PP->new->utf8->ascii->allow_nonref;
+
+sub fail {
+    my ($message) = @_;
+    print STDERR "perl-uri adapter: $message\n";
+    exit 2;
+}
+
+# The object's value of each component its class has an accessor for.
+sub describe {
+    my ($uri) = @_;
+    my %answer = (verdict => 'accept', message => undef, scheme => $uri->scheme);
+    for my $key (qw(authority userinfo path query fragment)) {
+        $answer{$key} = $uri->$key if $uri->can($key);
+    }
+    if ($uri->can('host')) {
+        my $host = $uri->host;
+        my $authority = $uri->authority;
+        # The host as written in the authority: after the last '@' (as
+        # ->host reads it), without a ':digits' port.
+        if (defined $host && defined $authority) {
+            (my $written = $authority) =~ s/.*@//s;
+            $written =~ s/:\d*\z//;
+            $host = "[$host]" if $written =~ /\A\[.*\]\z/s;
+        }
+        $answer{host} = $host;
+    }
+    if ($uri->can('_port')) {
+        my $port = $uri->_port;
+        $answer{port} = $port;
+    }
+    return \%answer;
+}
+
+sub refusal {
+    my ($error, $what) = @_;
+    chomp $error;
+    return { verdict => 'reject', message => defined $what ? "$what: $error" : $error };
+}
+
+sub answer {
+    my ($request) = @_;
+    my ($input, $base) = @{$request}{qw(input base)};
+    my $result;
+    if (!defined $base) {
+        my $uri = eval { URI->new($input) };
+        $result = defined $uri ? describe($uri) : refusal($@ || 'URI->new returned nothing');
+    } else {
+        my $base_uri = eval { URI->new($base) };
+        if (!defined $base_uri) {
+            $result = refusal($@ || 'URI->new returned nothing', 'base');
+        } else {
+            my $uri = eval { URI->new_abs($input, $base_uri) };
+            if (defined $uri) {
+                $result = describe($uri);
+                $result->{resolved} = $uri->as_string;
+            } else {
+                $result = refusal($@ || 'URI->new_abs returned nothing');
+            }
+        }
+    }
+    $result->{id} = $request->{id};
+    return $result;
+}
+
+sub request {
+    my ($line) = @_;
+    my $r = eval { $JSON->decode($line) };
+    fail("request line is not JSON: $@") unless defined $r;
+    # JSON::PP writes a scalar back as the JSON type it was read as: an
+    # integer is digits, a string is quoted (matching the id itself would
+    # make it a string, and its echo "5").
+    my $is = sub { my ($value, $shape) = @_; defined $value && $JSON->encode($value) =~ $shape };
+    unless (ref $r eq 'HASH'
+        && $is->($r->{id}, qr/\A[0-9]+\z/)
+        && $is->($r->{input}, qr/\A"/)
+        && (!defined $r->{base} || $is->($r->{base}, qr/\A"/)))
+    {
+        fail('request line without an integer "id", a string "input" and a null or string "base": '
+            . substr($line, 0, 200));
+    }
+    return $r;
+}
+
+sub write_all {
+    my ($text) = @_;
+    while (length $text) {
+        my $n = syswrite(STDOUT, $text);
+        if (!defined $n) {
+            next if $!{EINTR};
+            exit 0 if $!{EPIPE};
+            fail("writing: $!");
+        }
+        substr($text, 0, $n) = '';
+    }
+}
+
+sub main {
+    # A closed reader is EPIPE from syswrite, and then the end.
+    $SIG{PIPE} = 'IGNORE';
+    binmode STDIN, ':raw';
+    binmode STDOUT, ':raw';
+    my $runtime = sprintf('perl %vd', $^V);
+    my $hello = JSON::PP->new->ascii->canonical->encode({
+        uridiff_protocol => 2,
+        parser => "Perl URI $URI::VERSION",
+        standard => 'none (URI->new escapes what RFC 2396 does not allow and refuses nothing)',
+        runtime => $runtime,
+    });
+    write_all("$hello\n");
+    my $buffer = '';
+    while (1) {
+        my $n = sysread(STDIN, $buffer, 1 << 16, length $buffer);
+        if (!defined $n) {
+            next if $!{EINTR};
+            fail("reading: $!");
+        }
+        my $out = '';
+        while ((my $end = index($buffer, "\n")) >= 0) {
+            my $line = substr($buffer, 0, $end + 1, '');
+            next if $line =~ /\A\s*\z/;
+            $out .= $JSON->encode(answer(request($line))) . "\n";
+        }
+        write_all($out) if length $out;
+        last if $n == 0;
+    }
+    fail('the last request line has no newline') if $buffer =~ /\S/;
+    exit 0;
+}
+
+main();
