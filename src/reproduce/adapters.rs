@@ -17,6 +17,7 @@ fn language_names(language: Language) -> (&'static str, &'static str) {
         Language::Go => ("go", "//"),
         Language::Php => ("php", "//"),
         Language::Ruby => ("ruby", "#"),
+        Language::Perl => ("perl", "#"),
     }
 }
 
@@ -30,6 +31,7 @@ fn literal_in(language: Language, text: &str) -> String {
         Language::Go => literal::go(text),
         Language::Php => literal::php(text),
         Language::Ruby => literal::ruby(text),
+        Language::Perl => literal::perl(text),
     }
 }
 
@@ -76,6 +78,14 @@ fn assert_line(language: Language, expr: &str, value: Option<&str>) -> String {
             expected("null")
         ),
         Language::Ruby => format!("raise {expr}.inspect unless {expr} == {}", expected("nil")),
+        // `eq` would take undef for "" (with a warning): definedness first.
+        Language::Perl => match value {
+            Some(v) => format!(
+                "{{ my $got = {expr}; die \"got \", (defined $got ? \"'$got'\" : \"undef\"), \"\\n\" unless defined $got && $got eq {}; }}",
+                literal_in(language, v)
+            ),
+            None => format!("{{ my $got = {expr}; die \"got '$got'\\n\" if defined $got; }}"),
+        },
     }
 }
 
@@ -188,6 +198,16 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                     "{prelude}\nbegin\n  {}\n  raise \"accepted: #{{u}}\"\nrescue {refusal}\nend\n",
                     parse.replace('\n', "\n  ")
                 )
+            } else {
+                format!("{prelude}\n{parse}\n{}\n", checks.join("\n"))
+            }
+        }
+        // A refusal is the parse dying: `my $u = eval { ... };`.
+        Language::Perl => {
+            if reject {
+                let parse = parse.replacen("my $u = ", "my $u = eval { ", 1);
+                let parse = parse.strip_suffix(';').unwrap_or(&parse).to_owned();
+                format!("{prelude}\n{parse} }};\ndie \"accepted: $u\\n\" if defined $u;\n")
             } else {
                 format!("{prelude}\n{parse}\n{}\n", checks.join("\n"))
             }

@@ -196,6 +196,17 @@ pub fn ruby(text: &str) -> String {
     c_family(text, &[('#', "\\#")], braced_u)
 }
 
+/// A Perl double-quoted string (perlop, "Quote and Quote-like
+/// Operators"): `\\`, `\"`, `\$` and `\@` (both interpolate a variable),
+/// `\n`, `\r`, `\t`, and `\x{…}` (the code point) for every other hidden
+/// character. Other characters are written as they are: the source must
+/// say `use utf8` for Perl to read them as characters, not UTF-8 bytes.
+pub fn perl(text: &str) -> String {
+    c_family(text, &[('$', "\\$"), ('@', "\\@")], |out, n| {
+        let _ = write!(out, "\\x{{{n:x}}}");
+    })
+}
+
 /// JSON for a person to read: `value` as serde_json writes it, with every
 /// hidden character also written as a `\uXXXX` escape (a surrogate pair
 /// beyond U+FFFF, RFC 8259 section 7). The same JSON value: outside
@@ -303,6 +314,11 @@ mod tests {
             ruby(text),
             r#""\u{0}\u{9b}\u{202e}\u{feff}\u{e0001}é$\#{\"\\""#
         );
+        assert_eq!(
+            perl(text),
+            r#""\x{0}\x{9b}\x{202e}\x{feff}\x{e0001}é\$#{\"\\""#
+        );
+        assert_eq!(perl("a@b.c $x @{[1]}"), r#""a\@b.c \$x \@{[1]}""#);
     }
 
     #[test]
@@ -351,6 +367,7 @@ mod tests {
                 java(&text),
                 php(&text),
                 ruby(&text),
+                perl(&text),
             ] {
                 prop_assert!(!lit.chars().any(is_hidden), "{}", lit);
             }

@@ -56,6 +56,10 @@ pub(crate) struct Shipped {
     pub command: &'static [&'static str],
     /// Environment variables set for it.
     pub env: &'static [(&'static str, &'static str)],
+    /// Variables of the caller's environment removed for it: those through
+    /// which its runtime would load code from elsewhere than its own
+    /// directory and the system's library paths (`PERL5LIB`, `RUBYOPT`).
+    pub unset: &'static [&'static str],
     /// Libraries that must be in the cache root: what, and a path that is
     /// there once it is installed.
     pub libraries: &'static [(&'static str, &'static str)],
@@ -64,6 +68,12 @@ pub(crate) struct Shipped {
     /// the file. Its answers then depend on those packages' versions too
     /// (`version.rs`), and a missing file is installed with `install`.
     pub packaged: &'static [(&'static str, &'static str)],
+    /// The Debian packages its parser comes from beside its runtime's,
+    /// by name (a library the distribution installs on the runtime's own
+    /// load path, as `liburi-perl`, or whose files' paths carry its version,
+    /// as a gem's directory): their versions are part of what its answers
+    /// depend on ([`super::version::AdapterVersion`]), as `packaged`'s are.
+    pub packages: &'static [&'static str],
     /// A program built from the sources on first use, kept in the cache.
     pub build: Option<Build>,
     /// Does it resolve a reference against a base (protocol v2 pairs)?
@@ -178,6 +188,7 @@ pub(crate) enum Language {
     Go,
     Php,
     Ruby,
+    Perl,
 }
 
 /// How `reproduce` writes a test of the shipped adapter `name`, if it
@@ -279,8 +290,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // standard library is all it uses.
         command: &["python3", "-I", "{dir}/python-urllib.py"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // urllib.parse.urljoin, then urlsplit of the result.
         resolves: true,
@@ -323,8 +336,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
             "{dir}/JavaUri.java",
         ],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // java.net.URI.resolve.
         resolves: true,
@@ -370,8 +385,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
             "url",
         ],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // new URL(URL context, String spec).
         resolves: true,
@@ -423,6 +440,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
             "spring",
         ],
         env: &[],
+        unset: &[],
         libraries: &[],
         // libspring-web-java 4.3.30 names its jars spring3-*.jar.
         packaged: &[
@@ -433,6 +451,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
                 "/usr/share/java/commons-logging.jar",
             ),
         ],
+        packages: &[],
         build: None,
         // Spring has no resolution function: pairs are out of its domain.
         resolves: false,
@@ -485,11 +504,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
             "jetty",
         ],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[
             ("libjetty9-java", "/usr/share/java/jetty9-http.jar"),
             ("libjetty9-java", "/usr/share/java/jetty9-util.jar"),
         ],
+        packages: &[],
         build: None,
         // HttpURI(HttpURI, HttpURI) copies scheme, host and port from one
         // and the rest from the other: no resolution, pairs are out of its
@@ -533,8 +554,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // first on sys.path itself.
         command: &["python3", "-I", "{dir}/urllib3.py"],
         env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        unset: &[],
         libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
         packaged: &[],
+        packages: &[],
         build: None,
         // urllib3 has no resolution function: pairs are out of its domain.
         resolves: false,
@@ -571,8 +594,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["node"],
         command: &["node", "{dir}/node-url.cjs"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // Node's legacy url.resolve.
         resolves: true,
@@ -610,11 +635,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // By absolute path: a bare name would be looked for in every
         // node_modules above the adapter's file first.
         env: &[("URIDIFF_WHATWG_URL", "{cache}/node/node_modules/whatwg-url")],
+        unset: &[],
         libraries: &[(
             "whatwg-url",
             "{cache}/node/node_modules/whatwg-url/package.json",
         )],
         packaged: &[],
+        packages: &[],
         build: None,
         // The URL Standard's basic URL parser with a base.
         resolves: true,
@@ -772,8 +799,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &[],
         command: &["{cache}/go/go-net-url-{hash}"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: Some(go_build("{cache}/go/go-net-url-{hash}")),
         // net/url's URL.ResolveReference.
         resolves: true,
@@ -815,8 +844,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["php"],
         command: &["php", "{dir}/php-parse-url.php"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // PHP has no resolver: pairs are out of its domain.
         resolves: false,
@@ -849,8 +880,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["ruby"],
         command: &["ruby", "{dir}/ruby-uri.rb"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // URI.join (URI::RFC3986_Parser, Ruby's default).
         resolves: true,
@@ -876,8 +909,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["ruby"],
         command: &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
         env: &[],
+        unset: &[],
         libraries: &[],
         packaged: &[],
+        packages: &[],
         build: None,
         // URI::RFC2396_Parser's own merge.
         resolves: true,
@@ -910,6 +945,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         // adapter puts on sys.path itself) are loaded.
         command: &["python3", "-I", "-S", "{dir}/yarl.py"],
         env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        unset: &[],
         libraries: &[
             ("yarl", "{cache}/python/yarl/__init__.py"),
             ("multidict", "{cache}/python/multidict/__init__.py"),
@@ -917,6 +953,7 @@ u = p.parse({base}).merge(p.parse({input}))",
             ("idna", "{cache}/python/idna/__init__.py"),
         ],
         packaged: &[],
+        packages: &[],
         build: None,
         // yarl's URL.join, which aiohttp resolves a redirect with.
         resolves: true,
@@ -963,11 +1000,13 @@ u = p.parse({base}).merge(p.parse({input}))",
         // which must not come from the machine's site-packages.
         command: &["python3", "-I", "-S", "{dir}/httpx.py"],
         env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        unset: &[],
         libraries: &[
             ("httpx", "{cache}/python/httpx/__init__.py"),
             ("idna", "{cache}/python/idna/__init__.py"),
         ],
         packaged: &[],
+        packages: &[],
         build: None,
         // httpx's URL.join.
         resolves: true,
@@ -1013,8 +1052,10 @@ u = p.parse({base}).merge(p.parse({input}))",
         // -I -S as for yarl.
         command: &["python3", "-I", "-S", "{dir}/upa-url.py"],
         env: &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+        unset: &[],
         libraries: &[("upa-url", "{cache}/python/upa_url/__init__.py")],
         packaged: &[],
+        packages: &[],
         build: None,
         // The URL Standard's API URL parser with a base (URL.parse(input, base)).
         resolves: true,
@@ -1050,6 +1091,118 @@ u = p.parse({base}).merge(p.parse({input}))",
                 query: Some("(u.search[1:] if \"?\" in u.href.partition(\"#\")[0] else None)"),
                 fragment: Some("(u.hash[1:] if \"#\" in u.href else None)"),
             },
+        }),
+    },
+    Shipped {
+        name: "perl-uri",
+        files: &[("perl-uri.pl", include_str!("../../../adapters/perl-uri.pl"))],
+        runtimes: &["perl"],
+        command: &["perl", "{dir}/perl-uri.pl"],
+        env: &[],
+        // Perl (5.26 on) has no `.` in @INC unless PERL_USE_UNSAFE_INC is
+        // set; PERL5LIB and PERLLIB add directories before the system's,
+        // PERL5OPT switches (`-MModule`), PERL_UNICODE and PERLIO the layers
+        // of its standard streams. Without them perl reads only its own
+        // library paths, and the adapter reads and writes bytes.
+        unset: &[
+            "PERL5LIB",
+            "PERLLIB",
+            "PERL5OPT",
+            "PERL_USE_UNSAFE_INC",
+            "PERL_UNICODE",
+            "PERLIO",
+        ],
+        libraries: &[],
+        packaged: &[],
+        packages: &["liburi-perl"],
+        build: None,
+        // URI->new_abs(input, base).
+        resolves: true,
+        install: "apt-get install perl liburi-perl",
+        // None: perldoc URI says its objects "represent 'Uniform Resource
+        // Identifier references' as specified in RFC 2396 (and updated by
+        // RFC 2732)", but of its constructor: "Characters outside this set
+        // are automatically escaped by the URI constructor": URI->new
+        // refuses no input (it escapes what RFC 2396 does not allow and
+        // splits the rest with regular expressions), so it claims no
+        // standard its acceptances could be judged by.
+        standard: None,
+        lineage: None,
+        resolver: Resolver::Glibc,
+        reference: false,
+        // URI->new refuses nothing: a refusal is its dying. ->port puts
+        // the scheme's default in place of a missing port; ->_port is the
+        // port as written (perldoc URI names it for that). ->host takes an
+        // IP literal's brackets off: the host is as an application reads
+        // it. `use utf8`: the literals hold non-ASCII characters as they are.
+        reproduce: Some(Reproduce {
+            language: Language::Perl,
+            prelude: "use strict;\nuse warnings;\nuse utf8;\nuse URI;",
+            parse: "my $u = URI->new({input});",
+            resolve: Some("my $u = URI->new_abs({input}, {base});"),
+            refusal: "",
+            refusal_probe: "",
+            accessors: Accessors {
+                scheme: Some("$u->scheme"),
+                userinfo: Some("$u->userinfo"),
+                host: Some("$u->host"),
+                port: Some("$u->_port"),
+                path: Some("$u->path"),
+                query: Some("$u->query"),
+                fragment: Some("$u->fragment"),
+            },
+        }),
+    },
+    Shipped {
+        name: "ruby-addressable",
+        files: &[(
+            "ruby-addressable.rb",
+            include_str!("../../../adapters/ruby-addressable.rb"),
+        )],
+        runtimes: &["ruby"],
+        command: &["ruby", "{dir}/ruby-addressable.rb"],
+        env: &[],
+        // RUBYOPT (`-rlib`), RUBYLIB and RUBYGEMS_GEMDEPS (a Gemfile to
+        // load) would load code of the caller's choosing; GEM_HOME and
+        // GEM_PATH would make RubyGems look for Addressable elsewhere. The
+        // adapter takes the user's own gem directory off the path itself.
+        unset: &[
+            "RUBYOPT",
+            "RUBYLIB",
+            "RUBYGEMS_GEMDEPS",
+            "GEM_HOME",
+            "GEM_PATH",
+        ],
+        libraries: &[],
+        packaged: &[],
+        packages: &["ruby-addressable", "ruby-public-suffix"],
+        build: None,
+        // Addressable::URI.join (RFC 3986 section 5.2).
+        resolves: true,
+        install: "apt-get install ruby ruby-addressable",
+        // Addressable's README: "Addressable closely conforms to RFC 3986,
+        // RFC 3987, and RFC 6570 (level 4)", and Addressable::URI's class
+        // documentation: "an implementation of a URI parser based on RFC
+        // 3986, RFC 3987". RFC 3986 is the syntax its parse implements
+        // (Appendix B's expression, section 5.2's resolution); RFC 3987 is
+        // the IRI extension of that same syntax (non-ASCII characters
+        // where RFC 3986 allows unreserved ones), which no oracle here
+        // implements: judged by RFC 3986, with what RFC 3987 adds as its
+        // documented reading.
+        standard: Some(Standard::Rfc3986),
+        lineage: None,
+        resolver: Resolver::Glibc,
+        reference: false,
+        // Addressable's #port is an Integer (a written "080" reads 80): not
+        // asserted.
+        reproduce: Some(Reproduce {
+            language: Language::Ruby,
+            prelude: "require \"addressable/uri\"",
+            parse: "u = Addressable::URI.parse({input})",
+            resolve: Some("u = Addressable::URI.join({base}, {input})"),
+            refusal: "Addressable::URI::InvalidURIError",
+            refusal_probe: "",
+            accessors: RUBY_URI_ACCESSORS,
         }),
     },
 ];
@@ -1358,6 +1511,9 @@ impl Shipped {
         };
         let mut command = Command::new(program);
         command.args(args);
+        for key in self.unset {
+            command.env_remove(key);
+        }
         for (key, value) in self.env {
             if let Some(value) = fill.apply(value) {
                 command.env(key, value);
@@ -1649,8 +1805,10 @@ mod tests {
             runtimes: &[],
             command: &["{cache}/bin/built-{hash}"],
             env: &[("X_PATH", "{cache}/x")],
+            unset: &[],
             libraries: &[],
             packaged: &[],
+            packages: &[],
             build: Some(Build {
                 output: "{cache}/bin/built-{hash}",
                 command: &["python3", "{dir}/build.py", "{output}"],

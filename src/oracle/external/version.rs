@@ -1,6 +1,8 @@
 //! What a shipped adapter's answers depend on, as this machine runs it: the
 //! parser and runtime its hello line names and, for a runtime a Debian
-//! package installed, that package's version.
+//! package installed, that package's version, with those of the Debian
+//! packages of its library (Perl's URI is `liburi-perl`, whose security
+//! updates keep `$URI::VERSION`).
 //!
 //! A distribution's Go, PHP, Ruby (and whatever Python, Node or Java the
 //! machine has) change under security updates without a new upstream
@@ -29,9 +31,12 @@ pub struct AdapterVersion {
     /// runtime, or for a built adapter its build tool) and the package's
     /// version, as `dpkg-query -W` prints them
     /// (`ruby3.1 3.1.7+really3.1.2-0+deb12u1`), followed by those of the
-    /// Debian files it loads (`…, libspring-web-java 4.3.30-2`); none where
-    /// no package owns that program (a toolchain manager's, a hand-built
-    /// one) or there is no `dpkg-query`.
+    /// Debian files it loads (`…, libspring-web-java 4.3.30-2`) and of the
+    /// Debian packages its parser comes from by name (`Shipped::packages`:
+    /// `perl-base 5.36.0-7+deb12u4, liburi-perl 5.17-1`, `NAME -` for one
+    /// not installed); none where no package owns that program (a toolchain
+    /// manager's, a hand-built one) and the row names none, or there is no
+    /// `dpkg-query`.
     pub package: Option<String>,
     /// Is its parser a library pinned by a file in `adapters/`
     /// (`requirements.txt`, `package-lock.json`) and installed into the
@@ -87,12 +92,10 @@ pub fn adapter_version(name: &str, hello: &Hello) -> Option<AdapterVersion> {
         .iter()
         .map(|(_, path)| debian_package(Path::new(path)))
         .collect();
-    AdapterVersion::recorded(
-        name,
-        hello.parser.clone(),
-        hello.runtime.clone(),
-        packages(runtime, &packaged),
-    )
+    let before = packages(runtime, &packaged);
+    let dpkg = before.is_some() || dpkg_query(&["--version"]).is_some();
+    let package = packages_line(before, row.packages, dpkg, package_version);
+    AdapterVersion::recorded(name, hello.parser.clone(), hello.runtime.clone(), package)
 }
 
 /// The runtime's package, then those of the Debian files the adapter loads
@@ -114,6 +117,26 @@ fn packages(runtime: Option<String>, packaged: &[Option<String>]) -> Option<Stri
         }
     }
     Some(all.join(", "))
+}
+
+/// The `package` of a version: the line so far (the runtime's package and
+/// those of the files the adapter loads), then each of the row's own
+/// packages (`liburi-perl 5.17-1`), `, ` between them. A listed
+/// package that `version` does not find is written `NAME -`: the library
+/// the adapter loaded came from elsewhere, and that is part of the key too.
+/// Without dpkg (`dpkg` false) only the runtime's, which is then none.
+fn packages_line(
+    before: Option<String>,
+    packages: &[&str],
+    dpkg: bool,
+    version: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let listed = packages
+        .iter()
+        .filter(|_| dpkg)
+        .map(|p| version(p).unwrap_or_else(|| format!("{p} -")));
+    let all: Vec<String> = before.into_iter().chain(listed).collect();
+    (!all.is_empty()).then(|| all.join(", "))
 }
 
 /// The program whose package counts: the first runtime (`ruby`), else the
@@ -145,9 +168,18 @@ fn debian_package(program: &Path) -> Option<String> {
     let owner = line.strip_suffix(&format!(": {real_text}"))?;
     // Several packages may share a path ("a, b: /p"): the first decides.
     let package = owner.split(", ").next()?.trim();
-    let version = dpkg_query(&["-W", "-f=${Package} ${Version}", package])?;
-    let version = version.trim();
-    (!version.is_empty()).then(|| version.to_owned())
+    package_version(package)
+}
+
+/// `PACKAGE VERSION` of an installed Debian package, as `dpkg-query -W`
+/// prints them; none for one that is not installed (dpkg-query prints no
+/// version for a package it only knows of) or without dpkg.
+fn package_version(package: &str) -> Option<String> {
+    let line = dpkg_query(&["-W", "-f=${Package} ${Version}", package])?;
+    let line = line.trim();
+    line.split_once(' ')
+        .is_some_and(|(_, version)| !version.trim().is_empty())
+        .then(|| line.to_owned())
 }
 
 /// `dpkg-query ARGS`'s standard output, when it runs and succeeds.
@@ -255,6 +287,40 @@ mod tests {
             let row = shipped::find(name).unwrap();
             assert!(!row.packaged.is_empty(), "{name}");
             assert!(row.libraries.is_empty(), "{name}: not a pinned library");
+        }
+    }
+
+    /// A library the distribution installs is part of the key: its
+    /// package follows the runtime's, and one not installed says so.
+    #[test]
+    fn a_distribution_library_is_keyed_by_its_package_too() {
+        let versions = |p: &str| (p == "liburi-perl").then(|| "liburi-perl 5.17-1".to_owned());
+        let perl = Some("perl-base 5.36.0-7+deb12u4".to_owned());
+        assert_eq!(
+            packages_line(perl.clone(), &["liburi-perl"], true, versions).as_deref(),
+            Some("perl-base 5.36.0-7+deb12u4, liburi-perl 5.17-1")
+        );
+        assert_eq!(
+            packages_line(perl.clone(), &["liburi-perl", "gone"], true, versions).as_deref(),
+            Some("perl-base 5.36.0-7+deb12u4, liburi-perl 5.17-1, gone -")
+        );
+        assert_eq!(
+            packages_line(None, &["liburi-perl"], true, versions).as_deref(),
+            Some("liburi-perl 5.17-1")
+        );
+        assert_eq!(packages_line(None, &["liburi-perl"], false, versions), None);
+        assert_eq!(
+            packages_line(perl, &[], true, versions).as_deref(),
+            Some("perl-base 5.36.0-7+deb12u4")
+        );
+        for (name, package) in [
+            ("perl-uri", "liburi-perl"),
+            ("ruby-addressable", "ruby-addressable"),
+        ] {
+            assert!(
+                shipped::find(name).is_some_and(|r| r.packages.contains(&package)),
+                "{name}"
+            );
         }
     }
 
