@@ -1701,6 +1701,56 @@ mod tests {
         );
     }
 
+    /// The variables a row unsets are removed from the command it runs
+    /// (whatever the caller's environment holds), and those it sets are
+    /// set; Perl's and Ruby's code-loading variables are among the unset.
+    #[test]
+    fn a_rows_unset_variables_never_reach_it() {
+        let row = Shipped {
+            name: "unsets",
+            files: &[("a.txt", "")],
+            runtimes: &[],
+            command: &["sh", "{dir}/a.txt"],
+            env: &[("X_SET", "1")],
+            unset: &["X_GONE", "PERL5OPT"],
+            libraries: &[],
+            packages: &[],
+            build: None,
+            resolves: false,
+            install: "",
+            standard: None,
+            language: None,
+        };
+        let (command, _dir, built) = row.prepare().unwrap();
+        assert!(built.is_none());
+        let envs: Vec<_> = command.get_envs().collect();
+        for gone in ["X_GONE", "PERL5OPT"] {
+            assert!(
+                envs.contains(&(std::ffi::OsStr::new(gone), None)),
+                "{gone}: {envs:?}"
+            );
+        }
+        assert!(envs.contains(&(
+            std::ffi::OsStr::new("X_SET"),
+            Some(std::ffi::OsStr::new("1"))
+        )));
+        for (name, variables) in [
+            (
+                "perl-uri",
+                &["PERL5LIB", "PERLLIB", "PERL5OPT", "PERL_USE_UNSAFE_INC"][..],
+            ),
+            (
+                "ruby-addressable",
+                &["RUBYOPT", "RUBYLIB", "GEM_HOME", "GEM_PATH"][..],
+            ),
+        ] {
+            let unset = find(name).map(|r| r.unset).unwrap_or_default();
+            for v in variables {
+                assert!(unset.contains(v), "{name} keeps {v}");
+            }
+        }
+    }
+
     #[test]
     fn templates_fill_and_need_a_cache_when_they_name_it() {
         let fill = Fill {
