@@ -203,6 +203,7 @@ const fn program_row(
         unset: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build,
         resolves: false,
         install,

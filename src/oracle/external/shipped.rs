@@ -74,6 +74,12 @@ pub(crate) struct Shipped {
     /// as a gem's directory): their versions are part of what its answers
     /// depend on ([`super::version::AdapterVersion`]), as `packaged`'s are.
     pub packages: &'static [&'static str],
+    /// For a library of the system's (a Debian package's, not the cache
+    /// root's): what it is, and a command, run with the row's `unset`
+    /// removed, that exits 0 only when the runtime can load it
+    /// (`perl -MURI -e 1`). Without it the runtime is there (perl is in
+    /// every Debian) and the adapter would fail only once started.
+    pub probe: Option<(&'static str, &'static [&'static str])>,
     /// A program built from the sources on first use, kept in the cache.
     pub build: Option<Build>,
     /// Does it resolve a reference against a base (protocol v2 pairs)?
@@ -294,6 +300,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // urllib.parse.urljoin, then urlsplit of the result.
         resolves: true,
@@ -340,6 +347,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // java.net.URI.resolve.
         resolves: true,
@@ -389,6 +397,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // new URL(URL context, String spec).
         resolves: true,
@@ -452,6 +461,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
             ),
         ],
         packages: &[],
+        probe: None,
         build: None,
         // Spring has no resolution function: pairs are out of its domain.
         resolves: false,
@@ -511,6 +521,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
             ("libjetty9-java", "/usr/share/java/jetty9-util.jar"),
         ],
         packages: &[],
+        probe: None,
         build: None,
         // HttpURI(HttpURI, HttpURI) copies scheme, host and port from one
         // and the rest from the other: no resolution, pairs are out of its
@@ -558,6 +569,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[("urllib3", "{cache}/python/urllib3/__init__.py")],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // urllib3 has no resolution function: pairs are out of its domain.
         resolves: false,
@@ -598,6 +610,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // Node's legacy url.resolve.
         resolves: true,
@@ -642,6 +655,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         )],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // The URL Standard's basic URL parser with a base.
         resolves: true,
@@ -803,6 +817,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: Some(go_build("{cache}/go/go-net-url-{hash}")),
         // net/url's URL.ResolveReference.
         resolves: true,
@@ -848,6 +863,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // PHP has no resolver: pairs are out of its domain.
         resolves: false,
@@ -884,6 +900,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // URI.join (URI::RFC3986_Parser, Ruby's default).
         resolves: true,
@@ -913,6 +930,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         libraries: &[],
         packaged: &[],
         packages: &[],
+        probe: None,
         build: None,
         // URI::RFC2396_Parser's own merge.
         resolves: true,
@@ -1115,6 +1133,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         libraries: &[],
         packaged: &[],
         packages: &["liburi-perl"],
+        probe: Some(("Perl's URI module", &["perl", "-MURI", "-e", "1"])),
         build: None,
         // URI->new_abs(input, base).
         resolves: true,
@@ -1176,6 +1195,15 @@ u = p.parse({base}).merge(p.parse({input}))",
         libraries: &[],
         packaged: &[],
         packages: &["ruby-addressable", "ruby-public-suffix"],
+        // As the adapter loads it: RubyGems without the user's directory.
+        probe: Some((
+            "Ruby's Addressable gem",
+            &[
+                "ruby",
+                "-e",
+                "Gem.use_paths(Gem.default_dir, Gem.default_path - [Gem.user_dir]); require \"addressable/uri\"",
+            ],
+        )),
         build: None,
         // Addressable::URI.join (RFC 3986 section 5.2).
         resolves: true,
@@ -1397,6 +1425,14 @@ impl Shipped {
                 });
             }
         }
+        if let Some((what, probe)) = self.probe
+            && !self.loads(probe)
+        {
+            return Some(Missing {
+                what: format!("{what} cannot be loaded (`{}` fails)", probe.join(" ")),
+                install: self.install,
+            });
+        }
         if let Some(build) = &self.build {
             let tool = build.command.first().copied().unwrap_or_default();
             if !on_path(tool) {
@@ -1449,6 +1485,24 @@ impl Shipped {
             }
         }
         None
+    }
+
+    /// Does `probe` exit 0, run as the adapter runs (the row's `unset`
+    /// removed), with nothing to read and its output dropped?
+    fn loads(&self, probe: &[&str]) -> bool {
+        let Some((program, args)) = probe.split_first() else {
+            return true;
+        };
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        for key in self.unset {
+            command.env_remove(key);
+        }
+        command.status().is_ok_and(|s| s.success())
     }
 
     /// Prepares it and starts it with `spawn`. A kept program the system
@@ -1715,6 +1769,7 @@ mod tests {
             unset: &["X_GONE", "PERL5OPT"],
             libraries: &[],
             packages: &[],
+            probe: None,
             build: None,
             resolves: false,
             install: "",
@@ -1749,6 +1804,46 @@ mod tests {
                 assert!(unset.contains(v), "{name} keeps {v}");
             }
         }
+    }
+
+    /// A system library is checked by its probe, run without the row's
+    /// unset variables: one that fails is missing, with the row's install
+    /// command.
+    #[test]
+    fn a_probe_that_fails_makes_the_adapter_missing() {
+        let cache = tempfile::tempdir().unwrap();
+        let root = Root::at(cache.path());
+        assert!(
+            std::env::var_os("HOME").is_some(),
+            "HOME is set under cargo"
+        );
+        let row = Shipped {
+            name: "probed",
+            files: &[("a.txt", "")],
+            runtimes: &["sh"],
+            command: &["sh", "{dir}/a.txt"],
+            env: &[],
+            unset: &["HOME"],
+            libraries: &[],
+            packages: &[],
+            // Passes only when HOME is not passed on.
+            probe: Some(("a library", &["sh", "-c", "test -z \"${HOME+set}\""])),
+            build: None,
+            resolves: false,
+            install: "apt-get install a-library",
+            standard: None,
+            language: None,
+        };
+        assert_eq!(row.missing(Ok(&root)), None);
+        let failing = Shipped {
+            probe: Some(("a library", &["sh", "-c", "exit 1"])),
+            ..row
+        };
+        let missing = failing.missing(Ok(&root)).unwrap();
+        assert_eq!(
+            missing.to_string(),
+            "a library cannot be loaded (`sh -c exit 1` fails); install it: apt-get install a-library"
+        );
     }
 
     #[test]
@@ -1859,6 +1954,7 @@ mod tests {
             libraries: &[],
             packaged: &[],
             packages: &[],
+            probe: None,
             build: Some(Build {
                 output: "{cache}/bin/built-{hash}",
                 command: &["python3", "{dir}/build.py", "{output}"],
