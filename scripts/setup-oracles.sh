@@ -17,6 +17,12 @@ line per adapter: "ready", or what is missing and the command that installs it.
        go      golang-go
        php     php-cli
        ruby    ruby
+       perl    perl
+       liburi-perl       Perl's URI module (perl-uri; Debian 12: 5.17-1), when
+                         perl cannot load URI
+       ruby-addressable  the Addressable gem (ruby-addressable; Debian 12:
+                         2.8.1-1, with ruby-public-suffix 4.0.6+ds-2), when
+                         ruby cannot load addressable/uri
        node    nodejs npm         (only when node is missing)
        java    default-jdk-headless (only when java is missing: java-uri runs
                its source file, which needs the compiler a JRE lacks)
@@ -231,6 +237,15 @@ node_libs_ready() {
     done
 }
 pip_works() { python3 -m pip --version >/dev/null 2>&1; }
+perl_uri_loads() {
+    have perl && env -u PERL5LIB -u PERLLIB -u PERL5OPT -u PERL_USE_UNSAFE_INC \
+        perl -MURI -e 1 >/dev/null 2>&1
+}
+addressable_loads() {
+    have ruby && env -u RUBYOPT -u RUBYLIB -u RUBYGEMS_GEMDEPS -u GEM_HOME -u GEM_PATH \
+        ruby -e 'Gem.use_paths(Gem.default_dir, Gem.default_path - [Gem.user_dir]); require "addressable/uri"' \
+        >/dev/null 2>&1
+}
 
 # The engines field of adapters/package.json (whatwg-url's, the strictest of
 # the Node libraries) as a test on `node --version`.
@@ -250,6 +265,13 @@ packages=()
 have go || packages+=(golang-go)
 have php || packages+=(php-cli)
 have ruby || packages+=(ruby)
+have perl || packages+=(perl)
+# The adapters' libraries from Debian (liburi-perl 5.17-1 and
+# ruby-addressable 2.8.1-1 on Debian 12, as dpkg-query -W shows them),
+# checked by loading them as the adapters do (src/oracle/external/shipped.rs,
+# the rows' probe and unset).
+perl_uri_loads || packages+=(liburi-perl)
+addressable_loads || packages+=(ruby-addressable)
 have node || packages+=(nodejs npm)
 have java || packages+=(default-jdk-headless)
 # Java libraries from Debian, loaded by their fixed jar paths (shipped.rs,
@@ -433,6 +455,11 @@ fi
 runtime_line php-parse-url php php-cli
 runtime_line ruby-uri ruby ruby
 runtime_line ruby-uri-rfc2396 ruby ruby
+library_line() { # name loads-function packages
+    if "$2"; then line "$1" ready; else line "$1" "$(apt_hint "$3" "$3")"; missing=1; fi
+}
+library_line perl-uri perl_uri_loads "perl liburi-perl"
+library_line ruby-addressable addressable_loads "ruby ruby-addressable"
 
 if [ "$failed" = 1 ]; then
     say "an install step failed (its output is above)"
