@@ -96,7 +96,8 @@ class Adapter:
     """How uridiff runs one shipped adapter, and what it documents."""
 
     def __init__(self, name, file, runtime, argv, install, resolves, omits=(),
-                 env=None, library=None, parser=None, parser_prefix=None):
+                 env=None, library=None, parser=None, parser_prefix=None, varies=(),
+                 unset=(), probe=None):
         self.name = name
         self.file = file
         self.runtime = runtime
@@ -106,6 +107,14 @@ class Adapter:
         self.resolves = resolves
         # Components the adapter does not report (keys left out).
         self.omits = set(omits)
+        # Components it reports only where the parser's object has them
+        # (Perl's URI: a host only in the classes with one).
+        self.varies = set(varies)
+        # The caller's variables uridiff removes for it (the row's `unset`).
+        self.unset = set(unset)
+        # A command that exits 0 when its runtime can load its library (a
+        # Debian package's, not the cache root's), or None.
+        self.probe = probe
         # Environment variables pointing at the cache root's libraries.
         self.env = env or {}
         # (path that must exist in the cache root, what it is) or None.
@@ -154,6 +163,9 @@ def go_program(root):
 SPRING_JARS = ("/usr/share/java/spring3-web.jar", "/usr/share/java/spring3-core.jar",
                "/usr/share/java/commons-logging.jar")
 JETTY_JARS = ("/usr/share/java/jetty9-http.jar", "/usr/share/java/jetty9-util.jar")
+# As src/oracle/external/shipped.rs removes them (the rows' `unset`).
+PERL_UNSET = ("PERL5LIB", "PERLLIB", "PERL5OPT", "PERL_USE_UNSAFE_INC", "PERL_UNICODE", "PERLIO")
+RUBY_UNSET = ("RUBYOPT", "RUBYLIB", "RUBYGEMS_GEMDEPS", "GEM_HOME", "GEM_PATH")
 
 
 def adapters(root):
@@ -241,6 +253,14 @@ def adapters(root):
                        omits={"authority"}),
         python_library("upa-url", "upa-url.py", "upa-url", "upa_url", resolves=True,
                        omits={"authority"}),
+        Adapter("perl-uri", "perl-uri.pl", "perl", ["perl", "FILE"], apt("perl liburi-perl"),
+                resolves=True, varies={"authority", "userinfo", "host", "port", "query"},
+                unset=PERL_UNSET, probe=["perl", "-MURI", "-e", "1"]),
+        Adapter("ruby-addressable", "ruby-addressable.rb", "ruby", ["ruby", "FILE"],
+                apt("ruby ruby-addressable"), resolves=True, omits={"authority"},
+                unset=RUBY_UNSET,
+                probe=["ruby", "-e", "Gem.use_paths(Gem.default_dir, Gem.default_path - "
+                       "[Gem.user_dir]); require \"addressable/uri\""]),
     ]
 
 
@@ -344,6 +364,8 @@ PROTOCOL_CASES = [
         "fast-uri": path_in("/%C3%A9"),
         "uri-js": path_in("/%C3%A9"),
         "url-parse": path_in("/\u00e9"),
+        "perl-uri": path_in("/%C3%A9"),
+        "ruby-addressable": path_in("/\u00e9"),
     }),
 ]
 
@@ -371,6 +393,8 @@ BEHAVIOURS = [
             "evil.com", "error:URI authority must not contain a literal backslash."),
         "uri-js": host("evil.com"),
         "url-parse": host("example.com"),
+        "perl-uri": host("evil.com"),
+        "ruby-addressable": host("evil.com"),
     }),
     # A '[' in the userinfo: httpx's host is what follows the '@'; yarl
     # reads an unclosed IPv6 literal and refuses it.
@@ -414,6 +438,21 @@ BEHAVIOURS = [
         "fast-uri": host("[::1]"),
         "uri-js": host("[::1]"),
         "url-parse": host("[::1]"),
+    }),
+    # U+3002 is no dot to Perl's URI: the host is one label, written as its
+    # A-label; Addressable keeps it as written.
+    ("http://evil\u3002com/", None, {
+        "perl-uri": host("xn--evilcom-9o3f"),
+        "ruby-addressable": host("evil\u3002com"),
+    }),
+    # Addressable splits userinfo at the last '@' and validates the host.
+    ("http://a@b@c/", None, {
+        "perl-uri": host("c"),
+        "ruby-addressable": host("c"),
+    }),
+    ("https://127.0.0.1[@evil.com", None, {
+        "perl-uri": host("evil.com"),
+        "ruby-addressable": verdict("reject"),
     }),
     # A bracketed host that is no IP literal: Node drops the brackets; PHP
     # and Go keep it as written.
@@ -567,6 +606,11 @@ def missing(adapter):
         return "%s not found: %s" % (adapter.runtime, adapter.install)
     if adapter.library and not os.path.exists(adapter.library[0]):
         return "missing %s: %s" % (adapter.library[1], SETUP)
+    if adapter.probe:
+        env = {k: v for k, v in os.environ.items() if k not in adapter.unset}
+        if subprocess.run(adapter.probe, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode != 0:
+            return "%s cannot load its library: %s (or %s)" % (adapter.runtime, adapter.install, SETUP)
     return None
 
 
@@ -590,6 +634,8 @@ def check_answer(adapter, request, answer):
                 if key in answer:
                     problems.append("answer to id %d reports %s, which the adapter documents as not reported"
                                     % (request["id"], key))
+            elif key not in answer and key in adapter.varies:
+                pass
             elif key not in answer:
                 problems.append("answer to id %d leaves out %s" % (request["id"], key))
             elif not (answer[key] is None or isinstance(answer[key], str)):
@@ -651,7 +697,8 @@ def test(adapter, root):
         path = os.path.join(workdir, adapter.file)
         shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), path)
         argv = [path if a == "FILE" else a for a in adapter.argv]
-        env = dict(os.environ, **adapter.env)
+        env = {k: v for k, v in os.environ.items() if k not in adapter.unset}
+        env.update(adapter.env)
         running = Running(argv, env)
         try:
             return run_checks(adapter, running)

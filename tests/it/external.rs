@@ -51,10 +51,19 @@ fn require_java() {
     );
 }
 
+fn require(program: &str, install: &str) {
+    assert!(
+        on_path(program),
+        "{program} not found: install it ({install}, or bash scripts/setup-oracles.sh)"
+    );
+}
+
 fn shipped(name: &str) -> External {
     match name {
         "java-uri" | "java-url" | "spring-uri" | "jetty-httpuri" => require_java(),
         "fast-uri" | "uri-js" | "url-parse" => require_node(),
+        "perl-uri" => require("perl", "apt-get install perl liburi-perl"),
+        "ruby-addressable" => require("ruby", "apt-get install ruby ruby-addressable"),
         _ => require_python(),
     }
     External::shipped(name, START)
@@ -109,7 +118,9 @@ fn shipped_names_and_unknown_names() {
             "ruby-uri-rfc2396",
             "yarl",
             "httpx",
-            "upa-url"
+            "upa-url",
+            "perl-uri",
+            "ruby-addressable"
         ]
     );
     assert!(External::shipped("no-such-adapter", START).is_none());
@@ -408,6 +419,114 @@ fn jetty_httpuri_answers() {
     assert_eq!(get(&o, Component::Path), Some("/p;x"));
     assert!(!o.components.reported().contains(Component::Authority));
     jetty.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Perl's URI (each answer checked against `perl -MURI -e`): URI->new
+/// escapes what RFC 2396 does not allow and refuses nothing; a host is
+/// read only from the classes that have one.
+#[test]
+fn perl_uri_answers() {
+    let mut perl = shipped("perl-uri");
+    assert!(
+        perl.hello().parser.starts_with("Perl URI "),
+        "{:?}",
+        perl.hello()
+    );
+    // The authority ends at '/', '?' or '#'; a backslash is escaped into the
+    // userinfo, the host is after the last '@'.
+    let o = accepted(&mut perl, "http://example.com\\@evil.com/");
+    assert_eq!(get(&o, Component::Userinfo), Some("example.com%5C"));
+    assert_eq!(get(&o, Component::Host), Some("evil.com"));
+    assert_eq!(
+        get(&o, Component::Authority),
+        Some("example.com%5C@evil.com")
+    );
+    let o = accepted(&mut perl, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Userinfo), Some("a@b"));
+    assert_eq!(get(&o, Component::Host), Some("c"));
+    // A non-ASCII host is written as its A-label: U+3002 is no dot to it.
+    let o = accepted(&mut perl, "http://evil\u{3002}com/");
+    assert_eq!(get(&o, Component::Host), Some("xn--evilcom-9o3f"));
+    let o = accepted(&mut perl, "https://127.0.0.1[@evil.com");
+    assert_eq!(get(&o, Component::Host), Some("evil.com"));
+    assert_eq!(get(&o, Component::Userinfo), Some("127.0.0.1%5B"));
+    assert_eq!(get(&o, Component::Path), Some(""));
+    // ->host takes the brackets off; the adapter puts them back.
+    let o = accepted(&mut perl, "http://[::ffff:127.0.0.1]/");
+    assert_eq!(get(&o, Component::Host), Some("[::ffff:127.0.0.1]"));
+    let o = accepted(&mut perl, "http://0x7f.1/");
+    assert_eq!(get(&o, Component::Host), Some("0x7f.1"));
+    // The port as written: ->port would say 80 for all three.
+    let o = accepted(&mut perl, "http://h/");
+    assert_eq!(get(&o, Component::Port), None);
+    let o = accepted(&mut perl, "http://h:/");
+    assert_eq!(get(&o, Component::Port), Some(""));
+    let o = accepted(&mut perl, "http://h:080/p?#");
+    assert_eq!(get(&o, Component::Port), Some("080"));
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), Some(""));
+    // An unknown scheme's class (URI::_foreign) has an authority, no host;
+    // mailto's has neither, and its path is the opaque part, query and all.
+    let o = accepted(&mut perl, "foo://h/p");
+    assert!(!o.components.reported().contains(Component::Host), "{o:?}");
+    assert_eq!(get(&o, Component::Authority), Some("h"));
+    let o = accepted(&mut perl, "mailto:a@b?c");
+    assert!(
+        !o.components.reported().contains(Component::Authority),
+        "{o:?}"
+    );
+    assert_eq!(get(&o, Component::Path), Some("a@b?c"));
+    assert_eq!(get(&o, Component::Query), Some("c"));
+    // Nothing is refused: a NUL is escaped, surrounding white space removed.
+    let o = accepted(&mut perl, " http://h/a\0b ");
+    assert_eq!(get(&o, Component::Path), Some("/a%00b"));
+    perl.finish().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Addressable (each answer checked against `ruby -raddressable/uri -e`):
+/// RFC 3986's Appendix B split, a host it validates, a port it reads as
+/// an Integer.
+#[test]
+fn ruby_addressable_answers() {
+    let mut ruby = shipped("ruby-addressable");
+    assert!(
+        ruby.hello().parser.starts_with("Addressable "),
+        "{:?}",
+        ruby.hello()
+    );
+    let o = accepted(&mut ruby, "http://example.com\\@evil.com/");
+    assert_eq!(get(&o, Component::Userinfo), Some("example.com\\"));
+    assert_eq!(get(&o, Component::Host), Some("evil.com"));
+    let o = accepted(&mut ruby, "http://a@b@c/");
+    assert_eq!(get(&o, Component::Userinfo), Some("a@b"));
+    assert_eq!(get(&o, Component::Host), Some("c"));
+    // The host as written (only #normalized_host maps it to an A-label).
+    let o = accepted(&mut ruby, "http://evil\u{3002}com/");
+    assert_eq!(get(&o, Component::Host), Some("evil\u{3002}com"));
+    let o = one(&mut ruby, "https://127.0.0.1[@evil.com");
+    assert_eq!(o.verdict, Verdict::Reject);
+    assert!(
+        o.message
+            .as_deref()
+            .unwrap_or_default()
+            .starts_with("Addressable::URI::InvalidURIError: Invalid character in host"),
+        "{o:?}"
+    );
+    let o = accepted(&mut ruby, "http://[::ffff:127.0.0.1]/");
+    assert_eq!(get(&o, Component::Host), Some("[::ffff:127.0.0.1]"));
+    let o = accepted(&mut ruby, "http://0x7f.1/");
+    assert_eq!(get(&o, Component::Host), Some("0x7f.1"));
+    // #port is an Integer: "080" reads 80, an empty port and port 0 none.
+    let o = accepted(&mut ruby, "http://h:080/p?#");
+    assert_eq!(get(&o, Component::Port), Some("80"));
+    assert_eq!(get(&o, Component::Query), Some(""));
+    assert_eq!(get(&o, Component::Fragment), Some(""));
+    for input in ["http://h:/", "http://h:0/"] {
+        assert_eq!(get(&accepted(&mut ruby, input), Component::Port), None);
+    }
+    let o = one(&mut ruby, "http://h:x/");
+    assert_eq!(o.verdict, Verdict::Reject);
+    ruby.finish().unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A batch far bigger than the pipe buffers, both ways, in one call: the
@@ -1056,8 +1175,8 @@ fn bad_names_are_refused_before_anything_starts() {
         (command("fine", "double.py", ""), "'fine' is given twice"),
         (command(&long, "double.py", ""), "at most 30 bytes"),
         (
-            Spec::Shipped("perl-uri".to_owned()),
-            "unknown oracle 'perl-uri'",
+            Spec::Shipped("lua-uri".to_owned()),
+            "unknown oracle 'lua-uri'",
         ),
     ] {
         let e = Externals::start(&[first.clone(), bad.clone()], START).unwrap_err();

@@ -181,7 +181,7 @@ fn an_adapter_that_dies_leaves_a_report_that_names_it() {
 
 #[test]
 fn an_unknown_shipped_oracle_is_a_usage_error() {
-    let out = uridiff(&["check", "--oracle", "perl-uri", "http://x/"]);
+    let out = uridiff(&["check", "--oracle", "lua-uri", "http://x/"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("python-urllib, java-uri"));
 }

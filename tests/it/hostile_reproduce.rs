@@ -2,9 +2,9 @@
 //! binary: each case asserts the exit status, what is printed and what is
 //! left on disk.
 //!
-//! `reproduce` writes tests in eight languages; what a test's string
+//! `reproduce` writes tests in nine languages; what a test's string
 //! literal evaluates to is asked of that language's own compiler or
-//! interpreter (node, python3, go, javac/java, php, ruby, rustc, cc), so
+//! interpreter (node, python3, go, javac/java, php, ruby, perl, rustc, cc), so
 //! these tests need them: a missing one fails with its install command,
 //! never a silent skip (`scripts/setup-oracles.sh` installs the adapters'
 //! libraries).
@@ -248,6 +248,16 @@ fn program(language: &str, texts: &[String]) -> Program {
             ),
             run: vec!["ruby", "lits.rb"],
         },
+        // `use utf8`: the literals hold non-ASCII characters raw, which
+        // Perl otherwise reads as their UTF-8 bytes.
+        "perl" => Program {
+            file: "lits.pl",
+            source: format!(
+                "use strict;\nuse warnings;\nuse utf8;\nfor my $s ({}) {{\n    my $b = $s;\n    utf8::encode($b);\n    print unpack(\"H*\", $b), \"\\n\";\n}}\n",
+                lits(literal::perl).join(",\n")
+            ),
+            run: vec!["perl", "lits.pl"],
+        },
         "rust" => Program {
             file: "lits.rs",
             source: format!(
@@ -286,6 +296,12 @@ const LANGUAGES: &[(&str, &str, &str, &str)] = &[
     ),
     ("php", "php", "--version", "apt-get install php-cli"),
     ("ruby", "ruby", "--version", "apt-get install ruby"),
+    (
+        "perl",
+        "perl",
+        "--version",
+        "apt-get install perl liburi-perl",
+    ),
     ("rust", "rustc", "--version", "https://rustup.rs"),
     ("c", "cc", "--version", "apt-get install gcc"),
 ];
@@ -480,6 +496,29 @@ fn instrumented(language: &str, code: &str) -> Option<(&'static str, String, Vec
                 vec!["java", "Repro.java"],
             )
         }
+        "ruby" => {
+            let code = replace_once(code, "Addressable::URI.parse(", "dump(");
+            (
+                "repro.rb",
+                format!(
+                    "def dump(s)\n  raise \"not UTF-8\" unless s.encoding == Encoding::UTF_8 && s.valid_encoding?\n  puts s.b.unpack1(\"H*\")\n  exit 0\nend\n{}",
+                    code.replacen("require \"addressable/uri\"\n", "", 1)
+                ),
+                vec!["ruby", "repro.rb"],
+            )
+        }
+        "perl" => {
+            let code = replace_once(code, "URI->new(", "show(");
+            (
+                "repro.pl",
+                replace_once(
+                    &code,
+                    "use URI;\n",
+                    "sub show { my $b = shift; utf8::encode($b); print unpack(\"H*\", $b), \"\\n\"; exit 0 }\n",
+                ),
+                vec!["perl", "repro.pl"],
+            )
+        }
         "c" => {
             // The input's array, as the test declares it, in a program that
             // prints its bytes.
@@ -609,6 +648,7 @@ fn tests_and_the_wpt_line_escape_hidden_characters_and_carry_the_exact_input() {
         "yarl",
         "httpx",
         "url-parse",
+        "perl-uri",
     ] {
         let tests = adapter_tests(adapter, &bracket);
         assert_eq!(tests.len(), 1, "{adapter}: {tests:?}");
