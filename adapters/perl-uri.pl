@@ -32,9 +32,10 @@
 #   the brackets of an IP literal; they are put back when the authority's
 #   host is written in brackets, so that the host compares with the other
 #   parsers' as the same text.
-# - port: the port as written (URI::_server's _port, which ->port reads
-#   before putting the scheme's default port in place of a missing one):
-#   "" for `h:`, null when none is written.
+# - port: the port as written: ->_port, which perldoc URI names for that
+#   ("If you don't want the default port substituted, then you can use the
+#   $uri->_port method instead"): "" for `h:`, null when none is written.
+#   (->host keeps the ':' of an empty port: `ftp://h:/` has host "h:".)
 # - path, query, fragment: ->path, ->query, ->fragment, escaped; query and
 #   fragment null when absent, "" when empty.
 # - resolved (pairs): URI->new_abs(input, base)->as_string. The base is

@@ -103,9 +103,9 @@ classes! {
     LenientSplitter = "lenient-splitter" {
         basis: Spec, severity: Medium,
         rule: lenient::lenient_splitter, scope: NoStandard,
-        spec: "RFC 3986 sections 3.1 and 3.2.2; PHP manual, parse_url (\"This function is not meant to validate the given URL, it only breaks it up into the parts listed\"); Node.js docs, url.parse() (\"uses a lenient, non-standard algorithm for parsing URL strings\"; DEP0169: CVEs are not issued for it); Python docs, urllib.parse, URL parsing security (urlsplit and urlparse do not validate their input); Go docs, net/url Parse (\"parses a raw url into a URL structure\", no standard named)",
+        spec: "RFC 3986 sections 3.1 and 3.2.2; PHP manual, parse_url (\"This function is not meant to validate the given URL, it only breaks it up into the parts listed\"); Node.js docs, url.parse() (\"uses a lenient, non-standard algorithm for parsing URL strings\"; DEP0169: CVEs are not issued for it); Python docs, urllib.parse, URL parsing security (urlsplit and urlparse do not validate their input); Go docs, net/url Parse (\"parses a raw url into a URL structure\", no standard named); perldoc URI, URI->new (\"Characters outside this set are automatically escaped by the URI constructor\": it refuses nothing)",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("php-parse-url", "cfg://adict[2]"), ("php-parse-url", "dax://{dct["), ("php-parse-url", "1http://h/"), ("node-url", "1http://h/"), ("go-net-url", "http://[localhost]/"), ("python-urllib", "http://[fe80::1%en0]/")],
+        examples: [("php-parse-url", "cfg://adict[2]"), ("php-parse-url", "dax://{dct["), ("php-parse-url", "1http://h/"), ("node-url", "1http://h/"), ("go-net-url", "http://[localhost]/"), ("python-urllib", "http://[fe80::1%en0]/"), ("perl-uri", "sftp://[user@]host/path")],
     }
     /// Whitespace or a control character, stripped or tolerated by the other
     /// (RFC 2396 section 2.4.3; WHATWG strips tabs, newlines, edge spaces).
@@ -114,6 +114,16 @@ classes! {
         rule: characters::whitespace_or_control, scope: Any,
         spec: "RFC 2396 section 2.4.3; URL Standard (basic URL parser, steps 1-3)",
         examples: [(Url, "http://exa\tmple.com/"), (Url, " http://h/")],
+    }
+    /// Addressable, which documents RFC 3987 (IRIs) beside RFC 3986,
+    /// accepts characters beyond ASCII where an IRI may hold them (RFC 3987
+    /// `ucschar`), which RFC 3986 and RFC 2396 refuse.
+    IriCharacters = "iri-characters" {
+        basis: Spec, severity: Low,
+        rule: characters::iri_characters, scope: External("ruby-addressable"),
+        spec: "RFC 3987 section 2.2 (ucschar); Addressable README (\"Addressable closely conforms to RFC 3986, RFC 3987, and RFC 6570 (level 4)\") and Addressable::URI (\"an implementation of a URI parser based on RFC 3986, RFC 3987\")",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("ruby-addressable", "http://h/\u{e9}"), ("ruby-addressable", "https://\u{6e2c}\u{8a66}/?abc")],
     }
     /// A character outside US-ASCII (RFC 2396 section 2.1), encoded or
     /// IDNA-mapped by the other.
@@ -446,6 +456,28 @@ classes! {
         spec: "RFC 8089 sections 2 and 3; URL Standard, file host state; Ruby URI::File documentation",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("ruby-uri", "file://localhost")],
+    }
+    /// Perl's URI: for a scheme without the generic syntax (`mailto:`) the
+    /// path is the whole opaque part, `?` and query included, and the
+    /// query what follows its first `?`: the query is in both.
+    OpaquePathAndQuery = "opaque-path-and-query" {
+        basis: Spec, severity: Low,
+        rule: syntax::opaque_path_and_query, scope: External("perl-uri"),
+        spec: "RFC 2396 section 3 (opaque_part); perldoc URI ($uri->path: \"the same value as $uri->opaque unless the URI supports the generic syntax\"; mailto: \"support the common methods and the generic query methods\")",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("perl-uri", "mailto:a@b?subject=x")],
+    }
+    /// Perl's URI keeps the `:` of an empty port in the host (`ftp://h:/`:
+    /// host `h:`): its host removes a `:` only with digits after it.
+    /// `$uri->host` is documented to return the hostname: its defect.
+    HostKeepsPortColon = "host-keeps-port-colon" {
+        basis: Defect, severity: Medium,
+        rule: host::host_keeps_port_colon, scope: External("perl-uri"),
+        spec: "RFC 3986 section 3.2.3 (port = *DIGIT; the host ends at the ':'); perldoc URI ($uri->host: \"Sets and returns the unescaped hostname\")",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        // With a port accessor too (`ftp://h:/`) the self-check's
+        // dropped-input (host and port do not recompose `h:`) comes first.
+        examples: [("perl-uri", "file://c:/path")],
     }
     /// An empty host where RFC 2396 has none (an empty `server`).
     EmptyHost = "empty-host" {

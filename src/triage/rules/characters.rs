@@ -53,3 +53,28 @@ pub(crate) fn percent_encoding(ctx: &Ctx<'_, '_>) -> Diff {
         _ => false,
     }))
 }
+
+/// Addressable documents RFC 3987 beside RFC 3986: an IRI takes `ucschar`
+/// (RFC 3987 section 2.2) where a URI takes only ASCII. Claimed when
+/// rfc2396 refused the input first for a character outside ASCII and every
+/// character is one an IRI may hold: RFC 3986's (unreserved, reserved,
+/// `%`) or a `ucschar` (not `iprivate`, which only a query may hold, nor a
+/// control or a non-character).
+pub(crate) fn iri_characters(ctx: &Ctx<'_, '_>) -> Diff {
+    let iri = ctx.input.chars().all(|c| {
+        (c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)) || is_ucschar(c)
+    });
+    if iri {
+        rejected_with(ctx, |k, _| matches!(k, ErrorKind::NonAscii(_)))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// RFC 3987 section 2.2, `ucschar`.
+fn is_ucschar(c: char) -> bool {
+    let n = u32::from(c);
+    let low = n & 0xFFFF;
+    matches!(n, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)
+        || ((0x1_0000..=0xD_FFFF).contains(&n) && low <= 0xFFFD)
+}

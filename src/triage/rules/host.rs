@@ -119,3 +119,20 @@ pub(crate) fn file_localhost(ctx: &Ctx<'_, '_>) -> Diff {
     });
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
 }
+
+/// Perl's URI reads the host as the authority after its last `@` less a
+/// `:` and one or more digits (URI::_server's host), so an empty port
+/// (`ftp://h:/`, `file://c:/`) leaves its `:` in the host: `h:`, where the
+/// host is `h` and the port empty (RFC 3986 section 3.2.3, `port =
+/// *DIGIT`). `host` is documented to return "the unescaped hostname": a
+/// defect, not a reading.
+pub(crate) fn host_keeps_port_colon(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.ours(Component::Port) != Some("") {
+        return Diff::NONE;
+    }
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(ours), Some(theirs)) => theirs.strip_suffix(':') == Some(ours),
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
+}

@@ -150,3 +150,30 @@ pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// Perl's URI: for a scheme without the generic syntax (`mailto:`) `path`
+/// returns the opaque part, `?` and all ("the same value as $uri->opaque
+/// unless the URI supports the generic syntax", perldoc URI), while the
+/// generic `query`, which the mailto class has too, returns what follows
+/// the first `?`: both hold the query.
+pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
+    let (Some(ours), Some(path), Some(query)) = (
+        ctx.ours(Component::Path),
+        ctx.theirs(Component::Path),
+        ctx.theirs(Component::Query),
+    ) else {
+        return Diff::NONE;
+    };
+    let after_mark = ours
+        .split_once('?')
+        .is_some_and(|(_, q)| same_octets(q, query));
+    if opaque(ctx) && same_octets(ours, path) && after_mark {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Query])),
+        )
+    } else {
+        Diff::NONE
+    }
+}
