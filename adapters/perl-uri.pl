@@ -55,6 +55,29 @@ use URI ();
 
 my $JSON = JSON::PP->new->utf8->ascii->allow_nonref;
 
+# Answers are written by hand: JSON::PP, pure Perl, took most of the
+# adapter's time encoding them. Strings are written in ASCII, everything
+# else as \u escapes (a UTF-16 pair beyond U+FFFF); the id as the digits
+# it came as; undef as null.
+sub json_string {
+    my ($text) = @_;
+    return 'null' unless defined $text;
+    $text =~ s/(["\\])/\\$1/g;
+    $text =~ s{([^\x20-\x7e])}{
+        my $n = ord $1;
+        $n < 0x10000
+            ? sprintf('\\u%04x', $n)
+            : sprintf('\\u%04x\\u%04x', 0xD800 + (($n - 0x10000) >> 10), 0xDC00 + (($n - 0x10000) & 0x3FF))
+    }ge;
+    return qq{"$text"};
+}
+
+sub json_answer {
+    my ($answer) = @_;
+    my @keys = grep { $_ ne 'id' } sort keys %{$answer};
+    return '{"id":' . $answer->{id} . join('', map { ',' . json_string($_) . ':' . json_string($answer->{$_}) } @keys) . '}';
+}
+
 sub fail {
     my ($message) = @_;
     print STDERR "perl-uri adapter: $message\n";
@@ -114,6 +137,7 @@ sub answer {
             }
         }
     }
+    # Checked to be digits (request): written back as they are.
     $result->{id} = $request->{id};
     return $result;
 }
@@ -174,7 +198,7 @@ sub main {
         while ((my $end = index($buffer, "\n")) >= 0) {
             my $line = substr($buffer, 0, $end + 1, '');
             next if $line =~ /\A\s*\z/;
-            $out .= $JSON->encode(answer(request($line))) . "\n";
+            $out .= json_answer(answer(request($line))) . "\n";
         }
         write_all($out) if length $out;
         last if $n == 0;
