@@ -1774,7 +1774,10 @@ mod tests {
             resolves: false,
             install: "",
             standard: None,
-            language: None,
+            lineage: None,
+            resolver: Resolver::Glibc,
+            reference: false,
+            reproduce: None,
         };
         let (command, _dir, built) = row.prepare().unwrap();
         assert!(built.is_none());
@@ -1832,7 +1835,10 @@ mod tests {
             resolves: false,
             install: "apt-get install a-library",
             standard: None,
-            language: None,
+            lineage: None,
+            resolver: Resolver::Glibc,
+            reference: false,
+            reproduce: None,
         };
         assert_eq!(row.missing(Ok(&root)), None);
         let failing = Shipped {
