@@ -500,6 +500,15 @@ classes! {
         spec: "RFC 1738 section 3.1; URL Standard (URL serializing)",
         examples: [(Url, "ftp://foo:@host.com/"), (Url, "hutp://1%20sRRR;RRRmailto:@z6/")],
     }
+    /// Addressable reads the port as an Integer: a written `080` is 80, an
+    /// empty port none.
+    IntegerPort = "integer-port" {
+        basis: Spec, severity: Low,
+        rule: port::integer_port, scope: External("ruby-addressable"),
+        spec: "RFC 3986 sections 3.2.3 and 6.2.3; Addressable::URI#port (\"This is the port number actually given in the URI\", @return [Integer])",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("ruby-addressable", "http://h:080/"), ("ruby-addressable", "file://c:/path/name")],
+    }
     /// `//host:/`: RFC 2396 `port = *digit` allows an empty port.
     EmptyPort = "empty-port" {
         basis: Spec, severity: Low,

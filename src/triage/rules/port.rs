@@ -66,3 +66,18 @@ pub(crate) fn port_normalized(ctx: &Ctx<'_, '_>) -> Diff {
     });
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
 }
+
+/// Addressable's `#port` is "the port number actually given in the URI"
+/// as an Integer (its documentation): a written `080` reads 80 and an
+/// empty port none. Port 0, which it also reads as none, is not claimed:
+/// 0 is a number given.
+pub(crate) fn integer_port(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(""), None) => true,
+        (Some(written), Some(read)) => written
+            .parse::<u32>()
+            .is_ok_and(|n| n != 0 && n.to_string() == read),
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+}
