@@ -27,8 +27,9 @@
 # - scheme: ->scheme (lower-cased by URI); null for a relative reference.
 # - authority: ->authority, escaped; null when there is none.
 # - userinfo: ->userinfo, escaped; null when there is no '@'.
-# - host: ->host, as an application reads it: unescaped, an IDN as its
-#   A-label (URI->new writes a non-ASCII host as xn--...). ->host removes
+# - host: ->host, as an application reads it: unescaped (percent-escapes
+#   read as UTF-8), an IDN as its A-label (URI->new writes a non-ASCII host
+#   as xn--...). URI::file's host is its whole authority, unescaped. ->host removes
 #   the brackets of an IP literal; they are put back when the authority's
 #   host is written in brackets, so that the host compares with the other
 #   parsers' as the same text.
@@ -93,6 +94,13 @@ sub describe {
     }
     if ($uri->can('host')) {
         my $host = $uri->host;
+        # ->host unescapes %XX into octets: the host as text is their UTF-8
+        # reading (`%CF%80` is "\x{3c0}"); octets that are no UTF-8 stay
+        # as they are, one character each.
+        if (defined $host) {
+            my $text = $host;
+            $host = $text if utf8::decode($text);
+        }
         my $authority = $uri->authority;
         # The host as written in the authority: after the last '@' (as
         # ->host reads it), without a ':digits' port.
