@@ -1768,6 +1768,7 @@ mod tests {
             env: &[("X_SET", "1")],
             unset: &["X_GONE", "PERL5OPT"],
             libraries: &[],
+            packaged: &[],
             packages: &[],
             probe: None,
             build: None,
@@ -1828,6 +1829,7 @@ mod tests {
             env: &[],
             unset: &["HOME"],
             libraries: &[],
+            packaged: &[],
             packages: &[],
             // Passes only when HOME is not passed on.
             probe: Some(("a library", &["sh", "-c", "test -z \"${HOME+set}\""])),
