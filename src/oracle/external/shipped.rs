@@ -678,11 +678,14 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // By absolute path, as whatwg-url: one variable per package, so
         // that each adapter names the one directory it loads.
         env: &[("URIDIFF_FAST_URI", "{cache}/node/node_modules/fast-uri")],
+        unset: &[],
         libraries: &[(
             "fast-uri",
             "{cache}/node/node_modules/fast-uri/package.json",
         )],
         packaged: &[],
+        packages: &[],
+        probe: None,
         build: None,
         // fastUri.resolve(base, reference).
         resolves: true,
@@ -723,8 +726,11 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["node"],
         command: &["node", "{dir}/uri-js.cjs"],
         env: &[("URIDIFF_URI_JS", "{cache}/node/node_modules/uri-js")],
+        unset: &[],
         libraries: &[("uri-js", "{cache}/node/node_modules/uri-js/package.json")],
         packaged: &[],
+        packages: &[],
+        probe: None,
         build: None,
         // URI.resolve(base, reference).
         resolves: true,
@@ -764,11 +770,14 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // Its dependencies (querystringify, requires-port) are found beside
         // it in the cache's node_modules.
         env: &[("URIDIFF_URL_PARSE", "{cache}/node/node_modules/url-parse")],
+        unset: &[],
         libraries: &[(
             "url-parse",
             "{cache}/node/node_modules/url-parse/package.json",
         )],
         packaged: &[],
+        packages: &[],
+        probe: None,
         build: None,
         // new Url(reference, base): the README's baseURL argument, "the base
         // URL to use in case `url` is a relative URL".
