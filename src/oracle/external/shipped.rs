@@ -905,7 +905,15 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["ruby"],
         command: &["ruby", "{dir}/ruby-uri.rb"],
         env: &[],
-        unset: &[],
+        // Ruby reads code to load from these (RUBYOPT=-r…), as for
+        // ruby-addressable.
+        unset: &[
+            "RUBYOPT",
+            "RUBYLIB",
+            "RUBYGEMS_GEMDEPS",
+            "GEM_HOME",
+            "GEM_PATH",
+        ],
         libraries: &[],
         packaged: &[],
         packages: &[],
@@ -935,7 +943,15 @@ pub(super) const SHIPPED: &[Shipped] = &[
         runtimes: &["ruby"],
         command: &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
         env: &[],
-        unset: &[],
+        // Ruby reads code to load from these (RUBYOPT=-r…), as for
+        // ruby-addressable.
+        unset: &[
+            "RUBYOPT",
+            "RUBYLIB",
+            "RUBYGEMS_GEMDEPS",
+            "GEM_HOME",
+            "GEM_PATH",
+        ],
         libraries: &[],
         packaged: &[],
         packages: &[],
