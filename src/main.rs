@@ -46,8 +46,9 @@ enum Command {
     /// listed as not checked, never read. Exit status: 0 nothing
     /// unexplained, 1 unexplained disagreements, 2 usage or I/O error.
     Report(cmd::report::Args),
-    /// The saved corpus: bless or check its recorded expectations, or add
-    /// inputs to a fuzz target's corpus directory.
+    /// The saved corpus: bless or check its recorded expectations, add
+    /// inputs to a fuzz target's corpus directory, or follow a running
+    /// campaign's corpus with the shipped adapters.
     Corpus(cmd::corpus::Args),
     /// List the oracles of this build: id, library and version, standard, domain.
     Oracles(cmd::oracles::Args),

@@ -36,6 +36,17 @@ enum Action {
     /// resolve-differential, BASE REFERENCE pairs; structured inputs are
     /// models, which no string turns back into).
     Add(Add),
+    /// Follow a running campaign: check each input it adds to the corpus
+    /// directories with every shipped adapter that is installed (`--oracle
+    /// all` unless told otherwise) and the in-process oracles, and save an
+    /// input whose unexplained or defect signature involves an external
+    /// oracle and is new (not in corpus/signatures.txt, not saved before)
+    /// as fuzz/artifacts/TARGET/external-HASH, with its `check --json` in
+    /// external-HASH.json. Ends when the process --pid ends (after
+    /// checking what is queued) or on SIGINT/SIGTERM (130, 143), its
+    /// adapters ended. Exit status: 0 nothing saved, 1 findings saved, 2
+    /// usage or I/O error, or an external oracle failed.
+    Follow(super::follow::Args),
 }
 
 #[derive(Debug, clap::Args)]
@@ -124,6 +135,7 @@ fn no_corpus(root: &std::path::Path) -> Failure {
 
 pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     match &args.action {
+        Action::Follow(f) => super::follow::run(f),
         Action::Bless(r) => {
             if !is_corpus(&r.root) {
                 return Err(no_corpus(&r.root));

@@ -39,6 +39,16 @@ impl ExternalArgs {
 }
 
 impl ExternalArgs {
+    /// These arguments, or `--oracle all` when they name no external
+    /// oracle.
+    pub(crate) fn or_all(&self) -> ExternalArgs {
+        let mut args = self.clone();
+        if args.oracle.is_empty() && args.oracle_cmd.is_empty() {
+            args.oracle.push("all".to_owned());
+        }
+        args
+    }
+
     /// These arguments with each of `names` (shipped adapters) added as if
     /// given with `--oracle`, unless already there.
     pub(crate) fn with_shipped(&self, names: &[String]) -> ExternalArgs {
@@ -111,6 +121,21 @@ pub(crate) fn signal_exit_status() -> Option<u8> {
         .flatten()
 }
 
+/// Set by a command that watches [`signal_exit_status`] and ends by itself
+/// on a signal (`corpus follow`: a finding is never left half-written).
+static GRACEFUL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// How long a graceful command has, after a signal, before the process
+/// exits anyway.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// From now on a signal kills the external oracles as always but leaves
+/// the command [`GRACE`] to see [`signal_exit_status`] and return; the exit
+/// status is still 128 plus the signal's number.
+pub(crate) fn end_gracefully() {
+    GRACEFUL.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// On SIGINT or SIGTERM: kill every external oracle's, client's and
 /// build's process group, remove their temporary directories, and exit with
 /// 128 plus the signal's number (130, 143), as a shell reports a process
@@ -130,6 +155,12 @@ pub(crate) fn end_with_signals() {
                 // adapters die and finish before this thread exits.
                 ENDING_SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
                 external::kill_all();
+                if GRACEFUL.load(std::sync::atomic::Ordering::SeqCst) {
+                    // The command ends itself (its files complete, its
+                    // summary said); this is the bound on how long it may
+                    // take.
+                    std::thread::sleep(GRACE);
+                }
                 std::process::exit(128 + signal);
             }
         });

@@ -8,6 +8,7 @@ pub(crate) mod corpus;
 pub(crate) mod error;
 pub(crate) mod externals;
 pub(crate) mod fetch;
+pub(crate) mod follow;
 pub(crate) mod io;
 pub(crate) mod minimize;
 pub(crate) mod oracles;

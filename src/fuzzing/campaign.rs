@@ -19,7 +19,9 @@ use std::collections::BTreeSet;
 
 use super::new_defects;
 use crate::case::Case;
+use crate::oracle::OracleId;
 use crate::signature::Signature;
+use crate::triage::Basis;
 
 /// Would a campaign report `case`: does it hold an unexplained finding or a
 /// defect signature `known` lacks?
@@ -52,10 +54,24 @@ pub fn campaign_check_with_base<'a>(
     }
 }
 
+/// The signatures a follower of a campaign (`uridiff corpus follow`) holds
+/// `case` to: its unexplained findings and defects that are about an
+/// external oracle or compare a parser with one. These are the kinds of
+/// finding a fuzz target stops on, for the parsers no fuzz target runs (a
+/// spec difference is a documented reading, never a finding by itself).
+pub fn external_signatures(case: &Case<'_>) -> BTreeSet<Signature> {
+    let external = |id: OracleId| matches!(id, OracleId::External(_));
+    case.findings
+        .iter()
+        .filter(|f| matches!(f.basis, Basis::Defect | Basis::Unexplained))
+        .filter(|f| external(f.oracle) || f.peer.is_some_and(external))
+        .map(Signature::of)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::OracleId;
 
     fn grammars(case: &Case<'_>) -> usize {
         case.outcomes

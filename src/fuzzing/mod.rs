@@ -17,7 +17,8 @@
 //! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
 //! - [`campaign_check`]: what the differential targets check on every
 //!   input: `check()` without the RFC grammars, the full check where that
-//!   would be a finding.
+//!   would be a finding; [`external_signatures`]: what a follower of a
+//!   campaign (`uridiff corpus follow`) holds an external oracle's answers to.
 //! - [`FuzzTarget`]: the targets, and what their corpus files hold.
 
 mod campaign;
@@ -26,7 +27,7 @@ mod invariants;
 mod model;
 mod targets;
 
-pub use campaign::{campaign_check, campaign_check_with_base, is_finding};
+pub use campaign::{campaign_check, campaign_check_with_base, external_signatures, is_finding};
 pub use encoding::{
     corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
     render_structured,
