@@ -1,0 +1,3 @@
+module uridifffuzz
+
+go 1.19
