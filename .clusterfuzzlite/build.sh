@@ -16,6 +16,9 @@ comes from `cargo fuzz list`) and writes into $OUT, for each TARGET:
   TARGET_seed_corpus.zip   the saved corpus corpus/TARGET/ (skipped when empty)
   TARGET.dict              fuzz/uri.dict
   TARGET.options           [libfuzzer] dict, max_len = 4096, timeout = 10
+and, where the image has their engines (OSS-Fuzz's compile_python_fuzzer
+with atheris, compile_native_go_fuzzer), fuzz_urllib (atheris, fuzz/python)
+and go_url_parse (Go, fuzz/go) with the differential seeds: untested here.
 
 Environment:
   SRC, OUT, WORK   required; $SRC/uridiff is the checkout (may be a symlink)
@@ -152,3 +155,38 @@ for t in "${targets[@]}"; do
     printf '[libfuzzer]\ndict = %s.dict\nmax_len = 4096\ntimeout = 10\n' "$t" > "$OUT/$t.options"
     echo "== $OUT/$t: binary, $seeds, $t.dict, $t.options" >&2
 done
+
+# The fuzzers in the adapters' own runtimes (fuzz/python, fuzz/go), where the
+# image has their engines: OSS-Fuzz's compile_python_fuzzer (atheris and
+# PyInstaller, in base-builder-python) and compile_native_go_fuzzer (Go and
+# go-118-fuzz-build, in base-builder-go). The Rust base image of
+# .clusterfuzzlite/Dockerfile has neither, so there these lines say so and
+# build nothing; a project whose image has them (a second ClusterFuzzLite
+# project with language python or go, say) builds them from this script.
+# UNTESTED: no OSS-Fuzz image can run on the machines this was written on.
+# Both read the `differential` corpus as seeds, like the Rust target; what
+# they find is judged by replaying it through uridiff (`uridiff report
+# --oracle all`, or `uridiff corpus follow`).
+runtime_seeds() { # runtime_seeds NAME: the differential seeds as NAME's seed corpus
+    if [ -n "$(find corpus/differential -type f -print -quit 2>/dev/null)" ]; then
+        zip_corpus "$OUT/${1}_seed_corpus.zip" corpus/differential
+    fi
+    cp fuzz/uri.dict "$OUT/$1.dict"
+    printf '[libfuzzer]\ndict = %s.dict\nmax_len = 4096\ntimeout = 10\n' "$1" > "$OUT/$1.options"
+}
+if command -v compile_python_fuzzer >/dev/null 2>&1 && python3 -c 'import atheris' 2>/dev/null; then
+    # urllib3 and idna at the adapters' pins (fuzz_urllib imports them).
+    python3 -m pip install --require-hashes --no-deps -r adapters/requirements.txt
+    compile_python_fuzzer fuzz/python/fuzz_urllib.py
+    runtime_seeds fuzz_urllib
+    echo "== $OUT/fuzz_urllib: atheris over urllib.parse and urllib3" >&2
+else
+    echo "build.sh: no compile_python_fuzzer with atheris in this image: fuzz/python/fuzz_urllib.py not built" >&2
+fi
+if command -v compile_native_go_fuzzer >/dev/null 2>&1; then
+    (cd fuzz/go && compile_native_go_fuzzer uridifffuzz FuzzParse go_url_parse)
+    runtime_seeds go_url_parse
+    echo "== $OUT/go_url_parse: go test -fuzz's FuzzParse over net/url, as a libFuzzer binary" >&2
+else
+    echo "build.sh: no compile_native_go_fuzzer in this image: fuzz/go FuzzParse not built" >&2
+fi

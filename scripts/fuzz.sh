@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: scripts/fuzz.sh [TARGET] [SECONDS]
+usage: scripts/fuzz.sh [--oracle NAME]... [TARGET] [SECONDS]
 
 Fuzzes TARGET (a fuzz target `uridiff targets` lists, or all; default
 differential) for SECONDS per target (default 60), starting from the saved
@@ -30,8 +30,29 @@ fuzz/target/clang/; installs Debian's clang with apt-get when missing (as
 root, or through sudo without a password), else warns and goes on without
 C/C++ coverage.
 
+Other runtimes in the loop (FUZZING.md, "Other runtimes in the loop"):
+with --oracle all (or --oracle NAME, repeatable; or URIDIFF_FUZZ_ORACLES=all,
+or a comma-separated list of names), `uridiff corpus follow` runs beside the
+campaign: every input the campaign adds to fuzz/new/TARGET/ is checked by
+those shipped adapters as it arrives, and a new signature that involves one
+is saved as fuzz/artifacts/TARGET/external-HASH (with external-HASH.json,
+its `check --json`). For the differential target, the fuzzers of the
+adapters' runtimes join the campaign when their runtime is here, sharing
+fuzz/new/differential/ (seeds: corpus/differential/ and that directory):
+  python  atheris over urllib.parse and urllib3 (fuzz/python/; atheris is
+          installed with pip from fuzz/python/requirements.txt into the cache
+          root), one process
+  go      go test -fuzz over net/url (fuzz/go/; Go 1.18 or later), one
+          worker; its inputs are converted from Go's corpus format every 5 s
+The script says which ran and which did not (and why). The report then
+checks with the same adapters. Logs: REPORT_DIR/follow-TARGET.log,
+atheris-TARGET.log, go-fuzz-TARGET.log.
+
 Environment:
   FUZZ_JOBS        parallel fuzzing processes (default: every core, `nproc`)
+  URIDIFF_FUZZ_ORACLES  as --oracle: all, or adapter names separated by commas
+  FUZZ_RUNTIMES    the runtimes' fuzzers to run with --oracle: python,go (the
+                   default), either one, or none
   FUZZ_SANITIZER   set to "none" to skip AddressSanitizer even on nightly
   FUZZ_C_COVERAGE  set to 0 to build the C/C++ oracles without coverage
   FUZZ_C_INSTALL   set to 0 never to install clang
@@ -45,9 +66,32 @@ Exit status: 0 no findings and nothing unexplained, 1 findings, 2 usage error
 USAGE
 }
 
-case "${1:-}" in -h|--help) usage; exit 0 ;; esac
-target="${1:-differential}"
-seconds="${2:-60}"
+positional=()
+oracles=()
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --oracle)
+            [ "$#" -ge 2 ] || { echo "scripts/fuzz.sh: --oracle needs a NAME (all, or a shipped adapter's name)" >&2; exit 2; }
+            oracles+=("$2")
+            shift 2
+            ;;
+        --oracle=*) oracles+=("${1#--oracle=}"); shift ;;
+        -*) echo "scripts/fuzz.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+        *) positional+=("$1"); shift ;;
+    esac
+done
+[ "${#positional[@]}" -le 2 ] || { echo "scripts/fuzz.sh: too many arguments: ${positional[*]}" >&2; usage >&2; exit 2; }
+if [ "${#oracles[@]}" -eq 0 ] && [ -n "${URIDIFF_FUZZ_ORACLES:-}" ]; then
+    IFS=, read -ra oracles <<<"$URIDIFF_FUZZ_ORACLES"
+fi
+oracle_args=()
+for o in "${oracles[@]}"; do
+    [ -n "$o" ] && oracle_args+=(--oracle "$o")
+done
+runtimes="${FUZZ_RUNTIMES:-python,go}"
+target="${positional[0]:-differential}"
+seconds="${positional[1]:-60}"
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
@@ -79,12 +123,14 @@ ensure_cargo_fuzz
 choose_toolchain
 setup_c_coverage
 
-if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
-status=0
-for t in "${targets[@]}"; do
-    mkdir -p "corpus/$t" "fuzz/artifacts/$t" "fuzz/new/$t"
-    before=$(find "fuzz/artifacts/$t" -type f | wc -l)
-    echo "== fuzzing $t for ${seconds}s with $jobs job(s) on $cores core(s) ($FUZZ_DESC; $FUZZ_C_DESC)" >&2
+# The findings of target $1 (inputs only: a follower's external-HASH.json
+# is the report of the input beside it), one per line.
+findings() {
+    find "fuzz/artifacts/$1" -type f ! -name '*.json' 2>/dev/null
+}
+
+# libFuzzer on target $t.
+run_libfuzzer() {
     # libFuzzer writes new inputs to the first directory and only reads the
     # others. -fork with -ignore_crashes keeps going after a finding, so one
     # run can collect several; each is saved under fuzz/artifacts/$t/.
@@ -93,8 +139,115 @@ for t in "${targets[@]}"; do
     env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
         -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
+}
+
+# atheris on target $t's corpus: new inputs into fuzz/new/$t/, an exception
+# the parsers do not document into fuzz/artifacts/$t/atheris-crash-<sha1>.
+run_atheris() {
+    PYTHONPATH="$ATHERIS_PYTHONPATH" python3 fuzz/python/fuzz_urllib.py "fuzz/new/$t" "corpus/$t" \
+        -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+        -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$t/atheris-" \
+        > "$report_dir/atheris-$t.log" 2>&1 || true
+}
+
+# go test -fuzz on target $t's corpus; what it finds is converted into
+# fuzz/new/$t/ every 5 seconds and at the end, a failing input (a panic)
+# into fuzz/artifacts/$t/.
+run_go_fuzz() {
+    local log="$report_dir/go-fuzz-$t.log" root gopid
+    root=$(pwd -P)
+    (cd fuzz/go && URIDIFF_FUZZ_SEEDS="$root/corpus/$t:$root/fuzz/new/$t" \
+        go_fuzz_env test -run '^$' -fuzz '^FuzzParse$' -fuzztime "${seconds}s" -parallel 1) > "$log" 2>&1 &
+    gopid=$!
+    while kill -0 "$gopid" 2>/dev/null; do
+        "$GO_EXPORT" "$GO_FUZZ_CACHE" "fuzz/new/$t" >/dev/null 2>&1 || true
+        sleep 5
+    done
+    wait "$gopid" || true
+    "$GO_EXPORT" "$GO_FUZZ_CACHE" "fuzz/new/$t" >> "$log" 2>&1 || true
+    "$GO_EXPORT" fuzz/go/testdata/fuzz/FuzzParse "fuzz/artifacts/$t" >> "$log" 2>&1 || true
+}
+
+# The runtimes' fuzzers that will join the differential campaign, and a line
+# for each that will not.
+ran_atheris=0
+ran_go=0
+if [ "${#oracle_args[@]}" -gt 0 ] && { [ "$target" = differential ] || [ "$target" = all ]; }; then
+    case ",$runtimes," in
+        *,python,*)
+            if setup_atheris; then ran_atheris=1; else echo "== atheris (Python) will not run: $RUNTIME_WHY" >&2; fi ;;
+        *) echo "== atheris (Python) will not run: not in FUZZ_RUNTIMES=$runtimes" >&2 ;;
+    esac
+    case ",$runtimes," in
+        *,go,*)
+            if setup_go_fuzz; then ran_go=1; else echo "== go test -fuzz will not run: $RUNTIME_WHY" >&2; fi ;;
+        *) echo "== go test -fuzz will not run: not in FUZZ_RUNTIMES=$runtimes" >&2 ;;
+    esac
+    echo "== Jazzer.js (Node) does not run: FUZZING.md, \"Other runtimes in the loop\", says why" >&2
+fi
+
+# On SIGINT or SIGTERM, the background processes end too (a terminal's
+# Ctrl-C reaches them itself; a TERM sent to this script alone does not).
+background=()
+# shellcheck disable=SC2317  # run by the traps
+stop_background() {
+    local p
+    for p in "${background[@]}"; do stop_tree "$p"; done
+}
+trap 'stop_background; exit 130' INT
+trap 'stop_background; exit 143' TERM
+
+if [ "$target" = all ]; then targets=("${FUZZ_TARGETS[@]}"); else targets=("$target"); fi
+status=0
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "fuzz/artifacts/$t" "fuzz/new/$t"
+    before=$(findings "$t" | wc -l)
+    echo "== fuzzing $t for ${seconds}s with $jobs job(s) on $cores core(s) ($FUZZ_DESC; $FUZZ_C_DESC)" >&2
+    if [ "${#oracle_args[@]}" -eq 0 ]; then
+        run_libfuzzer
+    else
+        # The follower starts first (its adapters take a few seconds) and
+        # the campaign once it follows, so that no input the campaign adds
+        # is taken for one that was there before; it ends with the campaign.
+        follow_log="$report_dir/follow-$t.log"
+        : > "$follow_log"
+        (
+            for _ in $(seq 1 600); do
+                grep -q '^following ' "$follow_log" 2>/dev/null && break
+                grep -q '^uridiff: ' "$follow_log" 2>/dev/null && break
+                sleep 0.2
+            done
+            jobs_here=()
+            run_libfuzzer & jobs_here+=("$!")
+            if [ "$t" = differential ] && [ "$ran_atheris" = 1 ]; then run_atheris & jobs_here+=("$!"); fi
+            if [ "$t" = differential ] && [ "$ran_go" = 1 ]; then run_go_fuzz & jobs_here+=("$!"); fi
+            wait "${jobs_here[@]}"
+        ) &
+        campaign=$!
+        "$uridiff" corpus follow --target "$t" --pid "$campaign" "${oracle_args[@]}" "fuzz/new/$t" > "$follow_log" 2>&1 &
+        follower=$!
+        background=("$campaign" "$follower")
+        wait "$campaign" || true
+        follow_status=0
+        wait "$follower" || follow_status=$?
+        background=()
+        echo "== follower ($follow_log):" >&2
+        grep -E '^(follow ended|uridiff: )' "$follow_log" | sed 's/^/   /' >&2 || true
+        [ "$follow_status" -ge 2 ] && status=2
+        if [ "$t" = differential ] && [ "$ran_atheris" = 1 ]; then
+            echo "== atheris ($report_dir/atheris-$t.log):" >&2
+            grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added|^==[0-9]+== ERROR|Uncaught Python exception' \
+                "$report_dir/atheris-$t.log" | sed 's/^/   /' >&2 || true
+        fi
+        if [ "$t" = differential ] && [ "$ran_go" = 1 ]; then
+            echo "== go test -fuzz ($report_dir/go-fuzz-$t.log):" >&2
+            grep -E '^fuzz: elapsed' "$report_dir/go-fuzz-$t.log" | tail -1 | sed 's/^/   /' >&2 || true
+            grep -E '^(export:|--- FAIL|FAIL|ok|PASS)' "$report_dir/go-fuzz-$t.log" | sed 's/^/   /' >&2 || true
+        fi
+        echo "== libFuzzer ($report_dir/fuzz-$t.log):" >&2
+    fi
     grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|cov:' "$report_dir/fuzz-$t.log" | tail -3 >&2 || true
-    after=$(find "fuzz/artifacts/$t" -type f | wc -l)
+    after=$(findings "$t" | wc -l)
     if [ "$after" -gt "$before" ]; then
         echo "== $t: $((after - before)) new finding(s) in fuzz/artifacts/$t/ (log: $report_dir/fuzz-$t.log)" >&2
         status=1
@@ -106,12 +259,13 @@ done
 # unexplained disagreements): one report for the targets with one input per
 # file, and one per other target read in its own format (--target).
 report="$report_dir/report.md"
-# The directories that hold target $1's inputs, one per line.
+# The directories (and finding files) that hold target $1's inputs, one per
+# line: the findings are listed one by one, since the follower's
+# external-HASH.json reports beside them are no inputs.
 input_dirs() {
     [ -d "corpus/$1" ] && echo "corpus/$1"
-    for d in "fuzz/new/$1" "fuzz/artifacts/$1"; do
-        [ -n "$(ls -A "$d" 2>/dev/null)" ] && echo "$d"
-    done
+    [ -n "$(ls -A "fuzz/new/$1" 2>/dev/null)" ] && echo "fuzz/new/$1"
+    findings "$1" | sort
     return 0
 }
 file_inputs=()
@@ -128,13 +282,14 @@ report_status=0
 set +e
 if [ "${#file_inputs[@]}" -gt 0 ]; then
     # --confirm: the Bypasses section's cells sent by real clients to loopback traps.
-    "$uridiff" report --confirm --format md --out "$report" "${file_inputs[@]}"
+    # With --oracle, the shipped adapters the follower ran check them too.
+    "$uridiff" report --confirm "${oracle_args[@]}" --format md --out "$report" "${file_inputs[@]}"
     report_status=$?
     echo "== report: $report" >&2
 fi
 for t in "${own_format[@]}"; do
     mapfile -t dirs < <(input_dirs "$t")
-    "$uridiff" report --target "$t" --format md --out "$report_dir/report-$t.md" "${dirs[@]}"
+    "$uridiff" report --target "$t" "${oracle_args[@]}" --format md --out "$report_dir/report-$t.md" "${dirs[@]}"
     s=$?
     [ "$s" -gt "$report_status" ] && report_status=$s
     echo "== report: $report_dir/report-$t.md" >&2

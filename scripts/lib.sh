@@ -198,3 +198,95 @@ is_target() {
     for t in "${FUZZ_TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done
     return 1
 }
+
+# --- Fuzzers in the adapters' own runtimes (scripts/fuzz.sh --oracle) -------
+# Each setup_* function makes one ready and returns 0, or returns 1 with
+# RUNTIME_WHY saying what is missing (scripts/fuzz.sh prints it: a runtime
+# that did not run is named, never skipped in silence). Call from the
+# repository root.
+
+# The cache root, as uridiff and scripts/setup-oracles.sh find it:
+# $URIDIFF_CACHE, else $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff.
+cache_root() {
+    if [ -n "${URIDIFF_CACHE:-}" ]; then
+        echo "$URIDIFF_CACHE"
+    elif [ -n "${XDG_CACHE_HOME:-}" ]; then
+        echo "$XDG_CACHE_HOME/uridiff"
+    elif [ -n "${HOME:-}" ]; then
+        echo "$HOME/.cache/uridiff"
+    else
+        return 1
+    fi
+}
+
+# atheris (fuzz/python/requirements.txt, pinned wheels) in <cache
+# root>/fuzz-python, installed with pip when missing or when the pins
+# changed; urllib3 comes from the adapters' <cache root>/python
+# (scripts/setup-oracles.sh). Sets ATHERIS_PYTHONPATH.
+setup_atheris() {
+    local root req sum stamp tmp
+    RUNTIME_WHY=""
+    command -v python3 >/dev/null 2>&1 || { RUNTIME_WHY="python3 not found (apt-get install python3 python3-pip)"; return 1; }
+    root=$(cache_root) || { RUNTIME_WHY="no cache root (none of URIDIFF_CACHE, XDG_CACHE_HOME, HOME is set)"; return 1; }
+    req=fuzz/python/requirements.txt
+    sum=$(sha256sum "$req" | cut -c1-64)
+    stamp="$root/fuzz-python/.uridiff-requirements.sha256"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
+        echo "installing atheris into $root/fuzz-python (pip, pinned hashes: $req)" >&2
+        mkdir -p "$root"
+        tmp=$(mktemp -d "$root/fuzz-python.tmp.XXXXXX")
+        if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-input \
+                --target "$tmp" --require-hashes --no-deps -r "$req" >&2; then
+            echo "$sum" >"$tmp/.uridiff-requirements.sha256"
+            rm -rf "$root/fuzz-python"
+            mv "$tmp" "$root/fuzz-python"
+        else
+            rm -rf "$tmp"
+            RUNTIME_WHY="pip install -r $req failed (atheris 3.0.0 is pinned as wheels for CPython 3.11-3.13 on x86_64 Linux; elsewhere it builds from source, which needs clang)"
+            return 1
+        fi
+    fi
+    ATHERIS_PYTHONPATH="$root/fuzz-python:$root/python"
+    if ! PYTHONPATH="$ATHERIS_PYTHONPATH" python3 -c 'import atheris, urllib3' 2>/dev/null; then
+        RUNTIME_WHY="atheris or urllib3 does not import with PYTHONPATH=$ATHERIS_PYTHONPATH (urllib3: bash scripts/setup-oracles.sh)"
+        return 1
+    fi
+}
+
+# go, as the fuzzer runs it: no GOFLAGS, go.work or proxy of the caller's
+# (fuzz/go has no dependency to download).
+go_fuzz_env() {
+    env GOFLAGS= GOWORK=off GOPROXY=off GOTOOLCHAIN=local GO111MODULE=on go "$@"
+}
+
+# Go 1.18 or later (`go test -fuzz`), and fuzz/go/export built into
+# fuzz/target/go-export. Sets GO_EXPORT (the converter) and GO_FUZZ_CACHE
+# (where `go test -fuzz` keeps the inputs it finds).
+setup_go_fuzz() {
+    local version minor
+    RUNTIME_WHY=""
+    command -v go >/dev/null 2>&1 || { RUNTIME_WHY="go not found (apt-get install golang-go)"; return 1; }
+    version=$(cd fuzz/go && go_fuzz_env env GOVERSION 2>/dev/null) || version=""
+    minor=$(printf '%s' "$version" | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+    if [ -z "$minor" ] || [ "$minor" -lt 18 ]; then
+        RUNTIME_WHY="go ${version:-of unknown version} has no native fuzzing (go test -fuzz needs Go 1.18 or later)"
+        return 1
+    fi
+    GO_EXPORT="$(pwd -P)/fuzz/target/go-export"
+    mkdir -p fuzz/target
+    if ! (cd fuzz/go && go_fuzz_env build -o "$GO_EXPORT" ./export) >&2; then
+        RUNTIME_WHY="go build of fuzz/go/export failed"
+        return 1
+    fi
+    GO_FUZZ_CACHE="$(cd fuzz/go && go_fuzz_env env GOCACHE)/fuzz/uridifffuzz/FuzzParse"
+}
+
+# Stops process $1 and every process below it (children first, so none is
+# left to its parent's end).
+stop_tree() {
+    local child
+    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+        stop_tree "$child"
+    done
+    kill "$1" 2>/dev/null || true
+}

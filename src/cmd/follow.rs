@@ -198,7 +198,7 @@ fn alive(pid: u32) -> bool {
     }
 }
 
-/// The signatures of the findings saved in `dir` by earlier runs (the
+/// The signatures saved in `dir` by earlier runs (read back from the
 /// `external-*.json` beside each input), so that a second run does not
 /// save them again.
 fn saved_signatures(dir: &Path) -> io::Result<BTreeSet<Signature>> {
@@ -235,9 +235,17 @@ fn saved_signatures(dir: &Path) -> io::Result<BTreeSet<Signature>> {
     Ok(found)
 }
 
-/// A finding of `check --json` back to its signature.
+/// A finding of `check --json` back to its signature, when it is one a
+/// follower saves ([`external_signatures`]).
 fn signature_of_json(f: &serde_json::Value) -> Option<Signature> {
     let text = |key: &str| f.get(key).and_then(|v| v.as_str());
+    let external = |id: Option<&str>| {
+        id.and_then(OracleId::from_id)
+            .is_some_and(|id| matches!(id, OracleId::External(_)))
+    };
+    if text("basis") == Some("spec") || !(external(text("oracle")) || external(text("peer"))) {
+        return None;
+    }
     let fields: Vec<&str> = f
         .get("fields")?
         .as_array()?

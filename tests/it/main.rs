@@ -23,6 +23,7 @@ mod external_cli;
 mod fetch;
 mod fetch_netns;
 mod findings;
+mod follow;
 mod fuzzing;
 mod grammar_reference;
 mod hostile;
