@@ -36,9 +36,12 @@ enum Action {
     /// resolve-differential, BASE REFERENCE pairs; structured inputs are
     /// models, which no string turns back into).
     Add(Add),
-    /// Follow a running campaign: check each input it adds to the corpus
-    /// directories with every shipped adapter that is installed (`--oracle
-    /// all` unless told otherwise) and the in-process oracles, and save an
+    /// Follow a running campaign with the shipped adapters: save each new
+    /// input whose new signature involves one.
+    ///
+    /// Checks each input the campaign adds to the corpus directories with
+    /// every shipped adapter that is installed (`--oracle all` unless told
+    /// otherwise) and the in-process oracles, and saves an
     /// input whose unexplained or defect signature involves an external
     /// oracle and is new (not in corpus/signatures.txt, not saved before)
     /// as fuzz/artifacts/TARGET/external-HASH, with its `check --json` in

@@ -665,6 +665,10 @@ fn help_texts_are_as_recorded() {
         "uridiff corpus add --help".to_owned(),
         vec!["corpus", "add", "--help"],
     ));
+    texts.push((
+        "uridiff corpus follow --help".to_owned(),
+        vec!["corpus", "follow", "--help"],
+    ));
     for (title, args) in texts {
         let out = uridiff(&args);
         assert_eq!(out.status.code(), Some(0), "{title}: {out:?}");

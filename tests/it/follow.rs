@@ -27,7 +27,10 @@ fn require_adapter(name: &str) {
     assert!(
         row.missing.is_none(),
         "{name} cannot run here ({}): run bash scripts/setup-oracles.sh",
-        row.missing.as_ref().map(ToString::to_string).unwrap_or_default()
+        row.missing
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default()
     );
 }
 
@@ -181,12 +184,16 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     );
     let summary = rest.last().unwrap();
     assert!(summary.starts_with("follow ended (process "), "{summary}");
-    assert!(summary.contains(": 2 inputs checked; 1 findings saved"), "{summary}");
+    assert!(
+        summary.contains(": 2 inputs checked; 1 findings saved"),
+        "{summary}"
+    );
     assert!(summary.contains("1 over 64 bytes"), "{summary}");
     assert_eq!(names(&artifacts), [name.clone(), format!("{name}.json")]);
 
-    // A second run over the same directory, every file checked: what the
-    // first saved is known now (its report says so), nothing is saved.
+    // A second run over the same directory, every file checked (the 65
+    // bytes too, under the default --max-len): what the first saved is
+    // known now (its report says so), nothing is saved.
     let sleep = campaign();
     let pid = sleep.id().to_string();
     let (follower, ready) = Follower::start(&[
@@ -213,7 +220,7 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     assert_eq!(code, Some(0), "{rest:?}");
     assert!(
         rest.last()
-            .is_some_and(|l| l.contains(": 3 inputs checked; 0 findings saved")),
+            .is_some_and(|l| l.contains(": 4 inputs checked; 0 findings saved")),
         "{rest:?}"
     );
 }
