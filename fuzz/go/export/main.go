@@ -8,7 +8,9 @@
 // FROM: Go corpus directories ($(go env GOCACHE)/fuzz/uridifffuzz/FuzzParse
 // for what the fuzzer found interesting, testdata/fuzz/FuzzParse for what
 // failed). Only files of one string or []byte argument are converted (the
-// form of FuzzParse); anything else is counted and left. A file is written
+// form of FuzzParse); anything else is counted and left. An input already in
+// TO (converted before, or found by another fuzzer) is counted as there
+// already: what Go has found in all is the sum of both. A file is written
 // under a hidden temporary name and renamed into place, so a follower
 // polling TO never reads half of one. Prints how many were converted.
 package main
@@ -58,14 +60,14 @@ func decode(data []byte) ([]byte, error) {
 	return nil, fmt.Errorf("not a string or []byte argument: %.40s", arg)
 }
 
-func run(froms []string, to string) (converted, skipped int, err error) {
+func run(froms []string, to string) (converted, present, skipped int, err error) {
 	for _, from := range froms {
 		entries, err := os.ReadDir(from)
 		if os.IsNotExist(err) {
 			continue
 		}
 		if err != nil {
-			return converted, skipped, err
+			return converted, present, skipped, err
 		}
 		for _, e := range entries {
 			if !e.Type().IsRegular() {
@@ -84,11 +86,12 @@ func run(froms []string, to string) (converted, skipped int, err error) {
 			sum := sha1.Sum(input)
 			name := filepath.Join(to, hex.EncodeToString(sum[:]))
 			if _, err := os.Lstat(name); err == nil {
+				present++
 				continue
 			}
 			tmp, err := os.CreateTemp(to, ".go-export-*")
 			if err != nil {
-				return converted, skipped, err
+				return converted, present, skipped, err
 			}
 			_, werr := tmp.Write(input)
 			cerr := tmp.Close()
@@ -100,12 +103,12 @@ func run(froms []string, to string) (converted, skipped int, err error) {
 			}
 			if werr != nil {
 				os.Remove(tmp.Name())
-				return converted, skipped, werr
+				return converted, present, skipped, werr
 			}
 			converted++
 		}
 	}
-	return converted, skipped, nil
+	return converted, present, skipped, nil
 }
 
 func main() {
@@ -114,8 +117,8 @@ func main() {
 		os.Exit(2)
 	}
 	froms, to := os.Args[1:len(os.Args)-1], os.Args[len(os.Args)-1]
-	converted, skipped, err := run(froms, to)
-	fmt.Printf("export: %d inputs converted into %s, %d files not of FuzzParse's form\n", converted, to, skipped)
+	converted, present, skipped, err := run(froms, to)
+	fmt.Printf("export: %d inputs converted into %s (%d were there already), %d files not of FuzzParse's form\n", converted, to, present, skipped)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "export:", err)
 		os.Exit(1)
