@@ -2,8 +2,13 @@
 
 use std::io::{self, Write};
 
-use uridiff::oracle::external::shipped_status;
-use uridiff::oracle::{Standard, registry};
+use std::collections::HashMap;
+use std::time::Duration;
+
+use uridiff::oracle::external::{
+    AdapterVersion, Externals, Spec, shipped_is_reference, shipped_standard, shipped_status,
+};
+use uridiff::oracle::registry;
 use uridiff::reference::WHATWG_URL;
 
 use super::error::{Failure, Status};
@@ -13,9 +18,57 @@ pub(crate) struct Args {
     /// One JSON object per oracle instead of the table.
     #[arg(long)]
     json: bool,
+    /// Do not start the ready shipped adapters to read the versions their
+    /// hello lines report (the table then says only "ready").
+    #[arg(long)]
+    no_versions: bool,
+}
+
+/// How long the adapters may take to start and say their hello (Java's
+/// source launcher compiles its adapter, Go builds its on first use).
+const HELLO_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The version each ready shipped adapter reports: they are started
+/// together, their hello lines read, and ended. One that fails to start
+/// has none (its error is not this command's: `check --oracle` says it).
+fn adapter_versions() -> HashMap<String, AdapterVersion> {
+    let specs: Vec<Spec> = shipped_status()
+        .into_iter()
+        .filter(|s| s.missing.is_none())
+        .map(|s| Spec::Shipped(s.name.to_owned()))
+        .collect();
+    let Ok(externals) = Externals::start(&specs, HELLO_TIMEOUT) else {
+        return HashMap::new();
+    };
+    externals
+        .versions()
+        .into_iter()
+        .filter_map(|(id, v)| v.map(|v| (id.as_str().to_owned(), v)))
+        .collect()
+}
+
+/// A version as the table shows it: the parser, its runtime, the Debian
+/// packages it comes from.
+fn version_text(v: &AdapterVersion) -> String {
+    let mut text = v.parser.clone();
+    if let Some(runtime) = &v.runtime {
+        text.push_str("; ");
+        text.push_str(runtime);
+    }
+    if let Some(package) = &v.package {
+        text.push_str(" (Debian ");
+        text.push_str(package);
+        text.push(')');
+    }
+    text
 }
 
 pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+    let versions = if args.no_versions {
+        HashMap::new()
+    } else {
+        adapter_versions()
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {
@@ -36,14 +89,21 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             let row = serde_json::json!({
                 "id": s.name,
                 "kind": "shipped-adapter",
-                "standard": uridiff::oracle::external::shipped_standard(s.name),
+                "standard": shipped_standard(s.name),
                 "resolves": s.resolves,
                 "present": s.missing.is_none(),
                 "missing": s.missing.as_ref().map(|m| m.what.clone()),
                 // null too when no install command mends it (a bad cache root).
                 "install": s.missing.as_ref().map(|m| m.install).filter(|i| !i.is_empty()),
-                "reference": s.name == WHATWG_URL,
-                "reference_for": (s.name == WHATWG_URL).then_some(Standard::Whatwg),
+                "reference": shipped_is_reference(s.name),
+                "reference_for": shipped_is_reference(s.name)
+                    .then(|| shipped_standard(s.name))
+                    .flatten(),
+                "version": versions.get(s.name).map(|v| serde_json::json!({
+                    "parser": v.parser,
+                    "runtime": v.runtime,
+                    "package": v.package,
+                })),
             });
             writeln!(out, "{row}")?;
         }
@@ -96,7 +156,22 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         for s in statuses {
             let resolves = if s.resolves { "resolves" } else { "parses" };
             match &s.missing {
-                None => writeln!(out, "{:<w$}  {resolves:<8}  ready", s.name)?,
+                None => match versions.get(s.name) {
+                    Some(v) => writeln!(
+                        out,
+                        "{:<w$}  {resolves:<8}  ready: {}",
+                        s.name,
+                        version_text(v)
+                    )?,
+                    None if args.no_versions => {
+                        writeln!(out, "{:<w$}  {resolves:<8}  ready", s.name)?
+                    }
+                    None => writeln!(
+                        out,
+                        "{:<w$}  {resolves:<8}  ready (no version: it did not start)",
+                        s.name
+                    )?,
+                },
                 Some(m) => writeln!(out, "{:<w$}  {resolves:<8}  missing: {m}", s.name)?,
             }
         }

@@ -605,3 +605,41 @@ fn every_adapter_example_of_the_class_catalogue_produces_its_class() {
     }
     assert!(checked >= 8, "only {checked} adapter examples");
 }
+
+/// `uridiff oracles` lists every shipped adapter with the version its
+/// hello reports (after README's setup every one is ready here), and
+/// `--no-versions` starts none.
+#[test]
+fn oracles_lists_every_shipped_adapter_with_its_version() {
+    crate::util::assert_every_adapter_ready();
+    let rows = |args: &[&str]| -> Vec<Value> {
+        let out = uridiff(args);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .filter(|r: &Value| r["kind"] == "shipped-adapter")
+            .collect()
+    };
+    let with = rows(&["oracles", "--json"]);
+    assert!(with.len() >= 20, "{with:?}");
+    for r in &with {
+        let parser = r["version"]["parser"].as_str().unwrap_or_default();
+        assert!(!parser.is_empty(), "no version: {r}");
+    }
+    let yarl = with.iter().find(|r| r["id"] == "yarl").unwrap();
+    assert!(
+        yarl["version"]["parser"]
+            .as_str()
+            .unwrap()
+            .starts_with("yarl "),
+        "{yarl}"
+    );
+    let without = rows(&["oracles", "--json", "--no-versions"]);
+    assert_eq!(without.len(), with.len());
+    assert!(
+        without.iter().all(|r| r["version"].is_null()),
+        "{without:?}"
+    );
+}
