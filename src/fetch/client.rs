@@ -209,6 +209,7 @@ const fn program_row(
         install,
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: crate::oracle::external::shipped::Resolver::Glibc,
         reference: false,
         reproduce: None,

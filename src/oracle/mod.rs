@@ -207,6 +207,16 @@ macro_rules! oracles {
                 }
             }
 
+            /// Is this oracle held to the self-check `check` (its own
+            /// answer checked against RFC 3986's rule)? One that claims a
+            /// standard is; a shipped adapter that claims none only where
+            /// its row says so (`Shipped::held_to`).
+            pub fn held_to(self, check: external::SelfCheck) -> bool {
+                self.standard().is_some()
+                    || matches!(self, OracleId::External(name)
+                        if external::shipped_held_to(name.as_str(), check))
+            }
+
             /// Is this a built-in oracle's id?
             pub fn is_builtin_id(id: &str) -> bool {
                 matches!(id, $($id)|*)

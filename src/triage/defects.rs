@@ -30,6 +30,7 @@ use std::borrow::Cow;
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
+use crate::oracle::external::SelfCheck;
 use crate::oracle::{OracleId, Outcome, info};
 
 use super::ip_literal::is_ip_literal;
@@ -179,13 +180,12 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
     }
     // What follows is the standard's: a parser that claims none (its
     // documentation says it does not validate) breaks nothing by it, and
-    // triage's `lenient-splitter` rule says what it tolerated.
-    if id.standard().is_none() {
-        return;
-    }
+    // triage's `lenient-splitter` rule says what it tolerated; unless its
+    // maintainers fixed that leniency as a bug (`OracleId::held_to`).
     // RFC 3986 section 3.1 (and RFC 2396's, and WHATWG's): a scheme starts
     // with a letter, then letters, digits, `+`, `-`, `.`.
-    if let Some(scheme) = c.get(Component::Scheme)
+    if id.held_to(SelfCheck::Scheme)
+        && let Some(scheme) = c.get(Component::Scheme)
         && !is_scheme(scheme)
     {
         let fields = ComponentSet::of(&[Component::Scheme]);
@@ -200,7 +200,8 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
     }
     // One pass over the host's bytes (two `contains` calls would be two
     // memchr calls, on every input).
-    if let Some(h) = host
+    if id.held_to(SelfCheck::IpLiteral)
+        && let Some(h) = host
         && h.bytes().any(|b| matches!(b, b'[' | b']'))
         && !is_ip_literal(h)
     {

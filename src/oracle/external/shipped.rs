@@ -94,6 +94,13 @@ pub(crate) struct Shipped {
     /// from uri-js): the two are one implementation when a majority of a
     /// standard's implementations decides (`OracleId::lineage`).
     pub lineage: Option<&'static str>,
+    /// The self-checks (RFC 3986's `IP-literal`, its `scheme`) it is held
+    /// to although it claims no `standard`: what its own maintainers later
+    /// fixed as a bug (Go's `net/url` refuses a bracketed host that is no
+    /// IPv6 literal since CVE-2025-47912). Empty for one that claims a
+    /// standard (every self-check applies) or documents that it does not
+    /// validate.
+    pub held_to: &'static [SelfCheck],
     /// How its runtime's resolver reads a host as an address (the bypass
     /// matrix's model of where a fetcher of this runtime connects).
     pub resolver: Resolver,
@@ -177,6 +184,21 @@ pub enum Resolver {
     Go,
     /// Java's `InetAddress`.
     Java,
+}
+
+/// A self-check of a parser's own answer (`triage::defects`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfCheck {
+    /// A bracketed host is an `IP-literal` (RFC 3986 section 3.2.2).
+    IpLiteral,
+    /// A scheme is one RFC 3986 section 3.1 allows.
+    Scheme,
+}
+
+/// Is the shipped adapter `name` held to `check` although it claims no
+/// standard (`Shipped::held_to`)? False for another name.
+pub fn shipped_held_to(name: &str, check: SelfCheck) -> bool {
+    find(name).is_some_and(|s| s.held_to.contains(&check))
 }
 
 /// The resolver of the shipped adapter `name`'s runtime; glibc's for
@@ -307,6 +329,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install python3",
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -356,6 +379,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // documentation, which lists the RFC 2732 amendment and its deviations).
         standard: Some(Standard::Rfc2396),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Java,
         reference: false,
         reproduce: Some(Reproduce {
@@ -411,6 +435,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // not a grammar (`http://a b\@c/` is a URL).
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Java,
         reference: false,
         reproduce: Some(Reproduce {
@@ -473,6 +498,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // regular expression that splits and validates nothing.
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Java,
         reference: false,
         reproduce: Some(Reproduce {
@@ -534,6 +560,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // contrary to RFC3986": it claims no standard.
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Java,
         reference: false,
         reproduce: Some(Reproduce {
@@ -576,6 +603,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: SETUP,
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -617,6 +645,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install nodejs npm",
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -663,6 +692,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // The URL Standard's reference implementation (it is the reference).
         standard: Some(Standard::Whatwg),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: true,
         reproduce: None,
@@ -698,6 +728,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // decides.
         lineage: Some("uri-js"),
         // Node's http connects through getaddrinfo.
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         // The components as the adapter reports them: undefined is null, a
@@ -739,6 +770,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // parsing/validating/resolving library".
         standard: Some(Standard::Rfc3986),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -788,6 +820,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // it does not validate.
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         // Its properties hold "" for an absent component; the adapter
@@ -833,6 +866,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install golang-go",
         standard: None,
         lineage: None,
+        // net/url claims no standard, but Go fixed its acceptance of a
+        // bracketed host that is no IPv6 literal (`cfg://adict[2]`) as
+        // CVE-2025-47912 (Go 1.24.8 and 1.25.2): an older Go is held to it.
+        held_to: &[SelfCheck::IpLiteral],
         resolver: Resolver::Go,
         reference: false,
         reproduce: Some(Reproduce {
@@ -879,6 +916,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         install: "apt-get install php-cli",
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -925,6 +963,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
         standard: Some(Standard::Rfc3986),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -963,6 +1002,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
         standard: Some(Standard::Rfc2396),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -1009,6 +1049,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         standard: None,
         lineage: None,
         // aiohttp resolves a host with the event loop's getaddrinfo (glibc).
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -1064,6 +1105,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         standard: None,
         lineage: None,
         // httpx connects through httpcore's socket.getaddrinfo (glibc).
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -1115,6 +1157,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         // whatwg-url's lineage.
         lineage: None,
         // A Python service connects through socket.getaddrinfo (glibc).
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         reproduce: Some(Reproduce {
@@ -1175,6 +1218,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         // standard its acceptances could be judged by.
         standard: None,
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         // URI->new refuses nothing: a refusal is its dying. ->port puts
@@ -1247,6 +1291,7 @@ u = p.parse({base}).merge(p.parse({input}))",
         // documented reading.
         standard: Some(Standard::Rfc3986),
         lineage: None,
+        held_to: &[],
         resolver: Resolver::Glibc,
         reference: false,
         // Addressable's #port is an Integer (a written "080" reads 80): not
@@ -1804,6 +1849,7 @@ mod tests {
             install: "",
             standard: None,
             lineage: None,
+            held_to: &[],
             resolver: Resolver::Glibc,
             reference: false,
             reproduce: None,
@@ -1866,6 +1912,7 @@ mod tests {
             install: "apt-get install a-library",
             standard: None,
             lineage: None,
+            held_to: &[],
             resolver: Resolver::Glibc,
             reference: false,
             reproduce: None,
@@ -2003,6 +2050,7 @@ mod tests {
             install: "apt-get install python3",
             standard: None,
             lineage: None,
+            held_to: &[],
             resolver: Resolver::Glibc,
             reference: false,
             reproduce: None,

@@ -7,6 +7,7 @@
 use super::AUTHORITY_PARTS;
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
+use crate::oracle::external::SelfCheck;
 use crate::triage::Ctx;
 use crate::triage::defects::{is_scheme, rewritten_literal};
 use crate::triage::ip_literal::is_ip_literal;
@@ -23,16 +24,21 @@ pub(crate) fn lenient_splitter(ctx: &Ctx<'_, '_>) -> Diff {
         return Diff::NONE;
     }
     let mut fields = ComponentSet::EMPTY;
-    if ctx.theirs(Component::Scheme).is_some_and(|s| !is_scheme(s)) {
+    // A check the parser is held to all the same (`OracleId::held_to`)
+    // is a defect's (`triage::defects`), not a tolerated leniency.
+    if !ctx.oracle.held_to(SelfCheck::Scheme)
+        && ctx.theirs(Component::Scheme).is_some_and(|s| !is_scheme(s))
+    {
         fields = fields.with(Component::Scheme);
     }
-    let bad_host = ctx.theirs(Component::Host).is_some_and(|h| {
-        if is_ip_literal(h) {
-            h.starts_with('[') && rewritten_literal(ctx.oracle, ctx.input, h).is_some()
-        } else {
-            h.bytes().any(|b| matches!(b, b'[' | b']'))
-        }
-    });
+    let bad_host = !ctx.oracle.held_to(SelfCheck::IpLiteral)
+        && ctx.theirs(Component::Host).is_some_and(|h| {
+            if is_ip_literal(h) {
+                h.starts_with('[') && rewritten_literal(ctx.oracle, ctx.input, h).is_some()
+            } else {
+                h.bytes().any(|b| matches!(b, b'[' | b']'))
+            }
+        });
     if bad_host {
         fields = fields.union(AUTHORITY_PARTS);
     }
