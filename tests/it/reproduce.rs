@@ -189,6 +189,14 @@ fn every_ledger_witnesses_rust_and_c_tests_build_and_still_fail() {
             continue;
         }
         let mut args = vec!["--json", "--check"];
+        // A shipped adapter's row: reproduced through that adapter.
+        let adapter = match row.parser {
+            uridiff::OracleId::External(name) => Some(name.as_str().to_owned()),
+            _ => None,
+        };
+        if let Some(name) = adapter.as_deref() {
+            args.extend(["--oracle", name]);
+        }
         if let Some(base) = row.base.as_deref() {
             args.extend(["--base", base]);
         }
