@@ -21,6 +21,8 @@ mod cli;
 mod external;
 mod external_cli;
 mod fetch;
+// Every client, libcurl included: the build with the curl feature runs them.
+#[cfg(feature = "curl")]
 mod fetch_netns;
 mod findings;
 mod follow;
