@@ -33,6 +33,10 @@ line per adapter: "ready", or what is missing and the command that installs it.
        ip      iproute2           (uridiff fetch brings lo up in its namespace)
        php-curl                   (uridiff fetch's php-curl client)
        python3 python3 python3-pip (when python3 or its pip is missing)
+     and, for the in-process oracle `uriparser` (cargo feature `uriparser`,
+     off by default), the C library and its pkg-config file:
+       liburiparser-dev pkg-config (when `pkg-config --exists liburiparser`
+               fails)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
        <root>/python/  urllib3, yarl, httpx and upa-url with every library
@@ -288,6 +292,9 @@ have ip || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || packages+=(iproute2)
 if ! have php || ! php -r 'exit(function_exists("curl_init") ? 0 : 1);' >/dev/null 2>&1; then
     packages+=(php-curl)
 fi
+# crates/uriparser-ffi links the system's uriparser through pkg-config.
+uriparser_ready() { have pkg-config && pkg-config --exists liburiparser; }
+uriparser_ready || packages+=(liburiparser-dev pkg-config)
 if ! have python3; then
     packages+=(python3 python3-pip)
 elif ! python_libs_ready && ! pip_works; then
@@ -453,6 +460,11 @@ else
     line go-net-url "$(apt_hint go golang-go) (then $setup_hint)"; missing=1
 fi
 runtime_line php-parse-url php php-cli
+if uriparser_ready; then
+    line uriparser "ready (liburiparser $(pkg-config --modversion liburiparser), for cargo --features uriparser)"
+else
+    line uriparser "$(apt_hint liburiparser "liburiparser-dev pkg-config") (for cargo --features uriparser)"; missing=1
+fi
 runtime_line ruby-uri ruby ruby
 runtime_line ruby-uri-rfc2396 ruby ruby
 library_line() { # name loads-function packages

@@ -18,6 +18,8 @@ mod iri_string;
 mod outcome;
 pub mod rfc2396;
 mod rfc3986;
+#[cfg(feature = "uriparser")]
+mod uriparser;
 pub mod url;
 
 use std::borrow::Cow;
@@ -321,6 +323,16 @@ oracles! {
         domain: "every URI reference",
         run: iri_string::run,
         resolve: iri_string::resolve,
+    }
+    /// uriparser, the C RFC 3986 library (PHP 8.5's `Uri\Rfc3986\Uri`).
+    #[cfg(feature = "uriparser")]
+    Uriparser = "uriparser" {
+        standard: Rfc3986,
+        library: uriparser_ffi::LIBRARY,
+        reads: "component ranges of the input; the path as uriToStringA writes it",
+        domain: "every URI reference",
+        run: uriparser::run,
+        resolve: uriparser::resolve,
     }
     /// RFC 3986 Appendix A run by the grammar engine (`crates/grammar`),
     /// with section 5.2 transcribed: the reference for RFC 3986.

@@ -40,6 +40,16 @@ use std::marker::PhantomData;
 /// no run-time version function, so this is the build's.
 pub const VERSION: &str = env!("URIPARSER_VERSION");
 
+/// This crate and the library, for a report: `"uriparser-ffi 0.1.0
+/// (uriparser 0.9.7, system library)"`.
+pub const LIBRARY: &str = concat!(
+    "uriparser-ffi ",
+    env!("CARGO_PKG_VERSION"),
+    " (uriparser ",
+    env!("URIPARSER_VERSION"),
+    ", system library)"
+);
+
 /// What went wrong in one call of the library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Error {
@@ -75,13 +85,13 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Syntax { at } => write!(f, "uriparser: syntax error at byte {at}"),
-            Error::BaseNotAbsolute => f.write_str("uriparser: the base URI has no scheme"),
-            Error::TooLong => f.write_str("uriparser: text too long for the library"),
+            Error::Syntax { at } => write!(f, "syntax error at byte {at}"),
+            Error::BaseNotAbsolute => f.write_str("the base URI has no scheme"),
+            Error::TooLong => f.write_str("text too long for the library's int lengths"),
             Error::OutsideInput => {
-                f.write_str("uriparser: a reported range lies outside the parsed text")
+                f.write_str("a range the library reported lies outside the parsed text")
             }
-            Error::Code(code) => write!(f, "uriparser: error code {code}"),
+            Error::Code(code) => write!(f, "library error code {code}"),
         }
     }
 }
@@ -185,6 +195,35 @@ impl<'a> UriRef<'a> {
             }
             _ => self.slice(Some(span)),
         }
+    }
+
+    /// The authority, without `//`: the input from after the `//` that
+    /// starts it to the end of the port, or of the host when there is no
+    /// port (uriparser keeps no range for the whole authority). `None` when
+    /// there is no authority.
+    pub fn authority(&self) -> Option<&'a [u8]> {
+        self.host_kind?;
+        let start = self.scheme.map_or(0, |s| s.end + 1) + 2;
+        let slashes = self.input.get(start.checked_sub(2)?..start);
+        if slashes != Some(&b"//"[..]) {
+            return None;
+        }
+        let brackets = usize::from(matches!(
+            self.host_kind,
+            Some(HostKind::Ipv6 | HostKind::IpFuture)
+        ));
+        let end = match (self.port, self.host_text, self.userinfo) {
+            (Some(port), _, _) => port.end,
+            // An empty host may be a range of the library's own (see
+            // `span_of`): then it ends right after the userinfo's `@`, or
+            // the authority is empty.
+            (None, Some(host), _) if host.end > host.start || host.start >= start => {
+                host.end + brackets
+            }
+            (None, _, Some(userinfo)) => userinfo.end + 1,
+            (None, _, None) => start,
+        };
+        self.input.get(start..end)
     }
 
     /// The library's `hostText`: the host without an IP literal's brackets.

@@ -95,6 +95,28 @@ fn tells_empty_components_from_absent_ones() {
 }
 
 #[test]
+fn reads_the_authority_from_the_input() {
+    let authority = |input: &str| {
+        UriRef::parse(input.as_bytes())
+            .unwrap()
+            .authority()
+            .map(|a| String::from_utf8(a.to_vec()).unwrap())
+    };
+    assert_eq!(
+        authority("http://u@[::1]:80/p").as_deref(),
+        Some("u@[::1]:80")
+    );
+    assert_eq!(authority("http://h/p").as_deref(), Some("h"));
+    assert_eq!(authority("//u@/p").as_deref(), Some("u@"));
+    assert_eq!(authority("//:8").as_deref(), Some(":8"));
+    assert_eq!(authority("///p").as_deref(), Some(""));
+    assert_eq!(authority("//?q").as_deref(), Some(""));
+    assert_eq!(authority("f://[v1.x]").as_deref(), Some("[v1.x]"));
+    assert_eq!(authority("f:/p"), None);
+    assert_eq!(authority("p"), None);
+}
+
+#[test]
 fn reads_the_path_as_segments_and_the_absolute_flag() {
     let r = UriRef::parse(b"/a//b/").unwrap();
     assert!(r.absolute_path());
