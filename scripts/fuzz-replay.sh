@@ -35,7 +35,7 @@ for t in "${targets[@]}"; do
     # A copy, so that replay never adds to the saved corpus.
     scratch=$(mktemp -d)
     cp -r "corpus/$t/." "$scratch/"
-    if "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "$t" "$scratch" -- -runs=0 > "$scratch.log" 2>&1; then
+    if "${FUZZ_CMD[@]}" run "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "$scratch" -- -runs=0 > "$scratch.log" 2>&1; then
         echo "fuzz replay $t: $(ls "$scratch" | wc -l) inputs ok" >&2
         passed=$((passed + 1))
     else

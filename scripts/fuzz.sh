@@ -109,7 +109,8 @@ bash "$(dirname "$0")/setup-oracles.sh" >&2 \
     || echo "scripts/fuzz.sh: setup-oracles.sh failed: the report will list the references it lacks" >&2
 
 # The report needs the release build; it also lists the targets.
-cargo build --release --locked --quiet || exit 2
+read -r -a features <<< "$(optional_features)"
+cargo build --release --locked --quiet "${features[@]}" || exit 2
 uridiff=./target/release/uridiff
 load_targets "$uridiff" || exit 2
 if [ "$target" != all ] && ! is_target "$target"; then
@@ -136,7 +137,7 @@ run_libfuzzer() {
     # run can collect several; each is saved under fuzz/artifacts/$t/.
     # FUZZ_C_ENV (scripts/lib.sh) is the C/C++ compiler and flags for this
     # build only: the CLI above is built without them.
-    env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
+    env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
         -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
 }

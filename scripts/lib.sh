@@ -42,10 +42,23 @@ has_nightly() {
     rustup toolchain list 2>/dev/null | grep -q '^nightly'
 }
 
+# The cargo features of the optional oracles this machine can build, as words
+# for cargo: `--features uriparser` when pkg-config finds the system's
+# liburiparser (scripts/setup-oracles.sh installs it; crates/uriparser-ffi
+# links it), nothing otherwise. fuzz/Cargo.toml forwards the feature to
+# uridiff.
+optional_features() {
+    if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists liburiparser; then
+        echo "--features uriparser"
+    fi
+}
+
 # Sets FUZZ_CMD (an array: the cargo fuzz command) and FUZZ_SAN (the sanitizer
 # flags): nightly with AddressSanitizer when a nightly toolchain is installed,
-# else stable with `-s none`. FUZZ_SANITIZER=none forces no sanitizer.
+# else stable with `-s none`. FUZZ_SANITIZER=none forces no sanitizer. Sets
+# FUZZ_FEATURES too (an array, possibly empty: optional_features).
 choose_toolchain() {
+    read -r -a FUZZ_FEATURES <<< "$(optional_features)"
     if [ "${FUZZ_SANITIZER:-}" != "none" ] && has_nightly; then
         FUZZ_CMD=(cargo +nightly fuzz)
         FUZZ_SAN=(-s address)

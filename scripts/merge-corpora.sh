@@ -74,7 +74,7 @@ echo "== merging ${#dirs[@]} corpora ($offered inputs) into corpus/$target ($bef
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # The first directory receives what adds coverage; the others are only read.
-if ! env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "$target" \
+if ! env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$target" \
     "corpus/$target" "${dirs[@]}" -- -merge=1 -use_counters=0 -max_len=4096 -timeout=10 > "$log" 2>&1; then
     tail -30 "$log" >&2
     echo "scripts/merge-corpora.sh: the merge failed (log above)" >&2

@@ -40,7 +40,8 @@ target="${2:-$(basename "$(dirname "$artifact")")}"
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
-cargo build --release --locked --quiet || exit 2
+read -r -a features <<< "$(optional_features)"
+cargo build --release --locked --quiet "${features[@]}" || exit 2
 uridiff=./target/release/uridiff
 load_targets "$uridiff" || exit 2
 is_target "$target" || { echo "scripts/promote.sh: unknown target '$target' (${FUZZ_TARGETS[*]}; give it as the second argument)" >&2; exit 2; }
@@ -62,7 +63,7 @@ case "$format" in
         choose_toolchain
         cp "$artifact" "$minimized"
         # tmin writes minimized-from-<hash> beside the artifact and prints its name.
-        if out=$("${FUZZ_CMD[@]}" tmin "${FUZZ_SAN[@]}" "$target" "$artifact" -- -runs=2000 2>&1); then :; fi
+        if out=$("${FUZZ_CMD[@]}" tmin "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$target" "$artifact" -- -runs=2000 2>&1); then :; fi
         candidate=$(printf '%s\n' "$out" | sed -n 's/.*\(minimized-from-[0-9a-f]*\).*/\1/p' | tail -1)
         if [ -n "$candidate" ] && [ -f "fuzz/artifacts/$target/$candidate" ]; then
             cp "fuzz/artifacts/$target/$candidate" "$minimized"
