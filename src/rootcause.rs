@@ -113,10 +113,25 @@ pub enum Rule {
     /// The finding is about the verdict alone: the parser accepts what its
     /// standard fails, or the other way round.
     Verdict,
+    /// The parser's host is an IPv6 literal written as eight groups of four
+    /// lower-case hex digits that neither the input nor the base spells so:
+    /// the parser wrote the address from its bytes, not the component's
+    /// text (RFC 3986 section 5.3 recomposes the components as they are).
+    Ipv6Expanded,
+    /// The parser's path has a `.` segment before `//` although it has an
+    /// authority: RFC 3986 section 5.2.4 removes that `.`, and only a path
+    /// without an authority needs a guard before `//` (section 3.3).
+    DotBeforeAuthorityPath,
+    /// A resolution whose RFC 3986 target (section 5.2.2, as the reference
+    /// computes it) has no authority and a path that starts with `//`,
+    /// which the parser wrote unguarded: its resolved text reads an
+    /// authority, or does not parse. Section 5.3 cannot write such a path
+    /// as it is, so a resolver must guard it (`/.` or `./` before it).
+    DoubleSlashPathWithoutAuthority,
 }
 
 impl Rule {
-    const ALL: [Rule; 12] = [
+    const ALL: [Rule; 15] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -129,6 +144,9 @@ impl Rule {
         Rule::Ipv6TrailingColon,
         Rule::ZoneIdBarePercent,
         Rule::Verdict,
+        Rule::Ipv6Expanded,
+        Rule::DotBeforeAuthorityPath,
+        Rule::DoubleSlashPathWithoutAuthority,
     ];
 
     /// Its name in the `match` column.
@@ -146,6 +164,9 @@ impl Rule {
             Rule::Ipv6TrailingColon => "ipv6-trailing-colon",
             Rule::ZoneIdBarePercent => "zone-id-bare-percent",
             Rule::Verdict => "verdict",
+            Rule::Ipv6Expanded => "ipv6-expanded",
+            Rule::DotBeforeAuthorityPath => "dot-before-authority-path",
+            Rule::DoubleSlashPathWithoutAuthority => "double-slash-path-without-authority",
         }
     }
 
@@ -190,6 +211,35 @@ impl Rule {
                     .is_some_and(|(_, zone)| !zone.starts_with("25"))
             }),
             Rule::Verdict => finding.verdict,
+            Rule::Ipv6Expanded => case
+                .outcome(finding.oracle)
+                .and_then(|o| o.components.get(Component::Host))
+                .is_some_and(|host| {
+                    is_expanded_ipv6(host)
+                        && !case.input.contains(host)
+                        && case.base.is_none_or(|b| !b.contains(host))
+                }),
+            Rule::DotBeforeAuthorityPath => case.outcome(finding.oracle).is_some_and(|o| {
+                o.components.get(Component::Host).is_some()
+                    && o.components
+                        .get(Component::Path)
+                        .is_some_and(|p| p.starts_with("/.//"))
+            }),
+            Rule::DoubleSlashPathWithoutAuthority => {
+                let unguarded = case
+                    .outcome(finding.oracle)
+                    .is_some_and(|o| !o.accepted() || o.components.get(Component::Host).is_some());
+                unguarded
+                    && case.base.is_some_and(|base| {
+                        let target = crate::oracle::grammar_rfc3986_resolve(base, case.input);
+                        target.accepted()
+                            && target.components.get(Component::Authority).is_none()
+                            && target
+                                .components
+                                .get(Component::Path)
+                                .is_some_and(|p| p.starts_with("//"))
+                    })
+            }
         }
     }
 }
@@ -226,6 +276,22 @@ fn bracketed(input: &str) -> impl Iterator<Item = &str> {
         .split('[')
         .skip(1)
         .filter_map(|rest| rest.split_once(']').map(|(inside, _)| inside))
+}
+
+/// Is `host` `[` eight groups of four lower-case hex digits `]`, the form
+/// an IPv6 address takes when written from its sixteen bytes with no
+/// compression?
+fn is_expanded_ipv6(host: &str) -> bool {
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
+        return false;
+    };
+    let groups: Vec<&str> = inner.split(':').collect();
+    groups.len() == 8
+        && groups.iter().all(|g| {
+            g.len() == 4
+                && g.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        })
 }
 
 /// Does `authority` hold a port that is not a u16? The port follows the
@@ -479,6 +545,26 @@ mod tests {
             "h", "h:", "h:80", "h:65535", "u:p@h:1", "[::1]", "[::1]:8", "u:x@h",
         ] {
             assert!(!port_not_u16(a), "{a}");
+        }
+    }
+
+    #[test]
+    fn an_expanded_ipv6_literal_has_eight_groups_of_four_hex_digits() {
+        assert!(is_expanded_ipv6(
+            "[0000:0000:0000:0000:0000:0000:0000:0001]"
+        ));
+        assert!(is_expanded_ipv6(
+            "[2001:0db8:0000:0000:0000:ff00:0042:8329]"
+        ));
+        for h in [
+            "[::1]",
+            "[0000:0000:0000:0000:0000:0000:0000:0001",
+            "[0000:0000:0000:0000:0000:0000:0000:000A]",
+            "[0000:0000:0000:0000:0000:0000:0000:1]",
+            "[0000:0000:0000:0000:0000:0000:0000:0000:0000]",
+            "h",
+        ] {
+            assert!(!is_expanded_ipv6(h), "{h}");
         }
     }
 

@@ -657,7 +657,10 @@ classes! {
         basis: Defect, severity: Medium,
         spec: "the standard the parser implements, as its reference runs it",
         examples: [],
-        with_base: [(Rfc3986, "httj://t", "1/%2e/..")],
+        // fluent-uri removes the `%2e` as a dot segment, as iri-string
+        // does, where uriparser guards the `//` with `./` (a permitted
+        // variation), so no peer sides with the reference.
+        with_base: [(Rfc3986, "p:/", ".///%2e")],
     }
     /// With a base, an RFC 3986 parser resolves against the base normalised
     /// (dot segments removed, percent-encoded unreserved characters

@@ -317,7 +317,7 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
             "{oracle} resolves against the base normalised, which {reference} (the strict algorithm) uses as written; RFC 3986 section 5.2.1 makes that normalisation optional"
         ),
         _ => format!(
-            "{oracle} writes \"/.\" before a path that starts with \"//\" and has no authority, which {reference} (RFC 3986 section 5.2 as written) leaves as is and cannot recompose"
+            "{oracle} writes \"/.\" (or \"./\") before a path that starts with \"//\" and has no authority, which {reference} (RFC 3986 section 5.2 as written) leaves as is and cannot recompose"
         ),
     }
 }

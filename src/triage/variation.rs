@@ -88,7 +88,10 @@ fn rfc2396_variation(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<Class> {
 /// - Section 5.2.4 with section 3.3: a target without authority whose path
 ///   starts with `//` cannot be written (its recomposition would read as an
 ///   authority); a parser that writes `/.` before it (fluent-uri and
-///   iri-string both document it) keeps the same path.
+///   iri-string both document it) keeps the same path, and so does one
+///   that writes `./` before it (uriparser, whose `FixAmbiguity` puts a `.`
+///   segment in front of a merged relative path): remove_dot_segments
+///   takes either away again.
 fn rfc3986_variation(
     base: &str,
     input: &str,
@@ -106,7 +109,8 @@ fn rfc3986_variation(
             && theirs.accepted()
             && r.components.get(Component::Authority).is_none()
             && path.starts_with("//")
-            && their_path.strip_prefix("/.") == Some(path)
+            && (their_path.strip_prefix("/.") == Some(path)
+                || their_path.strip_prefix("./") == Some(path))
             && diff(r, theirs).fields.iter().all(|c| c == Component::Path)
     };
     if dot_prefix(reference) {

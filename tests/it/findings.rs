@@ -282,6 +282,8 @@ fn registry_lists_every_oracle_once_with_the_reference_first() {
     assert!(ids.contains(&"ada"));
     #[cfg(feature = "curl")]
     assert!(ids.contains(&"curl"));
+    #[cfg(feature = "uriparser")]
+    assert!(ids.contains(&"uriparser"));
     // The references come last and are asked only where parsers disagree.
     let references: Vec<&str> = uridiff::oracle::registry()
         .iter()

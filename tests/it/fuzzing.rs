@@ -165,6 +165,7 @@ fn fuzz_lock_file_pins_the_same_oracles_and_decoder_as_the_main_one() {
         "iri-string",
         "ada-url",
         "curl-sys",
+        "uriparser-ffi",
     ] {
         let (m, f) = (main.get(krate), fuzz.get(krate));
         assert!(m.is_some(), "{krate} is not in Cargo.lock");

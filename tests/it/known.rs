@@ -187,6 +187,7 @@ fn lookup_finds_every_row_by_its_input_and_base_and_only_for_its_oracle() {
             OracleId::Url,
             OracleId::IriString,
             OracleId::Rfc3986,
+            OracleId::Uriparser,
         ] {
             if other == row.oracle {
                 continue;

@@ -53,11 +53,13 @@ fn every_ledger_rows_witness_still_shows_its_root_cause() {
             );
             continue;
         }
-        // A parser behind a cargo feature this build lacks (ada, curl).
+        // A parser behind a cargo feature this build lacks (ada, curl,
+        // uriparser).
         if uridiff::oracle::info(row.parser).is_none() {
             let off = match row.parser.as_str() {
                 "ada" => !cfg!(feature = "ada"),
                 "curl" => !cfg!(feature = "curl"),
+                "uriparser" => !cfg!(feature = "uriparser"),
                 _ => false,
             };
             assert!(off, "{}: {} is not in this build", row.id, row.parser);
