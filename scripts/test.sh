@@ -7,13 +7,15 @@ usage() {
 usage: scripts/test.sh [--help]
 
 Runs all of uridiff's tests from the repository root:
-  cargo test --locked --workspace
+  cargo test --locked --workspace --features uriparser
                                 unit, integration, property and doc tests of
                                 every oracle (ada and libcurl are built by
-                                the C and C++ compilers), including the
-                                saved-corpus replay against
-                                corpus/expectations.txt, and the curl-url
-                                FFI crate's own tests
+                                the C and C++ compilers; uriparser is the
+                                system's library, which setup-oracles.sh
+                                installs), including the saved-corpus replay
+                                against corpus/expectations.txt, and the
+                                curl-url and uriparser-ffi FFI crates' own
+                                tests
   cargo test --locked --no-default-features --features cli
                                 the pure-Rust build (no ada, no libcurl)
 The HTML report's test needs Chromium or Google Chrome (Debian's chromium is
@@ -60,6 +62,6 @@ fi
 # Node's whatwg-url, urllib3), then each adapter against its own test.
 bash scripts/setup-oracles.sh
 python3 adapters/tests/test_adapters.py
-cargo test --locked --workspace
+cargo test --locked --workspace --features uriparser
 cargo test --locked --no-default-features --features cli
 bash scripts/fuzz-replay.sh

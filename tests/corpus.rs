@@ -10,7 +10,7 @@
 )]
 
 use uridiff::corpus::{EXPECTATIONS, diff_text, expectations, load, load_signatures};
-#[cfg(all(feature = "ada", feature = "curl"))]
+#[cfg(all(feature = "ada", feature = "curl", feature = "uriparser"))]
 use uridiff::corpus::{SIGNATURES, audit, bless_signatures, render_signatures};
 use uridiff::fuzzing::{parse_invariants, resolve_invariants};
 use uridiff::oracle::OracleId;
@@ -20,9 +20,10 @@ fn root() -> &'static std::path::Path {
     std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
 }
 
-/// The recording holds every oracle of the default build; findings and
-/// host confusions depend on all of them together.
-#[cfg(all(feature = "ada", feature = "curl"))]
+/// The recording holds every in-process oracle: the default build's and
+/// `uriparser` (cargo feature `uriparser`, the system's library); findings
+/// and host confusions depend on all of them together.
+#[cfg(all(feature = "ada", feature = "curl", feature = "uriparser"))]
 #[test]
 fn saved_corpus_shows_only_known_signatures_and_the_recorded_regression_set() {
     let corpus = load(root()).unwrap();
@@ -118,10 +119,11 @@ fn saved_corpus_has_no_unexplained_disagreement() {
     assert!(unexplained.is_empty(), "{}", unexplained.join("\n"));
 }
 
-/// A build without some oracles (`--no-default-features`) cannot reproduce
+/// A build without some oracles (`--no-default-features`, or without
+/// `--features uriparser`) cannot reproduce
 /// the findings recorded with all of them, but each oracle it has must
 /// still give every saved input the recorded outcome.
-#[cfg(not(all(feature = "ada", feature = "curl")))]
+#[cfg(not(all(feature = "ada", feature = "curl", feature = "uriparser")))]
 #[test]
 fn saved_corpus_outcomes_of_this_builds_oracles_match_the_recording() {
     let built: Vec<&str> = uridiff::oracle::registry()
@@ -154,7 +156,7 @@ fn saved_corpus_outcomes_of_this_builds_oracles_match_the_recording() {
 /// corpus/bypasses.txt lists every (validator, fetcher, shape) bypass the
 /// saved corpus shows with the default build's oracles: the baseline of
 /// the `bypass` fuzz target.
-#[cfg(all(feature = "ada", feature = "curl"))]
+#[cfg(all(feature = "ada", feature = "curl", feature = "uriparser"))]
 #[test]
 fn saved_corpus_shows_exactly_the_recorded_bypasses() {
     use uridiff::bypass::known::{BYPASSES, known_bypasses, parse_known, render_known};

@@ -136,6 +136,28 @@ fn no_corpus(root: &std::path::Path) -> Failure {
     ))
 }
 
+/// The refusal to record or check the regression set with a build that
+/// lacks some built-in oracle: corpus/expectations.txt and signatures.txt
+/// hold every oracle's outcomes and findings, so such a build would drop
+/// the missing oracles' lines (a bless) or report them all as changed (a
+/// check).
+fn every_oracle_built(action: &str) -> Result<(), Failure> {
+    let missing: Vec<&str> = uridiff::oracle::OracleId::ALL
+        .iter()
+        .filter(|id| uridiff::oracle::info(**id).is_none())
+        .map(|id| id.as_str())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "corpus {action} needs every built-in oracle, and this build lacks {}: the saved corpus \
+         records them all; build with the default features and `--features uriparser` \
+         (bash scripts/setup-oracles.sh installs the library it links)",
+        missing.join(", ")
+    )))
+}
+
 pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     match &args.action {
         Action::Follow(f) => super::follow::run(f),
@@ -143,6 +165,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             if !is_corpus(&r.root) {
                 return Err(no_corpus(&r.root));
             }
+            every_oracle_built("bless")?;
             let corpus = load(&r.root)?;
             let old = load_signatures(&r.root)?;
             let set = bless_signatures(&corpus, &old);
@@ -227,6 +250,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             if !is_corpus(&r.root) {
                 return Err(no_corpus(&r.root));
             }
+            every_oracle_built("check")?;
             let corpus = load(&r.root)?;
             let set = load_signatures(&r.root)?;
             let found = audit(&corpus, &set);

@@ -691,3 +691,20 @@ fn help_texts_are_as_recorded() {
             .header("testdata/help.txt", "current")
     );
 }
+
+/// The saved corpus records every built-in oracle: a build that lacks one
+/// refuses to bless it (it would drop that oracle's lines) or check it.
+#[cfg(not(all(feature = "ada", feature = "curl", feature = "uriparser")))]
+#[test]
+fn corpus_bless_and_check_refuse_a_build_without_every_oracle() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    for action in ["bless", "check"] {
+        let o = uridiff(&["corpus", action, "--root", root]);
+        assert_eq!(o.status.code(), Some(2), "{action}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("lacks") && stderr(&o).contains("--features uriparser"),
+            "{action}: {}",
+            stderr(&o)
+        );
+    }
+}
