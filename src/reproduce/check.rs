@@ -182,12 +182,16 @@ fn run_checked_with(
     Ok(!ran.status.success())
 }
 
-/// [`check_rust`], [`check_c`] or [`check_ada_c`], by the test's language
+/// [`check_rust`], [`check_c`], [`check_ada_c`] or [`check_uriparser_c`], by
+/// the test's language
 /// (and, for C, the library it includes).
 pub fn check(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
     match test.language {
         "rust" => check_rust(test, target_dir),
         "c" if test.code.contains("#include \"ada_c.h\"") => check_ada_c(test, target_dir),
+        "c" if test.code.contains("#include <uriparser/Uri.h>") => {
+            check_uriparser_c(test, target_dir)
+        }
         "c" => check_c(test, target_dir),
         _ => Err(CheckError::NotRust),
     }
@@ -280,4 +284,54 @@ pub fn check_ada_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
             ("ADA_OBJECT", object.as_os_str()),
         ],
     )
+}
+
+/// The build script of a uriparser C check: compiles `repro.c` against the
+/// system's uriparser, the library uridiff's `uriparser` oracle links
+/// (`pkg-config --cflags --libs liburiparser`).
+const URIPARSER_BUILD_RS: &str = r#"use std::env;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    let program = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("repro");
+    println!("cargo:rerun-if-changed=repro.c");
+    let flags = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "liburiparser"])
+        .output()
+        .expect("pkg-config runs");
+    assert!(flags.status.success(), "pkg-config finds no liburiparser");
+    let flags = String::from_utf8(flags.stdout).expect("pkg-config's flags");
+    let status = Command::new("cc")
+        .arg("repro.c")
+        .args(flags.split_whitespace())
+        .arg("-o")
+        .arg(&program)
+        .status()
+        .expect("the C compiler runs");
+    assert!(status.success(), "repro.c does not compile against uriparser");
+    println!("cargo:rustc-env=REPRO_PROGRAM={}", program.display());
+}
+"#;
+
+/// Builds and runs a C test of uriparser's API against the system's
+/// library (the one the `uriparser` oracle links), in a temporary cargo
+/// project, offline. `Ok(true)` when it still fails.
+pub fn check_uriparser_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
+    let dir = tempfile::Builder::new()
+        .prefix("uridiff-reproduce-uriparser-")
+        .tempdir()
+        .map_err(CheckError::Io)?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.path().join(name), text).map_err(CheckError::Io)
+    };
+    write(
+        "Cargo.toml",
+        "[package]\nname = \"uridiff-reproduce-uriparser\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n",
+    )?;
+    write("build.rs", URIPARSER_BUILD_RS)?;
+    write("repro.c", &test.code)?;
+    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
+    write("src/lib.rs", C_TEST_RS)?;
+    run_checked(dir.path(), target_dir)
 }

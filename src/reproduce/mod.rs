@@ -19,9 +19,11 @@ pub mod literal;
 mod web;
 mod wpt;
 
-pub use self::check::{CheckError, check, check_ada_c, check_c, check_rust, check_target_dir};
+pub use self::check::{
+    CheckError, check, check_ada_c, check_c, check_rust, check_target_dir, check_uriparser_c,
+};
 use self::literal::{c as c_str, javascript as js, rust as rs};
-use self::web::{ada_c_test, ada_test, curl_test};
+use self::web::{ada_c_test, ada_test, curl_test, uriparser_test};
 use self::wpt::wpt_entry;
 
 use std::fmt::Write as _;
@@ -307,6 +309,12 @@ fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<
             return Some(Test {
                 language: "c",
                 code: curl_test(about, expect),
+            });
+        }
+        "uriparser" => {
+            return Some(Test {
+                language: "c",
+                code: uriparser_test(about, expect),
             });
         }
         _ => return None,

@@ -1,5 +1,6 @@
 //! The JavaScript and C reproductions: Ada through Node's `new URL` and
-//! through its C API (`ada_c.h`), libcurl through its URL API.
+//! through its C API (`ada_c.h`), libcurl through its URL API, uriparser
+//! through its own.
 
 use super::wpt::wpt_fields;
 use super::*;
@@ -170,5 +171,207 @@ pub(super) fn ada_c_test(about: &About<'_>, expect: &Expect<'_>) -> String {
     let _ = writeln!(out, "  int bad = {bad};");
     out.push_str("  if(bad && valid) {\n    ada_string href = ada_get_href(u);\n    printf(\"href %.*s\\n\", (int)href.length, href.data);\n  }\n");
     out.push_str("  ada_free(u);\n  return bad;\n}\n");
+    out
+}
+
+/// The parts of a URI the uriparser reproduction reads, as uridiff's
+/// oracle reads them (src/oracle/uriparser.rs): the C expression of each.
+const URIPARSER_PARTS: [(&str, Component); 8] = [
+    ("scheme", Component::Scheme),
+    ("authority", Component::Authority),
+    ("userinfo", Component::Userinfo),
+    ("host", Component::Host),
+    ("port", Component::Port),
+    ("path", Component::Path),
+    ("query", Component::Query),
+    ("fragment", Component::Fragment),
+];
+
+/// The helpers every uriparser reproduction starts with: each component of
+/// a parsed URI as a C string (NULL when absent), the path and the host as
+/// `uriToStringA` writes them, and the recomposed text.
+const URIPARSER_HELPERS: &str = r#"static char *range(UriTextRangeA r)
+{
+  size_t n;
+  char *s;
+  if(!r.first)
+    return NULL;
+  n = (size_t)(r.afterLast - r.first);
+  s = malloc(n + 1);
+  if(!s)
+    exit(2);
+  memcpy(s, r.first, n);
+  s[n] = '\0';
+  return s;
+}
+
+static int has_host(const UriUriA *u)
+{
+  return u->hostText.first || u->hostData.ip4 || u->hostData.ip6 || u->hostData.ipFuture.first;
+}
+
+/* The component NAME of U as uridiff reads it: the host with an IP
+ * literal's brackets, the authority as [userinfo "@"] host [":" port], the
+ * path as uriToStringA writes it (RFC 3986 section 5.3). */
+static char *part(const UriUriA *u, const char *name)
+{
+  static char buf[8192];
+  buf[0] = '\0';
+  if(!strcmp(name, "scheme"))
+    return range(u->scheme);
+  if(!strcmp(name, "userinfo"))
+    return has_host(u) ? range(u->userInfo) : NULL;
+  if(!strcmp(name, "port"))
+    return has_host(u) ? range(u->portText) : NULL;
+  if(!strcmp(name, "query"))
+    return range(u->query);
+  if(!strcmp(name, "fragment"))
+    return range(u->fragment);
+  if(!strcmp(name, "host") || !strcmp(name, "authority")) {
+    char *host, *userinfo, *port;
+    int bracket = u->hostData.ip6 || u->hostData.ipFuture.first;
+    if(!has_host(u))
+      return NULL;
+    host = range(u->hostText);
+    userinfo = range(u->userInfo);
+    port = range(u->portText);
+    if(!strcmp(name, "authority") && userinfo)
+      snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s@", userinfo);
+    snprintf(buf + strlen(buf), sizeof buf - strlen(buf), bracket ? "[%s]" : "%s", host ? host : "");
+    if(!strcmp(name, "authority") && port)
+      snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ":%s", port);
+    free(host);
+    free(userinfo);
+    free(port);
+  }
+  else {
+    const UriPathSegmentA *s;
+    if(u->absolutePath || (u->pathHead && has_host(u)))
+      strcat(buf, "/");
+    for(s = u->pathHead; s; s = s->next) {
+      char *t = range(s->text);
+      snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", t ? t : "", s->next ? "/" : "");
+      free(t);
+    }
+  }
+  return strdup(buf);
+}
+
+/* The text uriToStringA writes for U, or NULL. */
+static char *text(const UriUriA *u)
+{
+  int n;
+  char *s;
+  if(uriToStringCharsRequiredA(u, &n) != URI_SUCCESS)
+    return NULL;
+  s = malloc((size_t)n + 1);
+  if(!s)
+    exit(2);
+  if(uriToStringA(s, u, n + 1, NULL) != URI_SUCCESS) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* Does NAME of U hold WANT (NULL: absent)? Says what it found otherwise. A
+ * path that starts with "//" without an authority may be written with "/."
+ * or "./" before it (RFC 3986 sections 5.2.4 and 3.3). */
+static int holds(const UriUriA *u, const char *name, const char *want)
+{
+  char *got = part(u, name);
+  int ok = (!got || !want) ? got == want : !strcmp(got, want);
+  if(!ok && got && want && !strcmp(name, "path") && !has_host(u) && !strncmp(want, "//", 2)
+     && strlen(got) == strlen(want) + 2 && (!strncmp(got, "/.", 2) || !strncmp(got, "./", 2))
+     && !strcmp(got + 2, want))
+    ok = 1;
+  if(!ok)
+    printf("%s: %s%s%s, RFC 3986: %s%s%s\n", name, got ? "\"" : "", got ? got : "absent",
+           got ? "\"" : "", want ? "\"" : "", want ? want : "absent", want ? "\"" : "");
+  free(got);
+  return ok;
+}
+"#;
+
+/// uriparser through its C API (`uriParseSingleUriExA`, `uriAddBaseUriExA`,
+/// `uriToStringA`): exits 1 while the defect holds. With a base, the
+/// resolved URI is written with `uriToStringA` and parsed again, as uridiff
+/// reads it (and as a program that passes the text on does).
+pub(super) fn uriparser_test(about: &About<'_>, expect: &Expect<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "/* {}; uridiff root cause {}.\n * Found in {}. Build: cc repro.c $(pkg-config --cflags --libs liburiparser)\n * Exits 1 while the defect holds, 0 once it is fixed. */",
+        about.spec, about.id, about.version
+    );
+    out.push_str(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <uriparser/Uri.h>\n\n",
+    );
+    out.push_str(URIPARSER_HELPERS);
+    out.push_str("\nint main(void)\n{\n");
+    // Arrays, parsed up to `sizeof - 1`: every byte, NULs included, reaches
+    // the parser through its explicit end pointer.
+    let _ = writeln!(out, "  static const char input[] = {};", c_str(about.input));
+    out.push_str(
+        "  UriUriA u, parsed;\n  const char *error;\n  char *written = NULL;\n  int bad = 0;\n",
+    );
+    match about.base {
+        Some(base) => {
+            let _ = writeln!(out, "  static const char base[] = {};", c_str(base));
+            out.push_str(concat!(
+                "  UriUriA b, resolved;\n",
+                "  int accepted = 0;\n",
+                "  if(uriParseSingleUriExA(&b, base, base + sizeof base - 1, &error) != URI_SUCCESS)\n",
+                "    return 2;\n",
+                "  if(uriParseSingleUriExA(&parsed, input, input + sizeof input - 1, &error) == URI_SUCCESS) {\n",
+                "    if(uriAddBaseUriExA(&resolved, &parsed, &b, URI_RESOLVE_STRICTLY) == URI_SUCCESS) {\n",
+                "      written = text(&resolved);\n",
+                "      uriFreeUriMembersA(&resolved);\n",
+                "      accepted = written && uriParseSingleUriExA(&u, written, written + strlen(written), &error) == URI_SUCCESS;\n",
+                "      printf(\"resolved to %s%s\\n\", written ? written : \"(nothing)\", accepted ? \"\" : \", which does not parse\");\n",
+                "    }\n",
+                "    uriFreeUriMembersA(&parsed);\n",
+                "  }\n",
+                "  uriFreeUriMembersA(&b);\n",
+            ));
+        }
+        None => out.push_str(concat!(
+            "  int accepted = uriParseSingleUriExA(&u, input, input + sizeof input - 1, &error) == URI_SUCCESS;\n",
+            "  (void)parsed;\n",
+            "  if(accepted)\n",
+            "    written = text(&u);\n",
+        )),
+    }
+    match expect {
+        Expect::Reject => out.push_str("  bad = accepted;\n"),
+        Expect::Serialization(href) => {
+            let _ = writeln!(
+                out,
+                "  bad = !accepted || !written || strcmp(written, {}) != 0;",
+                c_str(href)
+            );
+        }
+        Expect::RoundTrip => out.push_str(concat!(
+            "  if(!accepted || !written)\n    bad = 1;\n  else {\n",
+            "    UriUriA again;\n    char *again_text = NULL;\n",
+            "    if(uriParseSingleUriExA(&again, written, written + strlen(written), &error) == URI_SUCCESS) {\n",
+            "      again_text = text(&again);\n      uriFreeUriMembersA(&again);\n    }\n",
+            "    bad = !again_text || strcmp(again_text, written) != 0;\n    free(again_text);\n  }\n",
+        )),
+        Expect::Accept(c) => {
+            out.push_str("  if(!accepted)\n    bad = 1;\n  else {\n");
+            for (name, component) in URIPARSER_PARTS {
+                if !about.fields().contains(component) || !c.reported().contains(component) {
+                    continue;
+                }
+                let want = c.get(component).map_or_else(|| "NULL".to_owned(), c_str);
+                let _ = writeln!(out, "    bad |= !holds(&u, \"{name}\", {want});");
+            }
+            out.push_str("  }\n");
+        }
+    }
+    out.push_str(
+        "  if(accepted)\n    uriFreeUriMembersA(&u);\n  free(written);\n  return bad;\n}\n",
+    );
     out
 }
