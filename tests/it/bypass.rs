@@ -328,7 +328,7 @@ fn confirmation_never_aims_outside_loopback() {
 /// all --confirm --markdown` prints (every in-process oracle, the string
 /// checks, the shipped adapters, confirmations included): `BLESS=1`
 /// rewrites it.
-#[cfg(all(feature = "ada", feature = "curl"))]
+#[cfg(all(feature = "ada", feature = "curl", feature = "uriparser"))]
 #[test]
 fn docs_bypass_matrix_is_the_one_uridiff_prints() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -397,7 +397,7 @@ fn docs_bypass_matrix_is_the_one_uridiff_prints() {
 
 /// Every shipped adapter's version key (`AdapterVersion::key`) as one
 /// comment line: what the bypass matrix's recording depends on.
-#[cfg(all(feature = "ada", feature = "curl"))]
+#[cfg(all(feature = "ada", feature = "curl", feature = "uriparser"))]
 fn adapter_versions() -> String {
     use uridiff::oracle::external::{Externals, Spec, shipped_names};
     let specs: Vec<Spec> = shipped_names()
