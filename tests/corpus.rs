@@ -1,6 +1,6 @@
 //! Replays the saved corpus: every input through check() against the
 //! recorded expectations, every input through the fuzz targets' invariants,
-//! and no finding left unexplained. `BLESS=1 cargo test --test corpus`
+//! and no finding left unexplained. `BLESS=1 cargo test --features uriparser --test corpus`
 //! rewrites corpus/expectations.txt for review.
 #![allow(
     clippy::unwrap_used,
@@ -37,7 +37,7 @@ fn saved_corpus_shows_only_known_signatures_and_the_recorded_regression_set() {
     assert!(
         found.is_clean(),
         "the saved corpus shows what corpus/signatures.txt does not record:\n{}\
-         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`",
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --features uriparser --test corpus`",
         found.summary()
     );
     let current = expectations(&corpus, &set);
@@ -50,7 +50,7 @@ fn saved_corpus_shows_only_known_signatures_and_the_recorded_regression_set() {
     assert!(
         recorded == current,
         "regression-set outcomes changed:\n{}\n\
-         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`",
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --features uriparser --test corpus`",
         diff_text(&recorded, &current)
     );
 }
@@ -179,7 +179,7 @@ fn saved_corpus_shows_exactly_the_recorded_bypasses() {
     assert!(
         missing.is_empty() && gone.is_empty(),
         "new bypasses: {missing:?}\nno longer shown: {gone:?}\n\
-         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --test corpus`"
+         review, then run `uridiff corpus bless` or `BLESS=1 cargo test --features uriparser --test corpus`"
     );
     assert_eq!(
         recorded, current,
