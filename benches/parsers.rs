@@ -1,6 +1,7 @@
 //! Parser speed on the real-URL data set (benches/data/urls.txt), all in one
 //! run so the ratios compare like with like: the strict RFC 2396 parser
-//! against fluent-uri, http::Uri and url, a byte-table floor, every oracle
+//! against fluent-uri, http::Uri and url (and uriparser, with the cargo
+//! feature `uriparser`), a byte-table floor, every oracle
 //! of the registry as check() runs it, and check(). Scaling with input length
 //! is the parser crate's own bench (`cargo bench -p rfc2396 --bench parse`). `scripts/bench.sh` runs this and writes the
 //! medians and ratios into BENCHMARKS.md.
@@ -57,6 +58,17 @@ fn parsers(c: &mut Criterion) {
         b.iter(|| {
             urls.iter()
                 .filter(|u| fluent_uri::UriRef::parse(black_box(u.as_str())).is_ok())
+                .count()
+        })
+    });
+    // uriparser (C, the system's library; cargo feature `uriparser`):
+    // parse and read every component's range, freeing the library's
+    // structures, as the oracle does before it maps the components.
+    #[cfg(feature = "uriparser")]
+    g.bench_function("uriparser", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| uriparser_ffi::UriRef::parse(black_box(u.as_bytes())).is_ok())
                 .count()
         })
     });
