@@ -188,6 +188,13 @@ fn every_ledger_witnesses_rust_and_c_tests_build_and_still_fail() {
         if row.parser.is_reference() {
             continue;
         }
+        // A built-in parser behind a cargo feature this build lacks
+        // (uriparser without `--features uriparser`) has nothing to run.
+        if uridiff::oracle::OracleId::is_builtin_id(row.parser.as_str())
+            && uridiff::oracle::info(row.parser).is_none()
+        {
+            continue;
+        }
         let mut args = vec!["--json", "--check"];
         // A shipped adapter's row: reproduced through that adapter.
         let adapter = match row.parser {
