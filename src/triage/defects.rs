@@ -292,15 +292,20 @@ pub(crate) fn rewritten_ip_literal(
 /// reported: the literal the parser rewrote. The URL Standard removes every
 /// ASCII tab or newline from the input before parsing, so for a WHATWG
 /// parser the literal is read without them.
+///
+/// When another bracketed span of the input is `host` itself, the parser
+/// read that literal as written and rewrote nothing: in
+/// `ftp:.@[::1@[::1]` the host is after the last `@` (URL Standard,
+/// authority state; RFC 3986 section 3.2.1), and `[::1@[::1` is userinfo.
 pub(crate) fn rewritten_literal<'i>(
     id: OracleId,
     input: &'i str,
     host: &str,
 ) -> Option<Cow<'i, str>> {
-    let literal = input.find('[').and_then(|start| {
-        let rest = input.get(start..)?;
-        rest.find(']').and_then(|end| rest.get(..=end))
-    })?;
+    let literal = bracketed_spans(input).next()?;
+    if bracketed_spans(input).any(|span| span.eq_ignore_ascii_case(host)) {
+        return None;
+    }
     let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
         && literal.contains(['\t', '\n', '\r'])
     {
@@ -309,6 +314,14 @@ pub(crate) fn rewritten_literal<'i>(
         Cow::Borrowed(literal)
     };
     (!is_ip_literal(&literal) && !literal.eq_ignore_ascii_case(host)).then_some(literal)
+}
+
+/// Each `[` of `input` with the text up to the next `]`, both included.
+fn bracketed_spans(input: &str) -> impl Iterator<Item = &str> {
+    input.match_indices('[').filter_map(move |(start, _)| {
+        let rest = input.get(start..)?;
+        rest.find(']').and_then(|end| rest.get(..=end))
+    })
 }
 
 /// The authority of `input`, as the URL Standard's authority state reads
@@ -383,6 +396,23 @@ pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Find
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A literal the input holds as written is no rewrite, even after a
+    /// `[` in the userinfo (found by the differential target:
+    /// `Ftp:.}.Ftp:.}.@[::1@[::1]`, host `[::1]` for url and ada).
+    #[test]
+    fn a_literal_after_the_userinfo_is_not_rewritten() {
+        let input = "Ftp:.}.Ftp:.}.@[::1@[::1]";
+        assert_eq!(rewritten_literal(OracleId::Url, input, "[::1]"), None);
+        assert_eq!(
+            rewritten_literal(OracleId::Url, "http://[::1:]/", "[::1]").as_deref(),
+            Some("[::1:]")
+        );
+        assert_eq!(
+            rewritten_literal(OracleId::Curl, "http://[::1@[::2]/", "[::1]").as_deref(),
+            Some("[::1@[::2]")
+        );
+    }
 
     /// A backslash ends the authority of a special URL only (URL Standard,
     /// authority state): `p://@\@D` has host `D`, `http://@\x` none.
