@@ -246,7 +246,7 @@ pub(crate) fn standard_failures(
         id,
         None,
         fields,
-        effect::host_missing(id, authority),
+        effect::host_missing(id, &authority),
     ));
 }
 
@@ -327,7 +327,21 @@ fn bracketed_spans(input: &str) -> impl Iterator<Item = &str> {
 /// The authority of `input`, as the URL Standard's authority state reads
 /// it, when its host after the last `@` is empty (a host-missing
 /// validation error: failure); `file` has no authority state.
-pub(crate) fn empty_host_after_at(input: &str) -> Option<&str> {
+pub(crate) fn empty_host_after_at(input: &str) -> Option<Cow<'_, str>> {
+    // The basic URL parser first removes leading and trailing C0 controls
+    // and spaces, then every ASCII tab or newline (URL Standard, basic URL
+    // parser): `\nfile://h\@` is a `file` URL, whose `@` is in the path.
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    if trimmed.contains(['\t', '\n', '\r']) {
+        let cleaned = trimmed.replace(['\t', '\n', '\r'], "");
+        return authority_with_empty_host(&cleaned).map(|a| Cow::Owned(a.to_owned()));
+    }
+    authority_with_empty_host(trimmed).map(Cow::Borrowed)
+}
+
+/// [`empty_host_after_at`] of an input the URL Standard has nothing to
+/// remove from.
+fn authority_with_empty_host(input: &str) -> Option<&str> {
     let (scheme, rest) = input.split_once(':')?;
     if scheme.eq_ignore_ascii_case("file") {
         return None;
@@ -419,12 +433,16 @@ mod tests {
     #[test]
     fn a_backslash_ends_only_a_special_authority() {
         assert_eq!(empty_host_after_at("p://@\\@D"), None);
-        assert_eq!(empty_host_after_at("p://@\\@"), Some("@\\@"));
-        assert_eq!(empty_host_after_at("http://@\\x"), Some("@"));
-        assert_eq!(empty_host_after_at("HTTP://@\\x"), Some("@"));
-        assert_eq!(empty_host_after_at("s://@"), Some("@"));
-        assert_eq!(empty_host_after_at("s://u@:1/x"), Some("u@:1"));
+        assert_eq!(empty_host_after_at("p://@\\@").as_deref(), Some("@\\@"));
+        assert_eq!(empty_host_after_at("http://@\\x").as_deref(), Some("@"));
+        assert_eq!(empty_host_after_at("HTTP://@\\x").as_deref(), Some("@"));
+        assert_eq!(empty_host_after_at("s://@").as_deref(), Some("@"));
+        assert_eq!(empty_host_after_at("s://u@:1/x").as_deref(), Some("u@:1"));
         assert_eq!(empty_host_after_at("file://@"), None);
+        // Found by the structured target: a leading newline is removed
+        // before the scheme is read, so this is a `file` URL.
+        assert_eq!(empty_host_after_at("\nfile://h\\:\\@:0065535"), None);
+        assert_eq!(empty_host_after_at(" ht\ttp://u@/").as_deref(), Some("u@"));
     }
 
     /// An accepted outcome with these authority parts (and `scheme`).
