@@ -293,8 +293,9 @@ pub(crate) fn rewritten_ip_literal(
 /// ASCII tab or newline from the input before parsing, so for a WHATWG
 /// parser the literal is read without them.
 ///
-/// When another bracketed span of the input is `host` itself, the parser
-/// read that literal as written and rewrote nothing: in
+/// When another bracketed span of the input is `host` itself, or a valid
+/// literal of the same address (`[::0]` reported as `[::]`), the parser
+/// read that literal and rewrote nothing invalid: in
 /// `ftp:.@[::1@[::1]` the host is after the last `@` (URL Standard,
 /// authority state; RFC 3986 section 3.2.1), and `[::1@[::1` is userinfo.
 pub(crate) fn rewritten_literal<'i>(
@@ -303,7 +304,10 @@ pub(crate) fn rewritten_literal<'i>(
     host: &str,
 ) -> Option<Cow<'i, str>> {
     let literal = bracketed_spans(input).next()?;
-    if bracketed_spans(input).any(|span| span.eq_ignore_ascii_case(host)) {
+    if bracketed_spans(input).any(|span| {
+        span.eq_ignore_ascii_case(host)
+            || (is_ip_literal(span) && crate::triage::host::same_address(span, host))
+    }) {
         return None;
     }
     let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
@@ -418,6 +422,8 @@ mod tests {
     fn a_literal_after_the_userinfo_is_not_rewritten() {
         let input = "Ftp:.}.Ftp:.}.@[::1@[::1]";
         assert_eq!(rewritten_literal(OracleId::Url, input, "[::1]"), None);
+        let respelt = "Ftp:.}.Ftp:.}.@[::1@[::0]";
+        assert_eq!(rewritten_literal(OracleId::Url, respelt, "[::]"), None);
         assert_eq!(
             rewritten_literal(OracleId::Url, "http://[::1:]/", "[::1]").as_deref(),
             Some("[::1:]")
