@@ -15,7 +15,9 @@ comes from `cargo fuzz list`) and writes into $OUT, for each TARGET:
   TARGET                   the libFuzzer binary
   TARGET_seed_corpus.zip   the saved corpus corpus/TARGET/ (skipped when empty)
   TARGET.dict              fuzz/uri.dict
-  TARGET.options           [libfuzzer] dict, max_len = 4096, timeout = 10
+  TARGET.options           [libfuzzer] dict, max_len = 4096, timeout = 10, and
+                           the target's own settings (scripts/lib.sh,
+                           target_libfuzzer_options)
 and, where the image has their engines (OSS-Fuzz's compile_python_fuzzer
 with atheris, compile_native_go_fuzzer), fuzz_urllib (atheris, fuzz/python)
 and go_url_parse (Go, fuzz/go) with the differential seeds: untested here.
@@ -56,6 +58,10 @@ if [ ! -f "$project/fuzz/Cargo.toml" ]; then
 fi
 mkdir -p "$OUT" "$WORK"
 cd "$project"
+# Functions only (the toolchain choice outside Docker, each target's libFuzzer
+# settings for its .options file).
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
 
 target_dir_args=()
 if [ -n "${SANITIZER:-}" ]; then
@@ -82,8 +88,6 @@ if [ -n "${SANITIZER:-}" ]; then
     list=(cargo fuzz list)
     if command -v cargo-fuzz >/dev/null 2>&1; then list=(cargo-fuzz list); fi
 else
-    # shellcheck source=scripts/lib.sh
-    . scripts/lib.sh
     ensure_cargo_fuzz
     choose_toolchain
     FUZZ_C_INSTALL=0 setup_c_coverage
@@ -152,7 +156,10 @@ for t in "${targets[@]}"; do
         echo "build.sh: $t: corpus/$t is empty or missing: no ${t}_seed_corpus.zip" >&2
     fi
     cp fuzz/uri.dict "$OUT/$t.dict"
-    printf '[libfuzzer]\ndict = %s.dict\nmax_len = 4096\ntimeout = 10\n' "$t" > "$OUT/$t.options"
+    {
+        printf '[libfuzzer]\ndict = %s.dict\nmax_len = 4096\ntimeout = 10\n' "$t"
+        target_libfuzzer_options "$t"
+    } > "$OUT/$t.options"
     echo "== $OUT/$t: binary, $seeds, $t.dict, $t.options" >&2
 done
 

@@ -23,8 +23,9 @@ To keep this run's new inputs in the saved corpus (then review and bless):
   cargo run -- corpus bless
 
 Installs cargo-fuzz when missing. Uses nightly with AddressSanitizer when a
-nightly toolchain is installed, else `-s none` on stable. Runs libFuzzer's
-fork mode with one process per core. Builds the C and C++ oracles with clang
+nightly toolchain is installed, else `-s none` on stable. Runs one libFuzzer
+process per core (FUZZ_JOBS), sharing fuzz/new/TARGET/; a process that stops
+at a finding starts again for the time that is left. Builds the C and C++ oracles with clang
 and libFuzzer's coverage instrumentation (and AddressSanitizer with it), in
 fuzz/target/clang/; installs Debian's clang with apt-get when missing (as
 root, or through sudo without a password), else warns and goes on without
@@ -130,16 +131,43 @@ findings() {
     find "fuzz/artifacts/$1" -type f ! -name '*.json' 2>/dev/null
 }
 
-# libFuzzer on target $t.
+# libFuzzer on target $t: $jobs plain processes side by side, not -fork:
+# with the same build, one plain process ran 1.6x the executions of one fork
+# job and covered more edges (BENCHMARKS.md, "Fuzz throughput"). They share
+# fuzz/new/$t/ (each reloads what the others add, libFuzzer's -reload), and
+# a process that stops at a finding (a panic, saved under fuzz/artifacts/$t/
+# by cargo-fuzz) is started again on what is left of the time, which is what
+# -fork's -ignore_crashes gave, so one run can still collect several. The
+# target's own settings (use_counters for the differential targets) come from
+# scripts/lib.sh's target_libfuzzer_flags, as ClusterFuzzLite's .options do.
+# FUZZ_C_ENV (scripts/lib.sh) is the C/C++ compiler and flags for this build
+# only: the CLI above is built without them.
 run_libfuzzer() {
-    # libFuzzer writes new inputs to the first directory and only reads the
-    # others. -fork with -ignore_crashes keeps going after a finding, so one
-    # run can collect several; each is saved under fuzz/artifacts/$t/.
-    # FUZZ_C_ENV (scripts/lib.sh) is the C/C++ compiler and flags for this
-    # build only: the CLI above is built without them.
-    env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
-        -dict=fuzz/uri.dict -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-        -fork="$jobs" -ignore_crashes=1 -print_final_stats=1 2> "$report_dir/fuzz-$t.log" || true
+    local end j flags=()
+    end=$(( $(date +%s) + seconds ))
+    read -r -a flags <<< "$(target_libfuzzer_flags "$t")"
+    for j in $(seq 1 "$jobs"); do
+        (
+            starts=0
+            while [ "$starts" -lt 100 ]; do
+                left=$(( end - $(date +%s) ))
+                [ "$left" -gt 0 ] || break
+                starts=$(( starts + 1 ))
+                found=$(findings "$t" | wc -l)
+                if env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
+                    -dict=fuzz/uri.dict -max_total_time="$left" -max_len=4096 -timeout=10 \
+                    "${flags[@]}" -print_final_stats=1 >> "$report_dir/fuzz-$t.$j.log" 2>&1; then
+                    break
+                fi
+                # Stopped without saving a finding: a build or start-up
+                # failure, which a restart would only repeat.
+                [ "$(findings "$t" | wc -l)" -gt "$found" ] || break
+            done
+        ) &
+    done
+    wait
+    cat "$report_dir/fuzz-$t".*.log > "$report_dir/fuzz-$t.log" 2>/dev/null || true
+    rm -f "$report_dir/fuzz-$t".*.log
 }
 
 # atheris on target $t's corpus: new inputs into fuzz/new/$t/, an exception

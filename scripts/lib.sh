@@ -53,6 +53,27 @@ optional_features() {
     fi
 }
 
+# libFuzzer settings of fuzz target $1 beyond the common ones (dict,
+# max_len, timeout), one `key = value` line each, as ClusterFuzzLite's and
+# OSS-Fuzz's TARGET.options take them (.clusterfuzzlite/build.sh writes them
+# there; scripts/fuzz.sh passes them as flags). The targets that run check()
+# on every input count an edge once, not by how often it ran
+# (use_counters = 0): the harness's own loops (triage over every parser's
+# answer) run as often as an input is long, so hit counts made nearly every
+# input "new" to libFuzzer; with edges only, one process ran 1.5x the
+# executions from an empty corpus and covered more edges (BENCHMARKS.md,
+# "Fuzz throughput").
+target_libfuzzer_options() {
+    case "$1" in
+        differential|structured|resolve-differential) echo "use_counters = 0" ;;
+    esac
+}
+
+# target_libfuzzer_options as libFuzzer flags (`-use_counters=0`), on one line.
+target_libfuzzer_flags() {
+    target_libfuzzer_options "$1" | sed 's/^\([a-z_]*\) = \(.*\)$/-\1=\2/' | tr '\n' ' '
+}
+
 # Sets FUZZ_CMD (an array: the cargo fuzz command) and FUZZ_SAN (the sanitizer
 # flags): nightly with AddressSanitizer when a nightly toolchain is installed,
 # else stable with `-s none`. FUZZ_SANITIZER=none forces no sanitizer. Sets

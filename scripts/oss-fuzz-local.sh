@@ -134,7 +134,10 @@ for t in "${targets[@]}"; do
         continue
     fi
     # The settings of $t.options, as ClusterFuzz passes them.
-    flags=(-dict="$out/$t.dict" -max_len=4096 -timeout=10 -artifact_prefix="$tmp/artifacts/$t/")
+    flags=(-dict="$out/$t.dict" -artifact_prefix="$tmp/artifacts/$t/")
+    while IFS=' =' read -r key value; do
+        case "$key" in ''|'['*|dict) ;; *) flags+=("-$key=$value") ;; esac
+    done < "$out/$t.options"
     log="$tmp/$t.log"
     if ! (cd "$out" && timeout 600 "./$t" "${flags[@]}" -runs=0 "$seeds") > "$log" 2>&1; then
         explain "$log"

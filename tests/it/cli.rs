@@ -359,6 +359,31 @@ fn scripts_read_the_targets_from_the_binary() {
     assert_eq!(stdout(&o), format!("{names}\ntarget\nreference\n"));
 }
 
+/// Each target's own libFuzzer settings, in ClusterFuzzLite's `.options`
+/// form and as flags for `scripts/fuzz.sh`: edges without hit counts for
+/// the targets that run `check()` on every input (FUZZING.md), libFuzzer's
+/// defaults for the others.
+#[test]
+fn the_differential_targets_count_edges_not_hit_counts() {
+    let o = Command::new("bash")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "-c",
+            r#". scripts/lib.sh && for t in differential structured resolve-differential parse resolve; do echo "$t [$(target_libfuzzer_flags "$t")] [$(target_libfuzzer_options "$t")]"; done"#,
+        ])
+        .output()
+        .expect("run bash");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "differential [-use_counters=0 ] [use_counters = 0]\n\
+         structured [-use_counters=0 ] [use_counters = 0]\n\
+         resolve-differential [-use_counters=0 ] [use_counters = 0]\n\
+         parse [] []\n\
+         resolve [] []\n"
+    );
+}
+
 #[test]
 fn corpus_add_writes_each_target_in_its_format() {
     let dir = tempfile::tempdir().unwrap();
