@@ -40,7 +40,12 @@ pub(crate) const WHATWG_NOT_ASKED: &str = "whatwg-url (the URL Standard's refere
 /// The reference oracle of `standard`, if it has one.
 pub fn reference_for(standard: Standard) -> Option<OracleId> {
     match standard {
-        Standard::Whatwg => ExternalName::new(WHATWG_URL).ok().map(OracleId::External),
+        Standard::Whatwg => {
+            // Checked once: `check()` asks this for every WHATWG parser on
+            // every input.
+            static WHATWG: std::sync::OnceLock<Option<OracleId>> = std::sync::OnceLock::new();
+            *WHATWG.get_or_init(|| ExternalName::new(WHATWG_URL).ok().map(OracleId::External))
+        }
         Standard::Rfc3986 => Some(OracleId::Rfc3986Grammar),
         Standard::Rfc2396 => Some(OracleId::Rfc2396Grammar),
         Standard::Rfc2396AppendixB | Standard::HttpRequestTarget | Standard::Curl => None,
