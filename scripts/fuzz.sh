@@ -51,6 +51,9 @@ atheris-TARGET.log, go-fuzz-TARGET.log.
 
 Environment:
   FUZZ_JOBS        parallel fuzzing processes (default: every core, `nproc`)
+  FUZZ_SEEDS       set to "none" to start libFuzzer from fuzz/new/TARGET/ alone,
+                   without the saved corpus (a campaign from an empty corpus,
+                   as FUZZING.md records one; empty fuzz/new/TARGET/ first)
   URIDIFF_FUZZ_ORACLES  as --oracle: all, or adapter names separated by commas
   FUZZ_RUNTIMES    the runtimes' fuzzers to run with --oracle: python,go (the
                    default), either one, or none
@@ -146,6 +149,10 @@ run_libfuzzer() {
     local end j flags=()
     end=$(( $(date +%s) + seconds ))
     read -r -a flags <<< "$(target_libfuzzer_flags "$t")"
+    # FUZZ_SEEDS=none: from an empty corpus (a measured campaign), not the
+    # saved one.
+    local seeds=("corpus/$t")
+    if [ "${FUZZ_SEEDS:-saved}" = none ]; then seeds=(); fi
     for j in $(seq 1 "$jobs"); do
         (
             starts=0
@@ -154,7 +161,7 @@ run_libfuzzer() {
                 [ "$left" -gt 0 ] || break
                 starts=$(( starts + 1 ))
                 found=$(findings "$t" | wc -l)
-                if env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "corpus/$t" -- \
+                if env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "${seeds[@]}" -- \
                     -dict=fuzz/uri.dict -max_total_time="$left" -max_len=4096 -timeout=10 \
                     "${flags[@]}" -print_final_stats=1 >> "$report_dir/fuzz-$t.$j.log" 2>&1; then
                     break
