@@ -56,8 +56,9 @@
 //   refuses (`1.2.3.4.5`) kept as written with an `error`. That part
 //   depends on the Node.js running it, so the hello's parser line names
 //   Node's URL parser (ada) and its version too. The brackets are put back
-//   when the host holds a ':', so an IPv6 literal reads "[::1]" as the
-//   other RFC 3986 oracles report it. null when absent, "" for an empty
+//   when the host holds a ':' and does not start with '[' (fast-uri keeps
+//   an IPvFuture literal's brackets: "[v1.a:b]"), so an IPv6 literal reads
+//   "[::1]" as the other RFC 3986 oracles report it. null when absent, "" for an empty
 //   host (`file:///p`).
 // - port: `port` in decimal (parse gives a number), "" for an empty port
 //   (`http://h:/`), null when absent.
@@ -65,8 +66,9 @@
 //   fast-uri's scheme handlers (README, "Scheme supports") reshape some
 //   schemes: a mailto: URI comes back with `to` and no `path`, a urn: URI
 //   with `nid` and `nss`, a ws: or wss: URI with `resourceName` (path
-//   and query joined) and no `path` or `query`; what parse returned is
-//   reported as it is.
+//   and query joined) and no `path` or `query`: the components such a
+//   handler takes are left out (not reported: the parser says nothing
+//   about them), the others reported as parse returned them.
 // - notes: "error:" and the `error` text (printable ASCII, cut to the 64
 //   characters of a note, ending in "..." when cut) when parse set `error`.
 // - message: the exception's text for `reject`, else null.
@@ -125,14 +127,16 @@ function errorNote(error) {
 
 function describe(id, c) {
   let host = text(c.host);
-  if (host !== null && host.includes(":")) {
+  // An IPvFuture literal comes with its brackets ("[v1.a:b]"): only a
+  // bare IPv6 address gets them back.
+  if (host !== null && host.includes(":") && !host.startsWith("[")) {
     host = `[${host}]`;
   }
   const notes = [];
   if (c.error !== undefined && c.error !== null && c.error !== "") {
     notes.push(errorNote(c.error));
   }
-  return {
+  const a = {
     id,
     verdict: "accept",
     scheme: text(c.scheme),
@@ -145,6 +149,19 @@ function describe(id, c) {
     message: null,
     notes,
   };
+  // A scheme handler that takes components into keys of its own reports
+  // nothing about them: their keys are left out (not reported), never
+  // null (absent). mailto: `to` and the header fields in place of the
+  // path and query; ws, wss: `resourceName` (path and query joined); urn:
+  // `nid` and `nss` in place of the path.
+  const scheme = (c.scheme || "").toLowerCase();
+  if (scheme === "mailto" || ((scheme === "ws" || scheme === "wss") && c.resourceName !== undefined)) {
+    delete a.path;
+    delete a.query;
+  } else if (scheme === "urn" && c.nid !== undefined) {
+    delete a.path;
+  }
+  return a;
 }
 
 function answer(request) {

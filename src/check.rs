@@ -246,15 +246,50 @@ fn analyse(
     // rule explains of the parser it blames.
     let mut peer_findings = Vec::new();
     let pair = case.base.map(|base| (base, case.input));
-    arbiter::peers(others, &references, pair, &mut peer_findings);
-    arbiter::against_references(others, &references, pair, &mut peer_findings);
-    for (id, outcome) in others.iter_mut() {
+    // A parser that flagged the input as malformed while returning its
+    // components (fast-uri's `error`: its README says malformed input "is
+    // reported through the parsed component's `error` field" and that
+    // `resolve()` rejects it) has refused what its standard's reference
+    // refuses too: there it is judged as refusing, and accepting what the
+    // standard forbids is no claim against it. Where the reference accepts
+    // the input, the flag is a scheme's own rule (uri-js's and fast-uri's
+    // mailto handlers flag `mailto:x`, valid RFC 3986, which RFC 6068's
+    // addr-spec refuses) and its components are judged as they are. Its
+    // components take part in the host confusions below either way: they
+    // are what a caller that ignores the flag reads (CVE-2026-16221).
+    // Outcomes are copied only on the rare input an adapter flags.
+    let refused = |id: OracleId| {
+        id.standard().and_then(|s| references.get(s)).is_none_or(
+            |answer| !matches!(answer, reference::Answer::Outcome(_, r) if r.accepted()),
+        )
+    };
+    let judged_as_refusal = |id: OracleId, o: &Outcome<'_>| id.flagged(o) && refused(id);
+    let judged: Option<Vec<(OracleId, Outcome<'_>)>> = others
+        .iter()
+        .any(|(id, o)| judged_as_refusal(*id, o))
+        .then(|| {
+            others
+                .iter()
+                .map(|(id, o)| (*id, as_judged(*id, o, judged_as_refusal(*id, o))))
+                .collect()
+        });
+    let judged_outcomes: &[(OracleId, Outcome<'_>)] = judged.as_deref().unwrap_or(others);
+    arbiter::peers(judged_outcomes, &references, pair, &mut peer_findings);
+    arbiter::against_references(judged_outcomes, &references, pair, &mut peer_findings);
+    for (id, outcome) in others.iter() {
         if outcome.is_missing() {
             continue;
         }
+        let flagged_refusal;
+        let outcome = if judged_as_refusal(*id, outcome) {
+            flagged_refusal = as_judged(*id, outcome, true);
+            &flagged_refusal
+        } else {
+            outcome
+        };
         let first_defect = case.findings.len();
         if !same_authority_slices(reference, outcome) {
-            defects::self_checks(*id, outcome, &mut case.findings);
+            defects::self_checks(*id, outcome, text, &mut case.findings);
         }
         defects::round_trip(*id, outcome, &mut case.findings);
         if resolution.is_none() {
@@ -301,6 +336,24 @@ fn analyse(
     drop_documented_departures(case);
     mark_known(case);
     host_confusions(case);
+}
+
+/// `outcome` as its standard judges it: where `refusal` (`id`'s parser
+/// flagged an input its standard's reference refuses), a refusal with the
+/// flag as its message; else the outcome itself.
+fn as_judged<'a>(id: OracleId, outcome: &Outcome<'a>, refusal: bool) -> Outcome<'a> {
+    if !refusal {
+        return outcome.clone();
+    }
+    let flag = outcome
+        .notes
+        .iter()
+        .map(|n| n.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    Outcome::reject(format!(
+        "{id} flags the input ({flag}) and still returns its components"
+    ))
 }
 
 /// A shipped adapter's departure from its reference that a reading its own

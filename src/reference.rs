@@ -142,6 +142,8 @@ pub(crate) struct References<'c, 'a> {
     /// Why a reference with a known bug on this case's input decides
     /// nothing (`testdata/known-deviations.tsv`), by reference.
     unfit: Vec<(OracleId, String)>,
+    /// The input the case parsed (the reference, with a base).
+    input: &'c str,
 }
 
 impl<'c, 'a> References<'c, 'a> {
@@ -149,7 +151,7 @@ impl<'c, 'a> References<'c, 'a> {
     /// for `input` (resolved against `base`).
     pub(crate) fn new(
         outcomes: &'c [(OracleId, Outcome<'a>)],
-        input: &str,
+        input: &'c str,
         base: Option<&str>,
     ) -> Self {
         let unfit = outcomes
@@ -163,7 +165,16 @@ impl<'c, 'a> References<'c, 'a> {
                 })
             })
             .collect();
-        References { outcomes, unfit }
+        References {
+            outcomes,
+            unfit,
+            input,
+        }
+    }
+
+    /// The input the case parsed (with a base, the reference resolved).
+    pub(crate) fn input(&self) -> &'c str {
+        self.input
     }
 
     /// The reference of `standard` (`None` when the standard has none);

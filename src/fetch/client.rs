@@ -211,6 +211,8 @@ const fn program_row(
         lineage: None,
         held_to: &[],
         resolver: crate::oracle::external::shipped::Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: None,
     }

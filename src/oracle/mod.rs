@@ -219,6 +219,35 @@ macro_rules! oracles {
                         if external::shipped_held_to(name.as_str(), check))
             }
 
+            /// How its parser's documentation says it writes a host
+            /// (`Shipped::host_readings`, with the passage that says so):
+            /// none for a built-in oracle, whose components are the
+            /// input's text or its standard's own serialization.
+            pub fn host_readings(
+                &self,
+            ) -> &'static [(external::HostReading, &'static str)] {
+                match self {
+                    OracleId::External(name) => external::shipped_host_readings(name.as_str()),
+                    _ => &[],
+                }
+            }
+
+            /// Did its parser flag this outcome's input as malformed while
+            /// returning components (`Shipped::flag_note`: fast-uri's
+            /// `error`)? Never for a built-in oracle, whose refusal is a
+            /// refusal.
+            pub fn flagged(&self, outcome: &Outcome<'_>) -> bool {
+                let OracleId::External(name) = self else {
+                    return false;
+                };
+                outcome.accepted()
+                    && external::shipped_flag_note(name.as_str()).is_some_and(|prefix| {
+                        outcome.notes.iter().any(
+                            |n| matches!(n, Note::Adapter(text) if text.starts_with(prefix)),
+                        )
+                    })
+            }
+
             /// Is this a built-in oracle's id?
             pub fn is_builtin_id(id: &str) -> bool {
                 matches!(id, $($id)|*)

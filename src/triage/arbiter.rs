@@ -36,7 +36,7 @@ pub(crate) fn peers(
                 peer_pair(
                     references.get(standard),
                     outcomes,
-                    (Some(standard), pair),
+                    (Some(standard), pair, references.input()),
                     (*a, oa),
                     (*b, ob),
                     ComponentSet::ALL,
@@ -65,7 +65,7 @@ pub(crate) fn peers(
             peer_pair(
                 peer.standard().and_then(|s| references.get(s)),
                 &[],
-                (peer.standard(), None),
+                (peer.standard(), None, references.input()),
                 (peer, that),
                 (row.id, this),
                 parts,
@@ -92,7 +92,7 @@ fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
 fn peer_pair(
     reference: Option<Answer<'_, '_>>,
     implementations: &[(OracleId, Outcome<'_>)],
-    (standard, pair): (Option<Standard>, Option<(&str, &str)>),
+    (standard, pair, input): (Option<Standard>, Option<(&str, &str)>, &str),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
     scope: ComponentSet,
@@ -155,7 +155,7 @@ fn peer_pair(
     // authority, which the scheme decides): `against_references` files it
     // as `spec`, and nobody is blamed.
     if let (Some(standard), Some(Answer::Outcome(_, r))) = (standard, reference)
-        && super::variation::variation(standard, pair, r, theirs).is_some()
+        && super::variation::variation(standard, (pair, input), (blamed, theirs), r).is_some()
     {
         return;
     }
@@ -267,7 +267,8 @@ pub(crate) fn against_references(
         if d.is_empty() {
             continue;
         }
-        let variation = super::variation::variation(standard, pair, r, theirs);
+        let variation =
+            super::variation::variation(standard, (pair, references.input()), (*id, theirs), r);
         let scheme = scheme_of(r, theirs);
         let finding = match variation {
             Some(class) => Finding {

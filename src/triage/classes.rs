@@ -672,6 +672,41 @@ classes! {
         examples: [],
         with_base: [(Rfc3986, "h:/.", "")],
     }
+    /// A parser writes the input's valid IPv6 literal as another text form
+    /// of the same address (RFC 5952's compressed lower-case form, an IPv4
+    /// tail in hex), or, where its own documentation says so (its
+    /// descriptor's host readings), with the zone ID after a single `%`:
+    /// the same address and zone, where its peers keep the literal as
+    /// written. Compared with the reference's host (`decided_by`).
+    Ipv6TextForm = "ipv6-text-form" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 4291 section 2.2 (text forms of one address); RFC 5952 section 4; RFC 4007 section 11 and RFC 6874 section 2 (the `%25` of a URI is the `%` of the address's text form); uri-js README (IP Support: IPv6 normalization, zone identifier support); fast-uri types/index.d.ts (URIComponent.ipv6Zone)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("uri-js", "http://[0:0:0:0:0:0:0d01:4403]/"), ("fast-uri", "http://[0:0:0:0:0:0:0d01:4403]/")],
+    }
+    /// A parser whose documentation names RFC 6874 accepts an IPv6 literal
+    /// with a zone ID (`[fe80::1%25en0]`), which RFC 3986's own grammar
+    /// (its reference) refuses: RFC 6874 updates section 3.2.2 with
+    /// `IPv6addrz = IPv6address "%25" ZoneID`, and the input is valid once
+    /// the zone ID is taken out.
+    Ipv6ZoneId = "ipv6-zone-id" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 6874 section 2 (IPv6addrz, updating RFC 3986 section 3.2.2); uri-js README (\"compliant with ... IPv6 Zone Identifier (RFC 6874)\"; IPv6 zone identifier support); fast-uri types/index.d.ts (URIComponent.ipv6Zone)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("uri-js", "http://[fe80::1%25en0]/"), ("fast-uri", "http://[fe80::1%25en0]/")],
+    }
+    /// For the schemes whose handler its documentation says treats the
+    /// host as a domain name (uri-js's and fast-uri's `domainHost`: http,
+    /// https, ws, wss), a parser reports the reg-name percent-decoded and
+    /// converted to ASCII through IDNA, where its peers keep the reg-name
+    /// as written: RFC 3986 section 3.2.2 lets a reg-name's percent-encoded
+    /// UTF-8 stand for a name that is looked up in its IDNA form.
+    DomainHost = "domain-host" {
+        basis: Spec, severity: Medium,
+        spec: "RFC 3986 section 3.2.2 (a non-ASCII reg-name is transformed to the IDNA encoding before lookup); RFC 5891; uri-js README and fast-uri README, Options (`domainHost`: \"convert IDNs (International Domain Names) as per RFC 5891\"), set by their http, https, ws and wss handlers",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("uri-js", "https://%CF%80.example.com/foo"), ("fast-uri", "https://%CF%80.example.com/foo")],
+    }
     /// No rule explains it: a finding to investigate.
     Unexplained = "unexplained" {
         basis: NoBasis, severity: Medium,

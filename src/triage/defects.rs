@@ -143,7 +143,12 @@ fn recomposes_decoded(
 /// The self-checks of one accepting parser: accounted authority (every
 /// validating parser), and, against the standard it claims, IP literals
 /// and schemes. Appends a finding per broken rule.
-pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn self_checks(
+    id: OracleId,
+    outcome: &Outcome<'_>,
+    input: &str,
+    out: &mut Vec<Finding>,
+) {
     if !outcome.accepted() || !id.validates() {
         return;
     }
@@ -204,6 +209,9 @@ pub(crate) fn self_checks(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Fin
         && let Some(h) = host
         && h.bytes().any(|b| matches!(b, b'[' | b']'))
         && !is_ip_literal(h)
+        // The input's valid literal, written as the parser's documentation
+        // says (`[fe80::1%25en0]` as `fe80::1%en0`: uri-js's README).
+        && !super::reading::writes_input_literal(id, input, h)
     {
         let fields = ComponentSet::of(&[Component::Host]);
         out.push(defect(
@@ -468,7 +476,7 @@ mod tests {
 
     fn classes(id: OracleId, o: &Outcome<'_>) -> Vec<Class> {
         let mut out = Vec::new();
-        self_checks(id, o, &mut out);
+        self_checks(id, o, "", &mut out);
         out.into_iter().map(|f| f.class).collect()
     }
 

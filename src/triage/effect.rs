@@ -302,6 +302,14 @@ pub(crate) fn reference(
 }
 
 /// A permitted variation from the reference's answer.
+/// `: ` and the documentation passage behind `oracle`'s host reading,
+/// if its descriptor gives one.
+fn cited(oracle: OracleId, class: Class) -> String {
+    super::reading::citation(oracle, class)
+        .map(|c| format!(": {c}"))
+        .unwrap_or_default()
+}
+
 pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: Class) -> String {
     match class {
         Class::CaseNormalized => format!(
@@ -312,6 +320,18 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
         ),
         Class::BaseFragment => format!(
             "{oracle} refuses a base with a fragment, which {reference} strips (RFC 3986 section 5.1; a base is an absolute-URI, section 4.3)"
+        ),
+        Class::Ipv6TextForm => format!(
+            "{oracle} writes the IPv6 literal {reference} reads as another text form of the same address and zone (RFC 4291 section 2.2, RFC 5952 section 4; RFC 6874's %25 is the address's %){}",
+            cited(oracle, class)
+        ),
+        Class::Ipv6ZoneId => format!(
+            "{oracle} accepts an IPv6 literal with an RFC 6874 zone ID, which {reference} (RFC 3986's grammar, without RFC 6874's IPv6addrz) refuses; the input is valid without the zone ID{}",
+            cited(oracle, class)
+        ),
+        Class::DomainHost => format!(
+            "{oracle} reads the reg-name {reference} keeps as written as a domain name, percent-decoded and converted to ASCII (RFC 3986 section 3.2.2; RFC 5891){}",
+            cited(oracle, class)
         ),
         Class::OptionalBaseNormalization => format!(
             "{oracle} resolves against the base normalised, which {reference} (the strict algorithm) uses as written; RFC 3986 section 5.2.1 makes that normalisation optional"

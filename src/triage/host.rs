@@ -93,7 +93,9 @@ pub(crate) fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Opt
 /// address APIs give. Other hosts
 /// are equal once percent-decoded, lower-cased, without a final `.`, and
 /// with WHATWG's IPv4 number forms (`0x7f.1`, `2130706433`) read as the
-/// dotted quad they stand for (URL Standard, IPv4 parser).
+/// dotted quad they stand for (URL Standard, IPv4 parser), and a name
+/// beyond ASCII as its Punycode labels (RFC 3986 section 3.2.2: a non-ASCII
+/// reg-name is looked up in its IDNA encoding).
 pub(crate) fn same_address(a: &str, b: &str) -> bool {
     canonical_address(a) == canonical_address(b)
 }
@@ -121,6 +123,25 @@ fn ipv6_literal(host: &str) -> Option<String> {
     })
 }
 
+/// A domain name's labels beyond ASCII written as `xn--` and their
+/// Punycode (RFC 3492; IDNA's ToASCII without its mapping), the labels
+/// split at the separators punycode.js and UTS #46 read as `.` (U+002E,
+/// U+3002, U+FF0E, U+FF61); `name` is taken as already lower-cased. None
+/// when Punycode cannot write a label.
+pub(crate) fn punycode_labels(name: &str) -> Option<String> {
+    let labels: Option<Vec<String>> = name
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .map(|label| {
+            if label.is_ascii() {
+                Some(label.to_owned())
+            } else {
+                idna::punycode::encode_str(label).map(|p| format!("xn--{p}"))
+            }
+        })
+        .collect();
+    Some(labels?.join("."))
+}
+
 fn canonical_address(host: &str) -> String {
     if let Some(literal) = ipv6_literal(host) {
         return literal;
@@ -137,6 +158,14 @@ fn canonical_address(host: &str) -> String {
     {
         let [a, b, c, d] = n.to_be_bytes();
         return format!("{a}.{b}.{c}.{d}");
+    }
+    // A name beyond ASCII is looked up in its IDNA form (RFC 3986 section
+    // 3.2.2): `π.example.com` is `xn--1xa.example.com`. Only Punycode, no
+    // UTS #46 mapping: `ｇｏ.com` stays another name than `go.com`.
+    if !bare.is_ascii()
+        && let Some(ascii) = punycode_labels(&bare.to_lowercase())
+    {
+        return ascii;
     }
     bare.to_owned()
 }
@@ -237,6 +266,12 @@ mod tests {
             "a sign is no digit (from_str_radix would take it)"
         );
         assert!(!same_address("evil.com", "example.com"));
+        // A name beyond ASCII is its Punycode form, percent-encoded or not;
+        // without UTS #46's mapping, fullwidth letters are another name.
+        assert!(same_address("%CF%80.example.com", "xn--1xa.example.com"));
+        assert!(same_address("\u{3c0}.example.com", "XN--1XA.example.com"));
+        assert!(!same_address("\u{3c0}.example.com", "xn--1xb.example.com"));
+        assert!(!same_address("\u{ff27}\u{ff4f}.com", "go.com"));
     }
 
     #[test]

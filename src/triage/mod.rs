@@ -28,6 +28,7 @@ pub(crate) mod defects;
 mod effect;
 pub(crate) mod host;
 mod ip_literal;
+pub(crate) mod reading;
 mod rules;
 pub(crate) mod severity;
 pub(crate) mod text;

@@ -6,20 +6,33 @@
 
 use crate::components::Component;
 use crate::diff::diff;
-use crate::oracle::{Outcome, Standard};
+use crate::oracle::{OracleId, Outcome, Standard};
 use crate::triage::Class;
 
 /// What the standard permits a parser to answer besides its reference's
-/// answer `r`: the class that explains `theirs`, if any. `pair` is the base
-/// and reference of a resolution.
+/// answer `r`: the class that explains `theirs` (the answer of `id`), if
+/// any. `pair` is the base and reference of a resolution, `input` the text
+/// the case parsed.
 pub(crate) fn variation(
     standard: Standard,
-    pair: Option<(&str, &str)>,
+    (pair, input): (Option<(&str, &str)>, &str),
+    (id, theirs): (OracleId, &Outcome<'_>),
     r: &Outcome<'_>,
-    theirs: &Outcome<'_>,
 ) -> Option<Class> {
     if case_only(r, theirs) {
         return Some(Class::CaseNormalized);
+    }
+    // The reference's host as `id` writes it: another text form of one
+    // IPv6 address, or the host reading its documentation gives
+    // (`triage::reading`).
+    if let Some(class) = super::reading::host_variation(id, r, theirs) {
+        return Some(class);
+    }
+    if standard == Standard::Rfc3986
+        && pair.is_none()
+        && let Some(class) = super::reading::zone_variation(id, input, r, theirs)
+    {
+        return Some(class);
     }
     match (standard, pair) {
         (Standard::Rfc3986, Some((base, input))) => rfc3986_variation(base, input, r, theirs),

@@ -104,6 +104,20 @@ pub(crate) struct Shipped {
     /// How its runtime's resolver reads a host as an address (the bypass
     /// matrix's model of where a fetcher of this runtime connects).
     pub resolver: Resolver,
+    /// How its parser's own documentation says it writes a host it
+    /// accepted where that is not the input's text, each with the passage
+    /// that says so: triage compares its host with the reference's read
+    /// that way, and a host that then agrees is a `spec` finding citing
+    /// that passage, not a peer disagreement (`triage::reading`).
+    pub host_readings: &'static [(HostReading, &'static str)],
+    /// How its parser flags an input it calls malformed while still
+    /// returning the components it read (fast-uri's `error` field): the
+    /// prefix of the adapter's note that carries the flag, and the passage
+    /// of its documentation that says so. Such an outcome is the parser's
+    /// own refusal as far as its standard goes (no self-check, peer or
+    /// reference claims accepting it), while its components still take part
+    /// in host confusions: what a caller that ignores the flag reads.
+    pub flag_note: Option<(&'static str, &'static str)>,
     /// Is it the reference implementation of its `standard` (whatwg-url,
     /// the URL Standard's)? A reference decides, it is not judged.
     pub reference: bool,
@@ -193,6 +207,43 @@ pub enum SelfCheck {
     IpLiteral,
     /// A scheme is one RFC 3986 section 3.1 allows.
     Scheme,
+}
+
+/// A host reading a parser's own documentation gives: how it writes a
+/// host it accepted where that is not the input's text. Each is exact (a
+/// function of the input's host), so a host that it explains is the very
+/// one the documentation promises, and anything else stays a departure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostReading {
+    /// An IPv6 literal's zone ID after a single `%`: RFC 6874's `%25`
+    /// delimiter read as the `%` of the address's own text form (RFC 4007
+    /// section 11, `<address>%<zone_id>`), the zone ID itself as written
+    /// (`[fe80::1%25en0]` as `fe80::1%en0`).
+    ZoneDecoded,
+    /// For these schemes (lower case), a reg-name read as a domain name:
+    /// percent-decoded, lower-cased, and each label beyond ASCII written as
+    /// `xn--` and its Punycode (RFC 3492; the punycode.js `toASCII` of
+    /// uri-js's scheme handlers with `domainHost`).
+    DomainPunycode(&'static [&'static str]),
+    /// For these schemes (lower case), a reg-name that is no IP address
+    /// read by the URL Standard's host parser (domain to ASCII through UTS
+    /// #46, IPv4 number forms as the dotted quad): fast-uri hands such a
+    /// host to the runtime's WHATWG `URL` and keeps its `hostname`.
+    DomainWhatwg(&'static [&'static str]),
+}
+
+/// The host readings of the shipped adapter `name`'s parser
+/// (`Shipped::host_readings`); none for another name.
+pub fn shipped_host_readings(name: &str) -> &'static [(HostReading, &'static str)] {
+    find(name).map_or(&[], |s| s.host_readings)
+}
+
+/// The note prefix by which the shipped adapter `name` says its parser
+/// flagged the input (`Shipped::flag_note`); none for another name.
+pub fn shipped_flag_note(name: &str) -> Option<&'static str> {
+    find(name)
+        .and_then(|s| s.flag_note)
+        .map(|(prefix, _)| prefix)
 }
 
 /// Is the shipped adapter `name` held to `check` although it claims no
@@ -331,6 +382,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
@@ -381,6 +434,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Java,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Java,
@@ -437,6 +492,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Java,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Java,
@@ -500,6 +557,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Java,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Java,
@@ -562,6 +621,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Java,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Java,
@@ -605,6 +666,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
@@ -647,6 +710,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::JavaScript,
@@ -694,6 +759,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: true,
         reproduce: None,
     },
@@ -730,6 +797,21 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // Node's http connects through getaddrinfo.
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[
+            (
+                HostReading::ZoneDecoded,
+                "fast-uri types/index.d.ts, URIComponent.ipv6Zone (parse writes a zoned host in \"the ambiguous single-`%` form\"); test/ipv6-validation.test.js (`http://[fe80::a%25eth%2D0]/` has host `fe80::a%eth%2D0`)",
+            ),
+            (
+                HostReading::DomainWhatwg(&["http", "https", "ws", "wss"]),
+                "fast-uri README, Options (\"schemes with domain hosts (`http`, `https`, `ws`, `wss` ...)\"; `domainHost`: \"treat the `host` component as a domain name, and convert IDNs\"); index.js canonicalizeHost (the host through `new URL('http://' + host).hostname`)",
+            ),
+        ],
+        // The adapter's note "error:" and the text of parse's `error`.
+        flag_note: Some((
+            "error:",
+            "fast-uri README, Options (\"Malformed authorities, out-of-range ports, and raw leading or trailing C0 controls or spaces (U+0000-U+0020) are reported through the parsed component's `error` field\"; \"`resolve()` rejects them\")",
+        )),
         reference: false,
         // The components as the adapter reports them: undefined is null, a
         // port is a number, an IPv6 host comes without its brackets.
@@ -743,7 +825,9 @@ pub(super) const SHIPPED: &[Shipped] = &[
             accessors: Accessors {
                 scheme: Some("u.scheme ?? null"),
                 userinfo: Some("u.userinfo ?? null"),
-                host: Some("(u.host?.includes(\":\") ? \"[\" + u.host + \"]\" : u.host ?? null)"),
+                host: Some(
+                    "(u.host?.includes(\":\") && !u.host.startsWith(\"[\") ? \"[\" + u.host + \"]\" : u.host ?? null)",
+                ),
                 port: Some("(u.port === undefined ? null : String(u.port))"),
                 path: Some("u.path ?? null"),
                 query: Some("u.query ?? null"),
@@ -772,6 +856,20 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[
+            (
+                HostReading::ZoneDecoded,
+                "uri-js README, IP Support (\"IPv6 zone identifier support\": `URI.parse(\"//[2001:db8::7%25en1]\")` returns host `2001:db8::7%en1`)",
+            ),
+            (
+                HostReading::DomainPunycode(&["http", "https", "ws", "wss"]),
+                "uri-js README, Options (`domainHost`: \"treat the `host` component as a domain name, and convert IDNs (International Domain Names) as per RFC 5891\"), set by its http, https, ws and wss scheme handlers (dist/es5/uri.all.js: `punycode.toASCII` of the percent-decoded, lower-cased host)",
+            ),
+        ],
+        flag_note: Some((
+            "error:",
+            "uri-js dist/es5/uri.all.d.ts, URIComponents.error (parse sets it, as \"URI can not be parsed.\" or \"HTTP URIs must have a host.\", and still returns the components)",
+        )),
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::JavaScript,
@@ -783,7 +881,9 @@ pub(super) const SHIPPED: &[Shipped] = &[
             accessors: Accessors {
                 scheme: Some("u.scheme ?? null"),
                 userinfo: Some("u.userinfo ?? null"),
-                host: Some("(u.host?.includes(\":\") ? \"[\" + u.host + \"]\" : u.host ?? null)"),
+                host: Some(
+                    "(u.host?.includes(\":\") && !u.host.startsWith(\"[\") ? \"[\" + u.host + \"]\" : u.host ?? null)",
+                ),
                 port: Some("(u.port === undefined ? null : String(u.port))"),
                 path: Some("u.path ?? null"),
                 query: Some("u.query ?? null"),
@@ -822,6 +922,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         // Its properties hold "" for an absent component; the adapter
         // reports null, and the query and fragment without '?' and '#'.
@@ -871,6 +973,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // CVE-2025-47912 (Go 1.24.8 and 1.25.2): an older Go is held to it.
         held_to: &[SelfCheck::IpLiteral],
         resolver: Resolver::Go,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Go,
@@ -918,6 +1022,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Php,
@@ -965,6 +1071,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Ruby,
@@ -1004,6 +1112,8 @@ pub(super) const SHIPPED: &[Shipped] = &[
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Ruby,
@@ -1051,6 +1161,8 @@ u = p.parse({base}).merge(p.parse({input}))",
         // aiohttp resolves a host with the event loop's getaddrinfo (glibc).
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
@@ -1107,6 +1219,8 @@ u = p.parse({base}).merge(p.parse({input}))",
         // httpx connects through httpcore's socket.getaddrinfo (glibc).
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
@@ -1159,6 +1273,8 @@ u = p.parse({base}).merge(p.parse({input}))",
         // A Python service connects through socket.getaddrinfo (glibc).
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
             language: Language::Python,
@@ -1220,6 +1336,8 @@ u = p.parse({base}).merge(p.parse({input}))",
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         // URI->new refuses nothing: a refusal is its dying. ->port puts
         // the scheme's default in place of a missing port; ->_port is the
@@ -1293,6 +1411,8 @@ u = p.parse({base}).merge(p.parse({input}))",
         lineage: None,
         held_to: &[],
         resolver: Resolver::Glibc,
+        host_readings: &[],
+        flag_note: None,
         reference: false,
         // Addressable's #port is an Integer (a written "080" reads 80): not
         // asserted.
@@ -1851,6 +1971,8 @@ mod tests {
             lineage: None,
             held_to: &[],
             resolver: Resolver::Glibc,
+            host_readings: &[],
+            flag_note: None,
             reference: false,
             reproduce: None,
         };
@@ -1914,6 +2036,8 @@ mod tests {
             lineage: None,
             held_to: &[],
             resolver: Resolver::Glibc,
+            host_readings: &[],
+            flag_note: None,
             reference: false,
             reproduce: None,
         };
@@ -2052,6 +2176,8 @@ mod tests {
             lineage: None,
             held_to: &[],
             resolver: Resolver::Glibc,
+            host_readings: &[],
+            flag_note: None,
             reference: false,
             reproduce: None,
         };

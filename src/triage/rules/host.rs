@@ -16,7 +16,11 @@ use crate::triage::ip_literal::is_ip_literal;
 /// 3.2.2 prescribes, an `IP-literal`: anything else bracketed is the
 /// parser's own defect (`invalid-ip-literal`), not this spec difference.
 pub(crate) fn ip_literal(ctx: &Ctx<'_, '_>) -> Diff {
-    let host_is_ip_literal = ctx.theirs(Component::Host).is_some_and(is_ip_literal);
+    // Or the input's valid literal written as the parser's documentation
+    // says it writes one (a zone ID after a single `%`: uri-js, fast-uri).
+    let host_is_ip_literal = ctx.theirs(Component::Host).is_some_and(|h| {
+        is_ip_literal(h) || crate::triage::reading::writes_input_literal(ctx.oracle, ctx.input, h)
+    });
     if !host_is_ip_literal {
         return Diff::NONE;
     }
