@@ -29,6 +29,11 @@ pub(crate) fn variation(
         return Some(class);
     }
     if standard == Standard::Rfc3986
+        && let Some(class) = port_normalization(r, theirs)
+    {
+        return Some(class);
+    }
+    if standard == Standard::Rfc3986
         && pair.is_none()
         && let Some(class) = super::reading::zone_variation(id, input, r, theirs)
     {
@@ -141,4 +146,30 @@ fn rfc3986_variation(
         return Some(Class::OptionalBaseNormalization);
     }
     None
+}
+
+/// RFC 3986 section 6.2.3 (scheme-based normalization): "the port
+/// component ... should be omitted" when it is empty, and "when the port
+/// is the default for the scheme": a URI with an empty port or its
+/// scheme's default port is equivalent to the one without. Where only the
+/// port differs in that way, the parser wrote the same URI
+/// (`empty-port`, `default-port`), whatever RFC 3986 parser it is.
+fn port_normalization(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<Class> {
+    let d = diff(r, theirs);
+    if d.verdict || d.fields.iter().any(|c| c != Component::Port) || d.fields.is_empty() {
+        return None;
+    }
+    let (ours, their) = (
+        r.components.get(Component::Port),
+        theirs.components.get(Component::Port),
+    );
+    match (ours, their) {
+        (Some(""), None) | (None, Some("")) => Some(Class::EmptyPort),
+        (Some(p), None) | (None, Some(p)) => {
+            let scheme = super::host::scheme_of(r, theirs)?;
+            let default = super::host::scheme_default_port(scheme)?;
+            (p.parse::<u32>().ok() == Some(u32::from(default))).then_some(Class::DefaultPort)
+        }
+        _ => None,
+    }
 }
