@@ -115,15 +115,17 @@ classes! {
         spec: "RFC 2396 section 2.4.3; URL Standard (basic URL parser, steps 1-3)",
         examples: [(Url, "http://exa\tmple.com/"), (Url, " http://h/")],
     }
-    /// Addressable, which documents RFC 3987 (IRIs) beside RFC 3986,
-    /// accepts characters beyond ASCII where an IRI may hold them (RFC 3987
-    /// `ucschar`), which RFC 3986 and RFC 2396 refuse.
+    /// Addressable, uri-js and fast-uri, which document RFC 3987 (IRIs)
+    /// beside RFC 3986, accept characters beyond ASCII where an IRI may hold
+    /// them (RFC 3987 `ucschar`), which RFC 3986 and RFC 2396 refuse (uri-js
+    /// and fast-uri map the IRI to its URI: IDNA for a domain host,
+    /// percent-encoded UTF-8 elsewhere).
     IriCharacters = "iri-characters" {
         basis: Spec, severity: Low,
-        rule: characters::iri_characters, scope: External("ruby-addressable"),
-        spec: "RFC 3987 section 2.2 (ucschar); Addressable README (\"Addressable closely conforms to RFC 3986, RFC 3987, and RFC 6570 (level 4)\") and Addressable::URI (\"an implementation of a URI parser based on RFC 3986, RFC 3987\")",
+        rule: characters::iri_characters, scope: External("ruby-addressable") | External("uri-js") | External("fast-uri"),
+        spec: "RFC 3987 section 2.2 (ucschar) and section 3.1 (mapping an IRI to a URI); Addressable README (\"Addressable closely conforms to RFC 3986, RFC 3987, and RFC 6570 (level 4)\") and Addressable::URI (\"an implementation of a URI parser based on RFC 3986, RFC 3987\"); uri-js README (\"also compliant with the IRI (RFC 3987)\"; IRI Support: `URI.serialize(URI.parse(\"http://examplé.org/rosé\"))` is `http://xn--exampl-gva.org/ros%C3%A9`); fast-uri README, Options (`unicodeSupport`, off by default: non-ASCII characters stay escaped in the parsed output)",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("ruby-addressable", "http://h/\u{e9}"), ("ruby-addressable", "https://\u{6e2c}\u{8a66}/?abc")],
+        examples: [("ruby-addressable", "http://h/\u{e9}"), ("ruby-addressable", "https://\u{6e2c}\u{8a66}/?abc"), ("uri-js", "http://h/\u{e9}"), ("fast-uri", "http://h/\u{e9}")],
     }
     /// A character outside US-ASCII (RFC 2396 section 2.1), encoded or
     /// IDNA-mapped by the other.

@@ -329,6 +329,9 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
             "{oracle} accepts an IPv6 literal with an RFC 6874 zone ID, which {reference} (RFC 3986's grammar, without RFC 6874's IPv6addrz) refuses; the input is valid without the zone ID{}",
             cited(oracle, class)
         ),
+        Class::PercentEncoding => format!(
+            "{oracle} writes percent-encodings normalised (hexadecimal digits in upper case, unreserved characters decoded), which {reference} keeps as written: the same URI (RFC 3986 sections 6.2.2.1 and 6.2.2.2)"
+        ),
         Class::EmptyPort | Class::DefaultPort => format!(
             "{oracle} omits an empty port or the scheme's default port, which {reference} keeps: the same URI (RFC 3986 section 6.2.3)"
         ),

@@ -16,7 +16,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::host::{effective_port, hosts_differ, scheme_of};
+use super::host::{effective_port, hosts_differ, same_address, scheme_of};
 use super::{Class, Finding};
 use crate::components::{Component, ComponentSet, Components};
 use crate::diff::Diff;
@@ -105,7 +105,10 @@ pub(crate) fn of_claim(
 
 /// A parser against itself (its own serialization reparsed) or against a
 /// peer of its standard, on `fields`: the class's default, high when the
-/// two readings see different hosts or effective ports.
+/// two readings see different addresses or effective ports. One address
+/// spelt two ways (`same_address`: `[::d01:4403]` and
+/// `[0:0:0:0:0:0:0d01:4403]`) sends both readers to the same place: not
+/// high, as a case with only such host confusions is not ([`of_case`]).
 pub(crate) fn of_departure(
     class: Class,
     fields: ComponentSet,
@@ -113,6 +116,15 @@ pub(crate) fn of_departure(
     b: &Components<'_>,
     scheme: Option<&str>,
 ) -> Severity {
+    let one_address = match (a.get(Component::Host), b.get(Component::Host)) {
+        (Some(x), Some(y)) => same_address(x, y),
+        _ => false,
+    };
+    let fields = if one_address {
+        fields.difference(ComponentSet::of(&[Component::Host]))
+    } else {
+        fields
+    };
     if host_or_port_differs(fields, a, b, scheme) {
         Severity::High
     } else {

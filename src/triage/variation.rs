@@ -33,6 +33,9 @@ pub(crate) fn variation(
     {
         return Some(class);
     }
+    if standard == Standard::Rfc3986 && percent_normalized(r, theirs) {
+        return Some(Class::PercentEncoding);
+    }
     if standard == Standard::Rfc3986
         && pair.is_none()
         && let Some(class) = super::reading::zone_variation(id, input, r, theirs)
@@ -172,4 +175,57 @@ fn port_normalization(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<Class> {
         }
         _ => None,
     }
+}
+
+/// RFC 3986 section 6.2.2 (syntax-based normalization): the hexadecimal
+/// digits of a percent-encoding are case-insensitive (6.2.2.1, upper case
+/// preferred) and a percent-encoded unreserved character is that character
+/// (6.2.2.2). Where every field that differs is the same once normalised
+/// so (`%5c` and `%5C`, `%7e` and `~`), the parser wrote the same URI.
+fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
+    let d = diff(r, theirs);
+    !d.verdict
+        && !d.fields.is_empty()
+        && d.fields.iter().all(|c| {
+            !matches!(c, Component::Scheme | Component::Port)
+                && match (r.components.get(c), theirs.components.get(c)) {
+                    (Some(a), Some(b)) => {
+                        (a.contains('%') || b.contains('%'))
+                            && normalized_escapes(a) == normalized_escapes(b)
+                    }
+                    _ => false,
+                }
+        })
+}
+
+/// `text` with its percent-encodings normalised (RFC 3986 section 6.2.2.1
+/// and 6.2.2.2): an encoded unreserved character decoded, any other
+/// triplet's hexadecimal digits in upper case.
+fn normalized_escapes(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = |j: usize| b.get(j).and_then(|h| char::from(*h).to_digit(16));
+        if c == b'%'
+            && let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2))
+        {
+            let octet = u8::try_from(hi * 16 + lo).unwrap_or(b'%');
+            if octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~') {
+                out.push(char::from(octet));
+            } else {
+                out.push_str(&format!("%{octet:02X}"));
+            }
+            i += 3;
+            continue;
+        }
+        // Not a triplet: copy the character whole.
+        let ch = text
+            .get(i..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or('\u{fffd}');
+        out.push(ch);
+        i += ch.len_utf8().max(1);
+    }
+    out
 }

@@ -672,3 +672,193 @@ fn oracles_lists_every_shipped_adapter_with_its_version() {
         "{without:?}"
     );
 }
+
+/// `check --json` with the shipped adapters `oracles` (and every in-process
+/// oracle) on `input`.
+fn check_with(oracles: &[&str], input: &str) -> Value {
+    let mut args = vec!["check", "--json"];
+    for o in oracles {
+        args.extend(["--oracle", o]);
+    }
+    args.extend(["--", input]);
+    let out = uridiff(&args);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{input:?}: {out:?}"
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The findings of `case` about `oracle`.
+fn findings_of<'c>(case: &'c Value, oracle: &str) -> Vec<&'c Value> {
+    case["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["oracle"] == oracle)
+        .collect()
+}
+
+/// uri-js's and fast-uri's hosts, as their own documentation says they
+/// write them (the descriptor's host readings), are spec findings, never
+/// defects: checked by running both libraries directly (node, uri-js
+/// 4.4.1, fast-uri 4.2.3) before these were written.
+#[test]
+fn uri_js_and_fast_uri_hosts_as_their_documentation_writes_them_are_no_defects() {
+    crate::util::assert_every_adapter_ready();
+    let node = ["uri-js", "fast-uri"];
+    let host = |c: &Value, o: &str| c["outcomes"][o]["host"].as_str().map(str::to_owned);
+    let no_defect = |c: &Value, o: &str| {
+        let defects: Vec<&&Value> = findings_of(c, o)
+            .iter()
+            .filter(|f| f["basis"] == "defect")
+            .collect();
+        assert!(defects.is_empty(), "{o}: {defects:?}\n{c}");
+    };
+    let has = |c: &Value, o: &str, class: &str| {
+        assert!(
+            findings_of(c, o)
+                .iter()
+                .any(|f| f["class"] == class && f["basis"] == "spec"),
+            "{o} has no {class}: {c}"
+        );
+    };
+
+    // RFC 5952's compressed form of the input's literal: one address, so
+    // the case is at most medium.
+    let c = check_with(&node, "http://[0:0:0:0:0:0:0d01:4403]/");
+    for o in node {
+        assert_eq!(host(&c, o).as_deref(), Some("[::d01:4403]"), "{o}");
+        no_defect(&c, o);
+        has(&c, o, "ipv6-text-form");
+    }
+    assert_ne!(c["severity"], "high", "{c}");
+
+    // The domain-host handlers of http, https, ws and wss: percent-decoded
+    // and IDNA-converted, the same name as the peers' `%CF%80...`.
+    let c = check_with(&node, "https://%CF%80.example.com/foo");
+    for o in node {
+        assert_eq!(host(&c, o).as_deref(), Some("xn--1xa.example.com"), "{o}");
+        no_defect(&c, o);
+        has(&c, o, "domain-host");
+        let pair = c["host_confusions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["oracles"] == serde_json::json!(["rfc3986", o]))
+            .unwrap_or_else(|| panic!("no rfc3986/{o} host confusion: {c}"));
+        assert_eq!(pair["same_address"], true, "{c}");
+    }
+    // A scheme without that handler keeps the reg-name as written.
+    let c = check_with(&node, "foo://%CF%80.example.com/");
+    for o in node {
+        assert_eq!(host(&c, o).as_deref(), Some("%CF%80.example.com"), "{o}");
+    }
+
+    // An RFC 6874 zone: `%25` read as `%` (uri-js's README), accepted where
+    // RFC 3986's own grammar has no zone: spec, not invalid-ip-literal.
+    let c = check_with(&node, "http://[fe80::1%25en0]/");
+    for o in node {
+        assert_eq!(host(&c, o).as_deref(), Some("[fe80::1%en0]"), "{o}");
+        no_defect(&c, o);
+        has(&c, o, "ipv6-zone-id");
+    }
+    assert_ne!(c["severity"], "high", "{c}");
+    // A bare `%` before the zone is no RFC 6874 literal: both accept it,
+    // which stays a defect.
+    let c = check_with(&node, "http://[fe80::1%en0]/");
+    for o in node {
+        assert!(
+            findings_of(&c, o)
+                .iter()
+                .any(|f| f["class"] == "invalid-ip-literal" && f["basis"] == "defect"),
+            "{o}: {c}"
+        );
+    }
+
+    // An IPvFuture literal keeps its brackets, lower-cased: case only.
+    let c = check_with(&node, "http://[vF.A:b]/");
+    for o in node {
+        assert_eq!(host(&c, o).as_deref(), Some("[vf.a:b]"), "{o}");
+        no_defect(&c, o);
+    }
+
+    // A scheme handler that takes the path and query (ws's resourceName,
+    // mailto's `to`) says nothing about them: not reported, no dispute.
+    for input in ["wss://www.acme.com/", "mailto:a@example.com?subject=x"] {
+        let c = check_with(&node, input);
+        for o in node {
+            assert!(c["outcomes"][o].get("path").is_none(), "{o}: {c}");
+            no_defect(&c, o);
+        }
+    }
+}
+
+/// fast-uri flags `cfg://adict[2]` in `error` ("URI host is malformed.")
+/// and still returns host `adict[2]`: the parser refused it as far as RFC
+/// 3986 goes (its README: malformed authorities "are reported through the
+/// parsed component's `error` field"), so no defect claims it accepted a
+/// bracketed host that is no IP literal; its host still takes part in the
+/// host confusions (what a caller that ignores `error` reads). uri-js sets
+/// no error on the same input: its acceptance stays a defect.
+#[test]
+fn a_parser_that_flags_the_input_is_judged_as_refusing_it() {
+    crate::util::assert_every_adapter_ready();
+    let c = check_with(&["uri-js", "fast-uri"], "cfg://adict[2]");
+    assert_eq!(c["outcomes"]["fast-uri"]["verdict"], "accept", "{c}");
+    assert_eq!(c["outcomes"]["fast-uri"]["host"], "adict[2]", "{c}");
+    assert_eq!(
+        c["outcomes"]["fast-uri"]["notes"][0], "error:URI host is malformed.",
+        "{c}"
+    );
+    let fast = findings_of(&c, "fast-uri");
+    assert!(fast.iter().all(|f| f["basis"] != "defect"), "{fast:?}");
+    let uri_js = findings_of(&c, "uri-js");
+    assert!(
+        uri_js
+            .iter()
+            .any(|f| f["class"] == "invalid-ip-literal" && f["basis"] == "defect"),
+        "{uri_js:?}"
+    );
+    assert!(
+        c["host_confusions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|h| h["oracles"][0] == "fast-uri" || h["oracles"][1] == "fast-uri"),
+        "{c}"
+    );
+    // Where the reference accepts the input, the flag is a scheme's own
+    // rule (fast-uri's mailto handler: "URI mailto has an invalid recipient
+    // domain.") and the components are judged as they are: no refusal of
+    // a valid URI is claimed.
+    let c = check_with(&["fast-uri"], "mailto:tal197");
+    assert!(
+        findings_of(&c, "fast-uri")
+            .iter()
+            .all(|f| f["basis"] != "defect"),
+        "{c}"
+    );
+}
+
+/// Addressable leaves out an empty port (`http://[::1]:/foo/` has port
+/// nil, checked with ruby-addressable 2.8.1): RFC 3986 section 6.2.3's
+/// normalisation, spec for every RFC 3986 parser, not a departure from the
+/// reference.
+#[test]
+fn an_empty_port_left_out_is_rfc_3986_normalisation_for_every_parser() {
+    crate::util::assert_every_adapter_ready();
+    let c = check_with(&["ruby-addressable"], "http://[::1]:/foo/");
+    assert_eq!(
+        c["outcomes"]["ruby-addressable"]["port"],
+        Value::Null,
+        "{c}"
+    );
+    let f = findings_of(&c, "ruby-addressable");
+    assert!(f.iter().all(|f| f["basis"] != "defect"), "{f:?}");
+    assert!(
+        f.iter()
+            .any(|f| f["class"] == "empty-port" && f["basis"] == "spec"),
+        "{f:?}"
+    );
+}
