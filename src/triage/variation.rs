@@ -33,7 +33,11 @@ pub(crate) fn variation(
     {
         return Some(class);
     }
-    if standard == Standard::Rfc3986 && percent_normalized(r, theirs) {
+    // With a base, only the case of the hexadecimal digits: a `%2E` the
+    // resolution left (or took as a dot segment) is the question of the
+    // resolution variations and the known deviations (fluent-uri's and
+    // iri-string's `%2e`), not of how the result is written.
+    if standard == Standard::Rfc3986 && percent_normalized(r, theirs, pair.is_none()) {
         return Some(Class::PercentEncoding);
     }
     if standard == Standard::Rfc3986
@@ -180,9 +184,10 @@ fn port_normalization(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<Class> {
 /// RFC 3986 section 6.2.2 (syntax-based normalization): the hexadecimal
 /// digits of a percent-encoding are case-insensitive (6.2.2.1, upper case
 /// preferred) and a percent-encoded unreserved character is that character
-/// (6.2.2.2). Where every field that differs is the same once normalised
-/// so (`%5c` and `%5C`, `%7e` and `~`), the parser wrote the same URI.
-fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
+/// (6.2.2.2; only where `decode_unreserved`). Where every field that
+/// differs is the same once normalised so (`%5c` and `%5C`, `%7e` and
+/// `~`), the parser wrote the same URI.
+fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>, decode_unreserved: bool) -> bool {
     let d = diff(r, theirs);
     !d.verdict
         && !d.fields.is_empty()
@@ -191,7 +196,8 @@ fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
                 && match (r.components.get(c), theirs.components.get(c)) {
                     (Some(a), Some(b)) => {
                         (a.contains('%') || b.contains('%'))
-                            && normalized_escapes(a) == normalized_escapes(b)
+                            && normalized_escapes(a, decode_unreserved)
+                                == normalized_escapes(b, decode_unreserved)
                     }
                     _ => false,
                 }
@@ -199,9 +205,9 @@ fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
 }
 
 /// `text` with its percent-encodings normalised (RFC 3986 section 6.2.2.1
-/// and 6.2.2.2): an encoded unreserved character decoded, any other
-/// triplet's hexadecimal digits in upper case.
-fn normalized_escapes(text: &str) -> String {
+/// and, where `decode_unreserved`, 6.2.2.2): an encoded unreserved
+/// character decoded, any other triplet's hexadecimal digits in upper case.
+fn normalized_escapes(text: &str, decode_unreserved: bool) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -211,7 +217,9 @@ fn normalized_escapes(text: &str) -> String {
             && let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2))
         {
             let octet = u8::try_from(hi * 16 + lo).unwrap_or(b'%');
-            if octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~') {
+            if decode_unreserved
+                && (octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'.' | b'_' | b'~'))
+            {
                 out.push(char::from(octet));
             } else {
                 out.push_str(&format!("%{octet:02X}"));
