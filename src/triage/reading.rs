@@ -25,7 +25,9 @@ use super::text::decoded;
 ///   write), either a valid IP literal itself (for any parser) or, for a
 ///   parser whose documentation says it writes a zone ID after a single
 ///   `%` ([`HostReading::ZoneDecoded`]), that form with the zone ID as
-///   written;
+///   written, or for one that documents reporting its host
+///   percent-decoded ([`HostReading::PercentDecoded`]: Go), the literal
+///   so decoded;
 /// - `domain-host`: for a scheme whose handler the parser documents as
 ///   reading the host as a domain name, `theirs` is `written` read that way
 ///   ([`HostReading::DomainPunycode`], [`HostReading::DomainWhatwg`]),
@@ -39,7 +41,9 @@ pub(crate) fn host_reading(
     if written.starts_with('[') && is_ip_literal(written) {
         let same = theirs.starts_with('[') && same_address(written, theirs);
         let valid = is_ip_literal(theirs) || documents(id, |r| r == HostReading::ZoneDecoded);
-        return (same && valid).then_some(Class::Ipv6TextForm);
+        let decoded = documents(id, |r| r == HostReading::PercentDecoded)
+            && String::from_utf8_lossy(&decoded(written)).eq_ignore_ascii_case(theirs);
+        return ((same && valid) || decoded).then_some(Class::Ipv6TextForm);
     }
     let scheme = scheme?.to_ascii_lowercase();
     let read = id.host_readings().iter().find_map(|&(r, _)| match r {
@@ -107,7 +111,9 @@ pub(crate) fn citation(id: OracleId, class: Class) -> Option<&'static str> {
     id.host_readings()
         .iter()
         .find(|(r, _)| match class {
-            Class::Ipv6TextForm | Class::Ipv6ZoneId => *r == HostReading::ZoneDecoded,
+            Class::Ipv6TextForm | Class::Ipv6ZoneId => {
+                matches!(r, HostReading::ZoneDecoded | HostReading::PercentDecoded)
+            }
             Class::DomainHost => matches!(
                 r,
                 HostReading::DomainPunycode(_) | HostReading::DomainWhatwg(_)
@@ -203,6 +209,20 @@ mod tests {
         // The zone ID itself is not decoded (RFC 6874 section 2).
         assert_eq!(
             host_reading(uri_js, Some("http"), "[::1%25%41]", "[::1%a]"),
+            None
+        );
+        // Go decodes the whole host, the zone's own escapes included.
+        let go = id("go-net-url");
+        assert_eq!(
+            host_reading(go, Some("http"), zoned, "[fe80::1%en0]"),
+            Some(Class::Ipv6TextForm)
+        );
+        assert_eq!(
+            host_reading(go, Some("http"), "[fe80::1%25%41]", "[fe80::1%A]"),
+            Some(Class::Ipv6TextForm)
+        );
+        assert_eq!(
+            host_reading(go, Some("http"), "[fe80::1%25%41]", "[fe80::1%B]"),
             None
         );
         // What is no valid literal is explained by nothing here.

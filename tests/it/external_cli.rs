@@ -870,3 +870,27 @@ fn an_empty_port_left_out_is_rfc_3986_normalisation_for_every_parser() {
         "{f:?}"
     );
 }
+
+/// Go's `URL.Host` holds the host percent-decoded (net/url's parseHost
+/// unescapes an RFC 6874 zone with the rest: `[fe80::1%25en0]` is
+/// `[fe80::1%en0]`, checked with Go 1.19.8): the input's valid literal as
+/// Go documents writing it, no `invalid-ip-literal`; urllib3 claims no
+/// standard and is no defect either (issue 31's example).
+#[test]
+fn go_s_decoded_zone_is_the_input_s_literal() {
+    crate::util::assert_every_adapter_ready();
+    let c = check_with(&["go-net-url", "urllib3"], "http://[fe80::1%25en0]/");
+    for o in ["go-net-url", "urllib3"] {
+        assert_eq!(
+            c["outcomes"][o]["host"].as_str(),
+            Some("[fe80::1%en0]"),
+            "{o}: {c}"
+        );
+        let f = findings_of(&c, o);
+        assert!(
+            f.iter().all(|f| f["class"] != "invalid-ip-literal"),
+            "{o}: {f:?}"
+        );
+    }
+    assert_ne!(c["severity"], "high", "{c}");
+}

@@ -230,6 +230,10 @@ pub enum HostReading {
     /// #46, IPv4 number forms as the dotted quad): fast-uri hands such a
     /// host to the runtime's WHATWG `URL` and keeps its `hostname`.
     DomainWhatwg(&'static [&'static str]),
+    /// The whole host percent-decoded, an IP literal's zone ID included
+    /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's
+    /// `URL.Host`.
+    PercentDecoded,
 }
 
 /// The host readings of the shipped adapter `name`'s parser
@@ -973,7 +977,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
         // CVE-2025-47912 (Go 1.24.8 and 1.25.2): an older Go is held to it.
         held_to: &[SelfCheck::IpLiteral],
         resolver: Resolver::Go,
-        host_readings: &[],
+        host_readings: &[(
+            HostReading::PercentDecoded,
+            "Go net/url, parseHost (src/net/url/url.go): \"RFC 6874 defines that %25 (%-encoded percent) introduces the zone identifier, and the zone identifier can use basically any %-encoding it likes\", then `unescape(host, encodeHost)`; URL.Host holds the host so decoded (url.Parse(\"http://[fe80::1%25en0]/\").Host is \"[fe80::1%en0]\", its String() gives the input back)",
+        )],
         flag_note: None,
         reference: false,
         reproduce: Some(Reproduce {
