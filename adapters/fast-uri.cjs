@@ -66,9 +66,10 @@
 //   fast-uri's scheme handlers (README, "Scheme supports") reshape some
 //   schemes: a mailto: URI comes back with `to` and no `path`, a urn: URI
 //   with `nid` and `nss`, a ws: or wss: URI with `resourceName` (path
-//   and query joined) and no `path` or `query`: the components such a
-//   handler takes are left out (not reported: the parser says nothing
-//   about them), the others reported as parse returned them.
+//   and query joined) and no `path` or `query`. The path and query a
+//   mailto handler takes, and a urn handler's path, are left out (not
+//   reported: the parser says nothing about them); a ws or wss URI's are
+//   reported absent (null), and everything else as parse returned it.
 // - notes: "error:" and the `error` text (printable ASCII, cut to the 64
 //   characters of a note, ending in "..." when cut) when parse set `error`.
 // - message: the exception's text for `reject`, else null.
@@ -152,10 +153,11 @@ function describe(id, c) {
   // A scheme handler that takes components into keys of its own reports
   // nothing about them: their keys are left out (not reported), never
   // null (absent). mailto: `to` and the header fields in place of the
-  // path and query; ws, wss: `resourceName` (path and query joined); urn:
-  // `nid` and `nss` in place of the path.
+  // path and query; urn: `nid` and `nss` in place of the path. (ws and
+  // wss, whose `resourceName` joins the path and query, stay reported
+  // absent: uridiff's known deviation `ws-scheme` records them.)
   const scheme = (c.scheme || "").toLowerCase();
-  if (scheme === "mailto" || ((scheme === "ws" || scheme === "wss") && c.resourceName !== undefined)) {
+  if (scheme === "mailto") {
     delete a.path;
     delete a.query;
   } else if (scheme === "urn" && c.nid !== undefined) {

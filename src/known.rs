@@ -85,9 +85,10 @@ pub enum Rule {
     /// its `path` documentation), where the generic grammar keeps it.
     FtpPathWithoutSlash,
     /// A `mailto:` URI: Ruby's URI::MailTo reads it by RFC 6068 (`to`
-    /// addresses and headers), and refuses what is no mailto URL; the
-    /// mailto handlers of fast-uri and uri-js return `to` and the headers,
-    /// no path or query.
+    /// addresses and headers), and refuses what is no mailto URL. (The
+    /// mailto handlers of fast-uri and uri-js, which return `to` and the
+    /// headers, depart from nothing: their adapters leave the path and
+    /// query out, not reported.)
     MailtoScheme,
     /// A `file:` URI: Ruby's URI::File keeps no userinfo.
     FileScheme,
