@@ -9,8 +9,10 @@ usage() {
     cat <<'USAGE'
 usage: scripts/setup-oracles.sh [--check] [--help]
 
-Makes every shipped external oracle of uridiff ready to run, then prints one
-line per adapter: "ready", or what is missing and the command that installs it.
+Makes every shipped external oracle of uridiff ready to run, and the pinned
+libraries of uridiff fetch's Python clients, then prints one line per adapter
+(and per Python client library): "ready", or what is missing and the command
+that installs it.
 
   1. Runtimes, from Debian with apt-get (as root, or through sudo when it
      works without a password; otherwise it says what it could not install):
@@ -39,9 +41,12 @@ line per adapter: "ready", or what is missing and the command that installs it.
                fails)
   2. Pinned libraries, into the cache root ($URIDIFF_CACHE, else
      $XDG_CACHE_HOME/uridiff, else $HOME/.cache/uridiff):
-       <root>/python/  urllib3, yarl, httpx and upa-url with every library
-                       they need (idna, multidict, propcache, httpcore, anyio,
-                       certifi, h11, typing_extensions): pip install --target
+       <root>/python/  urllib3, yarl, httpx and upa-url, and uridiff fetch's
+                       requests and aiohttp, with every library they need
+                       (idna, multidict, propcache, httpcore, anyio, certifi,
+                       h11, typing_extensions, charset_normalizer,
+                       aiohappyeyeballs, aiosignal, attrs, frozenlist):
+                       pip install --target
                        into a temporary directory, --require-hashes --no-deps
                        -r adapters/requirements.txt, then each pinned project
                        not already there at its pinned version is moved in
@@ -62,8 +67,8 @@ line per adapter: "ready", or what is missing and the command that installs it.
      followed by what `go env GOVERSION GOOS GOARCH` prints in that
      environment (another Go gets a program of its own).
 
-Adapters then run with URIDIFF_PYTHON_LIB=<root>/python (urllib3, yarl,
-httpx, upa-url), and each Node library loaded by its absolute path:
+Adapters and fetch clients then run with URIDIFF_PYTHON_LIB=<root>/python
+(urllib3, yarl, httpx, upa-url; requests, aiohttp), and each Node library loaded by its absolute path:
 URIDIFF_WHATWG_URL, URIDIFF_FAST_URI, URIDIFF_URI_JS and URIDIFF_URL_PARSE
 name <root>/node/node_modules/whatwg-url, fast-uri, uri-js and url-parse.
 
@@ -127,6 +132,8 @@ urllib3_pin="$(pin urllib3)"
 yarl_pin="$(pin yarl)"
 httpx_pin="$(pin httpx)"
 upa_pin="$(pin upa-url)"
+requests_pin="$(pin requests)"
+aiohttp_pin="$(pin aiohttp)"
 npm_pin() { sed -n "s/.*\"$1\": *\"\([^\"]*\)\".*/\1/p" "$adapters/package.json" | head -n 1; }
 # The Node libraries installed together from adapters/package-lock.json.
 node_libs=(whatwg-url fast-uri uri-js url-parse)
@@ -336,9 +343,9 @@ fi
 # --- 2. Pinned libraries ----------------------------------------------------
 if [ "$check_only" = 0 ] && have python3 && ! python_libs_ready; then
     if ! pip_works; then
-        say "python3 has no pip: could not install urllib3, yarl, httpx and upa-url"
+        say "python3 has no pip: could not install urllib3, yarl, httpx, upa-url, requests and aiohttp"
     else
-        say "installing urllib3 $urllib3_pin, yarl $yarl_pin, httpx $httpx_pin and upa-url $upa_pin into $root/python (pip, pinned hashes)"
+        say "installing urllib3 $urllib3_pin, yarl $yarl_pin, httpx $httpx_pin, upa-url $upa_pin, requests $requests_pin and aiohttp $aiohttp_pin into $root/python (pip, pinned hashes)"
         tmp="$(temporary "$root" python.tmp)"
         temporaries+=("$tmp")
         if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-input \
@@ -424,6 +431,10 @@ python_line urllib3 "urllib3 $urllib3_pin"
 python_line yarl "yarl $yarl_pin"
 python_line httpx "httpx $httpx_pin"
 python_line upa-url "upa-url $upa_pin"
+# uridiff fetch's clients requests and aiohttp (its httpx client uses the
+# httpx line's library).
+python_line requests "requests $requests_pin"
+python_line aiohttp "aiohttp $aiohttp_pin"
 runtime_line java-uri java default-jdk-headless
 runtime_line java-url java default-jdk-headless
 jar_line() { # name jar package
