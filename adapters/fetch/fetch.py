@@ -1,30 +1,42 @@
 #!/usr/bin/env python3
 """uridiff fetch client (Python): one GET per request line, through urllib3
 (`urllib3.PoolManager().request`) or urllib.request (an opener's `open`),
-that can only ever connect to a loopback address on the trap's port.
+that can only ever connect to a loopback address on the trap's port; or,
+only in uridiff's network namespace, through requests (`Session().get`),
+httpx (`httpx.Client().get`, sync) or aiohttp (`ClientSession().get`).
 
     URIDIFF_PYTHON_LIB=<cache root>/python python3 -I fetch.py urllib3
     python3 -I fetch.py urllib.request
+    URIDIFF_FETCH_MODE=namespace URIDIFF_PYTHON_LIB=<cache root>/python python3 -I -S fetch.py requests
+    URIDIFF_FETCH_MODE=namespace URIDIFF_PYTHON_LIB=<cache root>/python python3 -I -S fetch.py httpx
+    URIDIFF_FETCH_MODE=namespace URIDIFF_PYTHON_LIB=<cache root>/python python3 -I -S fetch.py aiohttp
 
 -I isolates it from the caller's environment (no PYTHON* variable, no user
 site directory, not its own directory on sys.path); the pinned urllib3's
 directory, named by URIDIFF_PYTHON_LIB (absolute), goes first on sys.path,
 where PYTHONPATH would put it: before site-packages, which may hold another
-urllib3.
+urllib3. requests, httpx and aiohttp run with -S too (uridiff passes it):
+no site-packages at all, so that none of their optional imports (httpx's
+click and rich, requests' simplejson and chardet, aiohttp's aiodns, which
+would replace its resolver, brotli and zstd) loads from the machine: only
+the standard library and the pinned directory (adapters/requirements.txt).
 
 Protocol (uridiff::fetch): one hello line {"uridiff_fetch": 1, "client",
 "runtime"}, then per line in {"client", "url", "port", "hosts": {name:
 addr}, "timeout_ms", "token"} one line out {"dialled", "refused", "error",
 "status"}, in order. "token" goes out as the request header
 X-Uridiff-Token (urllib3: request(headers=...); urllib.request: a Request
-with headers=..., the object opener.open(url) would build itself), so the
-trap can tell this request from a stray connection; a line without it
-sends no such header.
+with headers=..., the object opener.open(url) would build itself;
+requests, httpx, aiohttp: get(url, headers=...)), so the trap can tell
+this request from a stray connection; a line without it sends no such
+header.
 
 URIDIFF_FETCH_MODE=namespace (uridiff's network namespace, where only
 loopback exists) leaves the libraries alone: no guard, the URL's own port,
-the system resolver; "port" and "hosts" may then be absent. Otherwise the
-guard hooks the two places both libraries go through:
+the system resolver; "port" and "hosts" may then be absent. requests,
+httpx and aiohttp run only there: outside it this program refuses to
+start them (exit 2), as fetch.cjs does node-fetch. Otherwise the guard
+hooks the two places urllib3 and urllib.request go through:
 
 - socket.getaddrinfo (urllib3.util.connection.create_connection and
   socket.create_connection, which http.client uses, both call it through
@@ -38,13 +50,36 @@ guard hooks the two places both libraries go through:
   (127.0.0.0/8, ::1, ::ffff:127.0.0.0/104) on the trap's port, checked
   right before the connection is made; it is recorded as "dialled".
 
-No proxies (PoolManager reads none; urllib.request gets ProxyHandler({})),
-no redirects, no retries, a timeout per request. urllib.request's opener
-has only the handlers an http:// URL needs (build_opener's defaults without
-the file:, data:, ftp: and https: ones), so another scheme is its own
-"unknown url type" error and never reads a local file.
+No proxies (PoolManager reads none; urllib.request gets ProxyHandler({});
+requests, httpx and aiohttp are told trust_env=False, so they read no
+proxy variable and no .netrc), no redirects, no retries, a timeout per
+request. urllib.request's opener has only the handlers an http:// URL
+needs (build_opener's defaults without the file:, data:, ftp: and https:
+ones), so another scheme is its own "unknown url type" error and never
+reads a local file. Each request has a client of its own (a PoolManager,
+a Session, an httpx.Client, a ClientSession), closed after it: no
+connection is reused from one input to the next.
+
+- requests: requests.Session() with trust_env = False, then
+  session.get(url, headers=..., allow_redirects=False, timeout=...):
+  what requests.get(url) does (it opens a Session and calls its request),
+  less the environment. requests prepares the URL itself
+  (PreparedRequest.prepare_url: urllib3.util.parse_url, then IDNA for a
+  non-ASCII host) and sends it through urllib3's connection pool, whose
+  retries it sets to none (HTTPAdapter's max_retries=0).
+- httpx: httpx.Client(trust_env=False, follow_redirects=False,
+  timeout=...), then client.get(url, headers=...): httpx.URL parses
+  (httpx/_urlparse.py), httpcore's sync backend connects
+  (socket.create_connection).
+- aiohttp: in a new event loop (asyncio.run) per request,
+  aiohttp.ClientSession(trust_env=False), then session.get(url,
+  headers=..., allow_redirects=False, timeout=ClientTimeout(total=...)):
+  yarl.URL parses; aiohttp's default resolver (ThreadedResolver: the
+  system's getaddrinfo in a thread) resolves, aiohappyeyeballs connects.
 """
 
+import asyncio
+import importlib
 import ipaddress
 import json
 import os
@@ -54,7 +89,28 @@ import sys
 
 CLIENT = sys.argv[1] if len(sys.argv) > 1 else ""
 
-if CLIENT == "urllib3":
+# The clients whose library is pinned in URIDIFF_PYTHON_LIB, and those of
+# them that have no guard here (they run only in uridiff's namespace).
+PINNED = ("urllib3", "requests", "httpx", "aiohttp")
+NAMESPACE_ONLY = ("requests", "httpx", "aiohttp")
+
+# URIDIFF_FETCH_MODE=namespace: uridiff runs this process in a network
+# namespace whose only interface is lo, with its own hosts file and DNS
+# trap (src/fetch/netns.rs): nothing can leave, so the library resolves and
+# connects on its own, as it does in a service, and the trap observes
+# where it went. Any other value keeps the guard.
+GUARDED = os.environ.get("URIDIFF_FETCH_MODE") != "namespace"
+
+if CLIENT not in PINNED and CLIENT != "urllib.request":
+    sys.stderr.write("fetch.py: unknown client %r\n" % CLIENT)
+    sys.exit(2)
+if CLIENT in NAMESPACE_ONLY and GUARDED:
+    sys.stderr.write(
+        "fetch.py: %s runs only in uridiff fetch's network namespace\n" % CLIENT
+    )
+    sys.exit(2)
+
+if CLIENT in PINNED:
     _lib = os.environ.get("URIDIFF_PYTHON_LIB", "")
     if not os.path.isabs(_lib):
         sys.stderr.write(
@@ -64,19 +120,16 @@ if CLIENT == "urllib3":
         sys.exit(3)
     sys.path.insert(0, _lib)
     try:
-        import urllib3
+        LIBRARY = importlib.import_module(CLIENT)
     except ImportError as e:
         sys.stderr.write(
-            "fetch.py: urllib3 is not installed in %s: "
-            "run bash scripts/setup-oracles.sh (%s)\n" % (_lib, e)
+            "fetch.py: %s is not installed in %s: "
+            "run bash scripts/setup-oracles.sh (%s)\n" % (CLIENT, _lib, e)
         )
         sys.exit(3)
-elif CLIENT == "urllib.request":
+else:
     import urllib.error
     import urllib.request
-else:
-    sys.stderr.write("fetch.py: unknown client %r\n" % CLIENT)
-    sys.exit(2)
 
 
 class Refused(OSError):
@@ -154,12 +207,6 @@ def guarded_connect_ex(self, address):
     return _connect_ex(self, address)
 
 
-# URIDIFF_FETCH_MODE=namespace: uridiff runs this process in a network
-# namespace whose only interface is lo, with its own hosts file and DNS
-# trap (src/fetch/netns.rs): nothing can leave, so the library resolves and
-# connects on its own, as it does in a service, and the trap observes
-# where it went. Any other value keeps the guard.
-GUARDED = os.environ.get("URIDIFF_FETCH_MODE") != "namespace"
 if GUARDED:
     socket.getaddrinfo = guarded_getaddrinfo
     socket.socket.connect = guarded_connect
@@ -175,6 +222,7 @@ TOKEN_HEADER = "X-Uridiff-Token"
 
 
 def fetch_urllib3(url, timeout, headers):
+    urllib3 = LIBRARY
     manager = urllib3.PoolManager(retries=False)
     try:
         response = manager.request(
@@ -218,6 +266,51 @@ def fetch_urllib(url, timeout, headers):
         return e.code, None
 
 
+def fetch_requests(url, timeout, headers):
+    requests = LIBRARY
+    with requests.Session() as session:
+        session.trust_env = False
+        response = session.get(
+            url, headers=headers, allow_redirects=False, timeout=timeout
+        )
+        return response.status_code, None
+
+
+def fetch_httpx(url, timeout, headers):
+    httpx = LIBRARY
+    with httpx.Client(
+        trust_env=False, follow_redirects=False, timeout=timeout
+    ) as client:
+        response = client.get(url, headers=headers)
+        return response.status_code, None
+
+
+def fetch_aiohttp(url, timeout, headers):
+    aiohttp = LIBRARY
+
+    async def get():
+        async with aiohttp.ClientSession(trust_env=False) as session:
+            async with session.get(
+                url,
+                headers=headers,
+                allow_redirects=False,
+                timeout=aiohttp.ClientTimeout(total=timeout),
+            ) as response:
+                await response.read()
+                return response.status, None
+
+    return asyncio.run(get())
+
+
+FETCH = {
+    "urllib3": fetch_urllib3,
+    "urllib.request": fetch_urllib,
+    "requests": fetch_requests,
+    "httpx": fetch_httpx,
+    "aiohttp": fetch_aiohttp,
+}
+
+
 def answer(request):
     STATE["hosts"] = {key(k): v for k, v in request.get("hosts", {}).items()}
     STATE["port"] = int(request.get("port", 0))
@@ -228,10 +321,7 @@ def answer(request):
     headers = {TOKEN_HEADER: token} if token else {}
     status, error = None, None
     try:
-        if CLIENT == "urllib3":
-            status, error = fetch_urllib3(request["url"], timeout, headers)
-        else:
-            status, error = fetch_urllib(request["url"], timeout, headers)
+        status, error = FETCH[CLIENT](request["url"], timeout, headers)
     except Exception as e:  # the client's own error, whatever it is
         error = describe(e)
     return {
@@ -243,7 +333,10 @@ def answer(request):
 
 
 def main():
-    version = urllib3.__version__ if CLIENT == "urllib3" else platform.python_version()
+    if CLIENT in PINNED:
+        version = LIBRARY.__version__
+    else:
+        version = platform.python_version()
     hello = {
         "uridiff_fetch": 1,
         "client": "%s %s" % (CLIENT, version),

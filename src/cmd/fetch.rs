@@ -27,10 +27,10 @@ pub(crate) struct Args {
     #[arg(long)]
     json: bool,
     /// Only this client (repeatable); every client by default. Clients:
-    /// libcurl, urllib3, urllib.request, node-http-url-parse,
-    /// node-http-new-url, go-net-http, node-fetch, ruby-net-http,
-    /// ruby-open-uri, php-file-get-contents, php-curl, java-httpclient,
-    /// java-httpurlconnection.
+    /// libcurl, urllib3, urllib.request, requests, httpx, aiohttp,
+    /// node-http-url-parse, node-http-new-url, go-net-http, node-fetch,
+    /// ruby-net-http, ruby-open-uri, php-file-get-contents, php-curl,
+    /// java-httpclient, java-httpurlconnection.
     #[arg(long = "client", value_name = "NAME")]
     clients: Vec<String>,
     /// Read the inputs from PATH, one per line ('-' for standard input).

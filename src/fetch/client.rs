@@ -17,10 +17,10 @@ use crate::oracle::external::shipped::{GO_MOD, Prepare, SETUP, Shipped, go_build
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientInfo {
     /// The client's id: `libcurl`, `urllib3`, `urllib.request`,
-    /// `node-http-url-parse`, `node-http-new-url`, `go-net-http`,
-    /// `node-fetch`, `ruby-net-http`, `ruby-open-uri`,
-    /// `php-file-get-contents`, `php-curl`, `java-httpclient`,
-    /// `java-httpurlconnection`.
+    /// `requests`, `httpx`, `aiohttp`, `node-http-url-parse`,
+    /// `node-http-new-url`, `go-net-http`, `node-fetch`, `ruby-net-http`,
+    /// `ruby-open-uri`, `php-file-get-contents`, `php-curl`,
+    /// `java-httpclient`, `java-httpurlconnection`.
     pub id: &'static str,
     /// The id of the uridiff oracle whose reading of the URL it shares;
     /// `None` when uridiff has no oracle of its parser.
@@ -64,6 +64,30 @@ const URLLIB_REQUEST: ClientInfo = row(
     Some("python-urllib"),
     "urllib.request.OpenerDirector.open(url) (build_opener's http handlers, ProxyHandler({}), no redirects)",
     true,
+);
+// requests prepares the URL with urllib3.util.parse_url
+// (PreparedRequest.prepare_url), then re-quotes it (requote_uri) and sends
+// it through urllib3's pool: the urllib3 oracle's parser, with requests'
+// own steps after it.
+const REQUESTS: ClientInfo = row(
+    "requests",
+    Some("urllib3"),
+    "requests.Session().get(url, allow_redirects=False) (trust_env off)",
+    false,
+);
+// httpx.URL (httpx/_urlparse.py): the httpx oracle's parser.
+const HTTPX: ClientInfo = row(
+    "httpx",
+    Some("httpx"),
+    "httpx.Client(follow_redirects=False).get(url) (sync, trust_env off)",
+    false,
+);
+// ClientSession builds every request URL with yarl.URL(str_or_url).
+const AIOHTTP: ClientInfo = row(
+    "aiohttp",
+    Some("yarl"),
+    "aiohttp.ClientSession().get(url, allow_redirects=False) (trust_env off)",
+    false,
 );
 const NODE_URL_PARSE: ClientInfo = row(
     "node-http-url-parse",
@@ -133,10 +157,13 @@ const JAVA_HTTPURLCONNECTION: ClientInfo = row(
 );
 
 #[cfg(feature = "curl")]
-static CLIENTS: [ClientInfo; 13] = [
+static CLIENTS: [ClientInfo; 16] = [
     LIBCURL,
     URLLIB3,
     URLLIB_REQUEST,
+    REQUESTS,
+    HTTPX,
+    AIOHTTP,
     NODE_URL_PARSE,
     NODE_NEW_URL,
     GO_NET_HTTP,
@@ -149,9 +176,12 @@ static CLIENTS: [ClientInfo; 13] = [
     JAVA_HTTPURLCONNECTION,
 ];
 #[cfg(not(feature = "curl"))]
-static CLIENTS: [ClientInfo; 12] = [
+static CLIENTS: [ClientInfo; 15] = [
     URLLIB3,
     URLLIB_REQUEST,
+    REQUESTS,
+    HTTPX,
+    AIOHTTP,
     NODE_URL_PARSE,
     NODE_NEW_URL,
     GO_NET_HTTP,
@@ -245,7 +275,7 @@ macro_rules! java_command {
 }
 
 fn program(id: &str) -> Option<&'static Shipped> {
-    static PROGRAMS: [(&str, Shipped); 12] = [
+    static PROGRAMS: [(&str, Shipped); 15] = [
         (
             "urllib3",
             // -I: isolated from the user's environment and site directory;
@@ -274,6 +304,49 @@ fn program(id: &str) -> Option<&'static Shipped> {
                 &[],
                 None,
                 "apt-get install python3",
+            ),
+        ),
+        (
+            "requests",
+            // -S as well: no site-packages at all, so that no optional
+            // import of these libraries (httpx's click and rich, aiohttp's
+            // aiodns, which would replace its resolver) loads from the
+            // machine; only the standard library and the pinned directory.
+            program_row(
+                "fetch-requests",
+                PY,
+                &["python3"],
+                &["python3", "-I", "-S", "{dir}/fetch.py", "requests"],
+                &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+                &[("requests", "{cache}/python/requests/__init__.py")],
+                None,
+                SETUP,
+            ),
+        ),
+        (
+            "httpx",
+            program_row(
+                "fetch-httpx",
+                PY,
+                &["python3"],
+                &["python3", "-I", "-S", "{dir}/fetch.py", "httpx"],
+                &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+                &[("httpx", "{cache}/python/httpx/__init__.py")],
+                None,
+                SETUP,
+            ),
+        ),
+        (
+            "aiohttp",
+            program_row(
+                "fetch-aiohttp",
+                PY,
+                &["python3"],
+                &["python3", "-I", "-S", "{dir}/fetch.py", "aiohttp"],
+                &[("URIDIFF_PYTHON_LIB", "{cache}/python")],
+                &[("aiohttp", "{cache}/python/aiohttp/__init__.py")],
+                None,
+                SETUP,
             ),
         ),
         (
@@ -800,6 +873,21 @@ mod tests {
         assert_eq!(clients_for("go-net-url"), [&GO_NET_HTTP]);
         // node-fetch reads with Ada too, but has no guard.
         assert_eq!(clients_for("ada"), [&NODE_NEW_URL]);
+        // requests reads with urllib3's parse_url, but has no guard: only
+        // urllib3 confirms outside a namespace; httpx and yarl have
+        // clients only in the namespace.
+        assert_eq!(clients_for("urllib3"), [&URLLIB3]);
+        assert!(clients_for("httpx").is_empty());
+        assert!(clients_for("yarl").is_empty());
+        for (id, parser) in [
+            ("requests", "urllib3"),
+            ("httpx", "httpx"),
+            ("aiohttp", "yarl"),
+        ] {
+            let info = clients().iter().find(|c| c.id == id);
+            assert_eq!(info.and_then(|c| c.parser), Some(parser), "{id}");
+            assert!(info.is_some_and(|c| !c.guarded), "{id}");
+        }
         let ids: Vec<&str> = clients().iter().map(|c| c.id).collect();
         let mut unique = ids.clone();
         unique.sort_unstable();

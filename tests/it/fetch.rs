@@ -97,6 +97,9 @@ fn the_list_of_clients_is_the_expected_one() {
     assert_eq!(
         unguarded,
         [
+            "requests",
+            "httpx",
+            "aiohttp",
             "node-fetch",
             "ruby-net-http",
             "ruby-open-uri",
@@ -111,6 +114,64 @@ fn the_list_of_clients_is_the_expected_one() {
     let node_fetch = clients().iter().find(|c| c.id == "node-fetch").unwrap();
     let e = Client::start(node_fetch, START).unwrap_err();
     assert!(e.contains("network namespace"), "{e}");
+}
+
+/// requests, httpx and aiohttp have no guard in adapters/fetch/fetch.py:
+/// the program itself refuses to start them outside uridiff's namespace
+/// (exit 2, before it sends anything), whoever runs it. Told it is in the
+/// namespace, it only says hello here (no request is sent): the hello names
+/// the pinned version from adapters/requirements.txt.
+#[test]
+fn the_python_clients_without_a_guard_refuse_to_start_outside_the_namespace() {
+    use std::process::{Command, Stdio};
+
+    let lib = uridiff::oracle::external::cache_root()
+        .unwrap()
+        .join("python");
+    let program = crate::util::root().join("adapters/fetch/fetch.py");
+    let pins =
+        std::fs::read_to_string(crate::util::root().join("adapters/requirements.txt")).unwrap();
+    let run = |client: &str, mode: Option<&str>| {
+        let mut command = Command::new("python3");
+        command
+            .args(["-I", "-S"])
+            .arg(&program)
+            .arg(client)
+            .env("URIDIFF_PYTHON_LIB", &lib)
+            .env_remove("URIDIFF_FETCH_MODE")
+            .stdin(Stdio::null());
+        if let Some(mode) = mode {
+            command.env("URIDIFF_FETCH_MODE", mode);
+        }
+        command.output().unwrap()
+    };
+    for client in ["requests", "httpx", "aiohttp"] {
+        for mode in [None, Some("guard")] {
+            let out = run(client, mode);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{client} {mode:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{client} {mode:?}");
+            assert!(
+                stderr.contains("runs only in uridiff fetch's network namespace"),
+                "{client}: {stderr}"
+            );
+        }
+        let pin = pins
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{client}==")))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{client} is not pinned"));
+        let out = run(client, Some("namespace"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "{client} (run bash scripts/setup-oracles.sh): {stderr}"
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let hello: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+        assert_eq!(hello["uridiff_fetch"], 1, "{hello}");
+        assert_eq!(hello["client"], format!("{client} {pin}"), "{hello}");
+    }
 }
 
 /// Loopback addresses and mapped names arrive at the trap address they

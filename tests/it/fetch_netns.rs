@@ -9,7 +9,8 @@
 //!
 //! What each client does with the examples was checked by running
 //! each client directly inside `unshare -n` with `lo` up and a hosts file
-//! (Python 3.11, urllib3 2.8.0, Node 20.20, Go 1.19, libcurl 8.x vendored
+//! (Python 3.11, urllib3 2.8.0, requests 2.34.2, httpx 0.28.1 with httpcore
+//! 1.0.9, aiohttp 3.14.5 with yarl 1.25.1, idna 3.20, Node 20.20, Go 1.19, libcurl 8.x vendored
 //! in uridiff and Debian's 7.88 behind PHP 8.2, Ruby 3.1, Java 17).
 
 use std::net::IpAddr;
@@ -19,10 +20,13 @@ use serde_json::Value;
 use crate::util::uridiff;
 
 /// Every client that reads the four examples below.
-const CLIENTS: [&str; 13] = [
+const CLIENTS: [&str; 16] = [
     "libcurl",
     "urllib3",
     "urllib.request",
+    "requests",
+    "httpx",
+    "aiohttp",
     "node-http-url-parse",
     "node-http-new-url",
     "go-net-http",
@@ -114,6 +118,9 @@ fn no_client_reaches_anything_but_loopback() {
         "libcurl",
         "urllib3",
         "urllib.request",
+        "requests",
+        "httpx",
+        "aiohttp",
         "go-net-http",
         "node-fetch",
     ] {
@@ -209,6 +216,199 @@ fn the_four_examples_go_where_the_clients_send_them() {
     assert_eq!(line(&lines, "php-curl", inputs[2])["address"], "127.0.0.1");
     let l = line(&lines, "libcurl", inputs[2]);
     assert!(l["address"].is_null(), "{l}");
+}
+
+/// The error of a line, which must have reached no trap.
+fn refused<'a>(lines: &'a [Value], client: &str, input: &str) -> &'a str {
+    let l = line(lines, client, input);
+    assert!(l["address"].is_null(), "{l}");
+    l["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error: {l}"))
+}
+
+/// The Python clients side by side. urllib3 and requests share urllib3's
+/// `parse_url` (requests calls it in `PreparedRequest.prepare_url`), httpx
+/// has its own parser (`httpx/_urlparse.py`), aiohttp reads with yarl; each
+/// goes where it goes. Every answer here was first observed by calling the
+/// library directly (`requests.Session().get`, `httpx.Client().get`,
+/// `aiohttp.ClientSession().get`) in `unshare --net --mount` with only `lo`
+/// up, a hosts file naming evil.example 127.0.0.2 and allowed.example
+/// 127.0.0.3, and listeners on those addresses; the line numbers below are
+/// those of the pinned versions (adapters/requirements.txt).
+#[test]
+fn requests_httpx_and_aiohttp_go_where_their_own_parsers_send_them() {
+    let schemeless = "evil.example/";
+    let encoded = "http://%31%32%37.0.0.1/";
+    let encoded_name = "http://%65vil.example/";
+    let no_host = "http:///evil.example/";
+    let short = "http://127.1/";
+    let hex = "http://0x7f.1/";
+    let circled = "http://\u{2460}\u{2461}\u{2466}.\u{24ea}.\u{24ea}.\u{2460}/";
+    let backslash = "http://evil.example\\@allowed.example/";
+    let inputs = [
+        schemeless,
+        encoded,
+        encoded_name,
+        no_host,
+        short,
+        hex,
+        circled,
+        backslash,
+    ];
+    let mut args = vec!["--host", "allowed.example"];
+    for client in ["urllib3", "requests", "httpx", "aiohttp"] {
+        args.extend(["--client", client]);
+    }
+    args.extend(inputs);
+    let lines = fetch(&args);
+    assert_eq!(lines.len(), 4 * inputs.len());
+
+    // Scheme-less: urllib3 alone adds http:// (parse_url leaves the scheme
+    // None and PoolManager.connection_from_host takes http for it,
+    // urllib3/poolmanager.py:313). requests refuses
+    // first (requests/models.py:513-517, MissingSchema); httpx merges a URL
+    // without a host onto its empty base_url (httpx/_client.py:397-410),
+    // and httpcore refuses the empty scheme (httpcore/_sync/
+    // connection_pool.py:206-209); aiohttp refuses a URL whose yarl
+    // reading has no host (aiohttp/client.py:744). None of the three asks
+    // the resolver anything.
+    assert_eq!(line(&lines, "urllib3", schemeless)["address"], "127.0.0.2");
+    let e = refused(&lines, "requests", schemeless);
+    assert!(
+        e.starts_with("MissingSchema:") && e.contains("No scheme supplied"),
+        "{e}"
+    );
+    let e = refused(&lines, "httpx", schemeless);
+    assert!(e.starts_with("UnsupportedProtocol:"), "{e}");
+    let e = refused(&lines, "aiohttp", schemeless);
+    assert!(e.starts_with("InvalidUrlClientError:"), "{e}");
+    for client in ["requests", "httpx", "aiohttp"] {
+        assert!(line(&lines, client, schemeless)["resolved_name"].is_null());
+    }
+
+    // A percent-encoded host: urllib3's parse_url decodes the escapes of
+    // unreserved characters in a host (urllib3/util/url.py:392-393,
+    // _normalize_host_percent_encoding at 415), and requests takes its host
+    // from parse_url: both dial 127.0.0.1 and reach evil.example by
+    // %65vil.example. httpx keeps the escapes in the host
+    // (httpx/_urlparse.py:386, quote with '%' safe) and yarl too, so the
+    // resolver gets "%31%32%37.0.0.1" and finds nothing.
+    for client in ["urllib3", "requests"] {
+        let l = line(&lines, client, encoded);
+        assert_eq!(
+            (&l["address"], &l["host_header"]),
+            (&"127.0.0.1".into(), &"127.0.0.1".into()),
+            "{l}"
+        );
+        let l = line(&lines, client, encoded_name);
+        assert_eq!(
+            (&l["address"], &l["resolved_name"], &l["host_header"]),
+            (
+                &"127.0.0.2".into(),
+                &"evil.example".into(),
+                &"evil.example".into()
+            ),
+            "{l}"
+        );
+    }
+    for input in [encoded, encoded_name] {
+        let e = refused(&lines, "httpx", input);
+        assert!(e.contains("Name or service not known"), "{e}");
+        let e = refused(&lines, "aiohttp", input);
+        assert!(e.starts_with("ClientConnectorDNSError:"), "{e}");
+        let host = input.trim_start_matches("http://").trim_end_matches('/');
+        assert!(e.contains(&format!("host {host}:80")), "{e}");
+    }
+
+    // An empty authority: every Python client refuses (unlike libcurl and
+    // WHATWG parsers, which skip the slashes, and Node's url.parse, which
+    // falls back to localhost). requests: "No host supplied"
+    // (requests/models.py:519-520); httpx and aiohttp as for the
+    // scheme-less input (a URL with no host).
+    for client in ["urllib3", "requests", "httpx", "aiohttp"] {
+        refused(&lines, client, no_host);
+    }
+    assert!(refused(&lines, "requests", no_host).contains("No host supplied"));
+    assert!(refused(&lines, "httpx", no_host).starts_with("UnsupportedProtocol:"));
+    assert!(refused(&lines, "aiohttp", no_host).starts_with("InvalidUrlClientError:"));
+
+    // 127.1: urllib3, requests and httpx hand it to getaddrinfo, which
+    // reads inet_aton's short form as 127.0.0.1 (httpx/_urlparse.py:154
+    // reads only four dotted numbers as IPv4, so 127.1 is a name to it).
+    // aiohttp refuses all-digit legacy forms before resolving
+    // (aiohttp/connector.py:1108-1115, is_canonical_ipv4_address), but
+    // its test for "looks like an address" is all digits and dots
+    // (aiohttp/helpers.py:511): 0x7f.1 is a name to it, goes to
+    // getaddrinfo, and reaches 127.0.0.1 all the same.
+    for client in ["urllib3", "requests", "httpx"] {
+        let l = line(&lines, client, short);
+        assert_eq!(
+            (&l["address"], &l["host_header"]),
+            (&"127.0.0.1".into(), &"127.1".into()),
+            "{l}"
+        );
+    }
+    let e = refused(&lines, "aiohttp", short);
+    assert!(e.contains("is not a canonical IPv4 address"), "{e}");
+    for client in ["urllib3", "requests", "httpx", "aiohttp"] {
+        let l = line(&lines, client, hex);
+        assert_eq!(
+            (&l["address"], &l["host_header"]),
+            (&"127.0.0.1".into(), &"0x7f.1".into()),
+            "{l}"
+        );
+    }
+
+    // Circled digits: yarl maps the host with UTS #46 (yarl/_url.py:1639,
+    // idna.encode(host, uts46=True)), so aiohttp dials 127.0.0.1 and says
+    // so in Host; urllib3 (and so requests) encodes with IDNA 2008, strict
+    // (urllib3/util/url.py:442-446), and httpx with idna.encode without
+    // UTS #46 (httpx/_urlparse.py:389-392): both refuse.
+    let l = line(&lines, "aiohttp", circled);
+    assert_eq!(
+        (&l["address"], &l["host_header"]),
+        (&"127.0.0.1".into(), &"127.0.0.1".into()),
+        "{l}"
+    );
+    for client in ["urllib3", "requests"] {
+        let e = refused(&lines, client, circled);
+        assert!(e.contains("is not a valid IDNA label"), "{client}: {e}");
+    }
+    assert!(refused(&lines, "httpx", circled).contains("Invalid IDNA hostname"));
+
+    // A backslash before '@': urllib3's authority ends at it
+    // (urllib3/util/url.py:23, [^\\/?#]*), so requests goes to
+    // evil.example with the rest as its path; httpx's userinfo is anything
+    // but '@' (httpx/_urlparse.py:146), so it goes to allowed.example;
+    // yarl refuses a backslash in an authority (yarl/_parse.py:66) and
+    // aiohttp with it.
+    let l = line(&lines, "requests", backslash);
+    assert_eq!(
+        (&l["address"], &l["host_header"], &l["request_target"]),
+        (
+            &"127.0.0.2".into(),
+            &"evil.example".into(),
+            &"/%5C@allowed.example/".into()
+        ),
+        "{l}"
+    );
+    let l = line(&lines, "httpx", backslash);
+    assert_eq!(
+        (&l["address"], &l["resolved_name"], &l["host_header"]),
+        (
+            &"127.0.0.3".into(),
+            &"allowed.example".into(),
+            &"allowed.example".into()
+        ),
+        "{l}"
+    );
+    let e = refused(&lines, "aiohttp", backslash);
+    assert!(e.starts_with("InvalidUrlClientError:"), "{e}");
+    // No client followed anything or sent twice.
+    for l in &lines {
+        assert_eq!(l["redirects"], 0, "{l}");
+    }
 }
 
 /// The port the client chooses is the one observed: traps listen on every
