@@ -594,3 +594,70 @@ fn the_new_goals_refuse_what_makes_no_sense() {
         assert_eq!(code, 2, "{args:?}: {err}");
     }
 }
+
+/// httpx and yarl had no client until `uridiff fetch` had `httpx` and
+/// `aiohttp`: `--observe` now sends their cells through them. urllib3's
+/// authority ends at a backslash (urllib3/util/url.py, `_URI_RE`), httpx's
+/// userinfo runs to the '@' (httpx/_urlparse.py, `"userinfo": "[^@]*"`): the
+/// model's bypass is what the httpx client was observed to do.
+#[test]
+fn urllib3_validating_and_httpx_fetching_is_observed_by_the_httpx_client() {
+    let (code, lines) = observed(&[
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "urllib3",
+        "--fetcher",
+        "httpx",
+    ]);
+    assert_eq!(code, 1, "{lines:?}");
+    assert!(
+        reached(&lines)
+            .iter()
+            .any(|b| b["input"] == "http://allowed.example\\@evil.example"
+                && b["observed"]["client"] == "httpx"
+                && b["observed"]["predicted"] == true
+                && b["observed"]["resolved_name"] == "evil.example"
+                && b["observed"]["host_header"] == "evil.example"),
+        "{lines:?}"
+    );
+}
+
+/// The model reads yarl's `127.1` as glibc's resolver would (127.0.0.1), but
+/// aiohttp refuses an all-digit IPv4 form that is not a dotted quad before
+/// it resolves (aiohttp/connector.py, `_resolve_host`:
+/// `is_canonical_ipv4_address`): every such cell is predicted, sent, and
+/// not reached (one with a non-ASCII userinfo fails earlier, encoding it).
+#[test]
+fn aiohttp_refuses_the_short_number_forms_the_model_predicts_for_yarl() {
+    let (_, lines) = observed(&[
+        "--deny",
+        "internal",
+        "--validator",
+        "yarl",
+        "--fetcher",
+        "yarl",
+    ]);
+    let short: Vec<&Value> = lines
+        .iter()
+        .filter(|b| b["fetcher_host"] == "127.1")
+        .collect();
+    assert!(!short.is_empty(), "{lines:?}");
+    for b in &short {
+        assert_eq!(b["observed"]["client"], "aiohttp", "{b}");
+        assert_eq!(b["observed"]["predicted"], true, "{b}");
+        assert_eq!(b["observed"]["reached"], false, "{b}");
+        assert!(b["observed"]["address"].is_null(), "{b}");
+    }
+    let plain = short
+        .iter()
+        .find(|b| b["input"] == "http://127.1")
+        .unwrap_or_else(|| panic!("no cell for http://127.1: {lines:?}"));
+    assert_eq!(
+        plain["observed"]["error"],
+        "InvalidUrlClientError: 127.1 - is not a canonical IPv4 address",
+        "{plain}"
+    );
+}
