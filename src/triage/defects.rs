@@ -311,20 +311,21 @@ pub(crate) fn rewritten_literal<'i>(
     input: &'i str,
     host: &str,
 ) -> Option<Cow<'i, str>> {
-    let literal = bracketed_spans(input).next()?;
-    if bracketed_spans(input).any(|span| {
+    let whatwg = id.standard() == Some(crate::oracle::Standard::Whatwg);
+    let as_read = |span: &'i str| -> Cow<'i, str> {
+        if whatwg && span.contains(['\t', '\n', '\r']) {
+            Cow::Owned(span.replace(['\t', '\n', '\r'], ""))
+        } else {
+            Cow::Borrowed(span)
+        }
+    };
+    let literal = as_read(bracketed_spans(input).next()?);
+    if bracketed_spans(input).map(as_read).any(|span| {
         span.eq_ignore_ascii_case(host)
-            || (is_ip_literal(span) && crate::triage::host::same_address(span, host))
+            || (is_ip_literal(&span) && crate::triage::host::same_address(&span, host))
     }) {
         return None;
     }
-    let literal = if id.standard() == Some(crate::oracle::Standard::Whatwg)
-        && literal.contains(['\t', '\n', '\r'])
-    {
-        Cow::Owned(literal.replace(['\t', '\n', '\r'], ""))
-    } else {
-        Cow::Borrowed(literal)
-    };
     (!is_ip_literal(&literal) && !literal.eq_ignore_ascii_case(host)).then_some(literal)
 }
 
@@ -432,6 +433,14 @@ mod tests {
         assert_eq!(rewritten_literal(OracleId::Url, input, "[::1]"), None);
         let respelt = "Ftp:.}.Ftp:.}.@[::1@[::0]";
         assert_eq!(rewritten_literal(OracleId::Url, respelt, "[::]"), None);
+        // The URL Standard removes a newline inside the literal too
+        // (a campaign finding: `http:1x2W7%\0@[:x2W7%\0@[:\n:0]#...`).
+        let newline = "http:1x2W7%\0@[:x2W7%\0@[:\n:0]#\x0c:";
+        assert_eq!(rewritten_literal(OracleId::Url, newline, "[::]"), None);
+        assert_eq!(
+            rewritten_literal(OracleId::Url, "http://[::1\n:]/", "[::1]").as_deref(),
+            Some("[::1:]")
+        );
         assert_eq!(
             rewritten_literal(OracleId::Url, "http://[::1:]/", "[::1]").as_deref(),
             Some("[::1:]")
