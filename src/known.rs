@@ -214,9 +214,22 @@ pub(crate) fn ascii_xn_label(text: &str) -> bool {
     })
 }
 
-/// Does `text` have a `[` in its authority (RFC 2732's `IPv6reference`)?
+/// Does `text` have an RFC 2732 `IPv6reference` in its authority: `[`, an
+/// RFC 2373 `IPv6address`, `]`? A bracketed text that is no IPv6 address
+/// (`[1.2.3.4]`, which Ruby's RFC2396_Parser accepts: its IPV6REF pattern
+/// lets the IPv4 tail stand alone) is outside what the deviation documents,
+/// so the parser's own defect.
 fn bracketed_authority(text: &str) -> bool {
-    authority_of(text).is_some_and(|a| a.contains('['))
+    authority_of(text).is_some_and(|a| {
+        a.split_once('[')
+            .and_then(|(_, rest)| rest.split_once(']'))
+            // A zone ID after `%` (java.net.URI's scope_id) is the
+            // parser's own business; the address before it is RFC 2373's.
+            .is_some_and(|(inner, _)| {
+                let address = inner.split_once('%').map_or(inner, |(a, _)| a);
+                address.parse::<std::net::Ipv6Addr>().is_ok()
+            })
+    })
 }
 
 /// Does `text` start with `scheme:` (ASCII case-insensitively)?
@@ -412,6 +425,17 @@ use crate::datafile::json_string;
 
 #[cfg(test)]
 mod tests {
+    /// RFC 2732's IPv6reference, not any bracketed text (issue example:
+    /// ruby-uri-rfc2396 accepting `[1.2.3.4]` is its own defect).
+    #[test]
+    fn the_rfc2732_rule_needs_an_ipv6_address_in_the_brackets() {
+        assert!(bracketed_authority("http://[::1]/"));
+        assert!(bracketed_authority("http://[::ffff:1.2.3.4]:80/"));
+        assert!(bracketed_authority("http://[fe80::1%25en0]/"));
+        assert!(!bracketed_authority("http://[1.2.3.4]/"));
+        assert!(!bracketed_authority("http://[v1.x]/"));
+        assert!(!bracketed_authority("http://h/[::1]"));
+    }
     use super::*;
 
     #[test]

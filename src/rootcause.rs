@@ -128,10 +128,14 @@ pub enum Rule {
     /// authority, or does not parse. Section 5.3 cannot write such a path
     /// as it is, so a resolver must guard it (`/.` or `./` before it).
     DoubleSlashPathWithoutAuthority,
+    /// A bracketed text in the input that is no IPv6 address (RFC 3986
+    /// section 3.2.2's `IPv6address`, RFC 2732's `IPv6reference`) and no
+    /// `IPvFuture`: `[1.2.3.4]`, `[1:2:3:4:5:6:7:8:9]`.
+    BracketedNotIpv6,
 }
 
 impl Rule {
-    const ALL: [Rule; 15] = [
+    const ALL: [Rule; 16] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -147,6 +151,7 @@ impl Rule {
         Rule::Ipv6Expanded,
         Rule::DotBeforeAuthorityPath,
         Rule::DoubleSlashPathWithoutAuthority,
+        Rule::BracketedNotIpv6,
     ];
 
     /// Its name in the `match` column.
@@ -167,6 +172,7 @@ impl Rule {
             Rule::Ipv6Expanded => "ipv6-expanded",
             Rule::DotBeforeAuthorityPath => "dot-before-authority-path",
             Rule::DoubleSlashPathWithoutAuthority => "double-slash-path-without-authority",
+            Rule::BracketedNotIpv6 => "bracketed-not-ipv6",
         }
     }
 
@@ -209,6 +215,10 @@ impl Rule {
                 literal
                     .split_once('%')
                     .is_some_and(|(_, zone)| !zone.starts_with("25"))
+            }),
+            Rule::BracketedNotIpv6 => bracketed(case.input).any(|literal| {
+                let address = literal.split_once('%').map_or(literal, |(a, _)| a);
+                !address.starts_with(['v', 'V']) && address.parse::<std::net::Ipv6Addr>().is_err()
             }),
             Rule::Verdict => finding.verdict,
             Rule::Ipv6Expanded => case
