@@ -377,6 +377,17 @@ classes! {
         spec: "RFC 2396 section 3.2.2; URL Standard (port state)",
         examples: [(Url, "http://host:99999/")],
     }
+    /// java.net.URI reads a host of one label that starts with a digit
+    /// (`dvd://1`), which RFC 2396's `toplabel` (section 3.2.2) cannot
+    /// start, so RFC 2396 reads a `reg_name`: its javadoc asks an alpha
+    /// first only of the rightmost label of a name of two or more labels.
+    JavaSingleLabelHost = "java-single-label-host" {
+        basis: Spec, severity: Low,
+        rule: authority::java_single_label_host, scope: External("java-uri"),
+        spec: "java.net.URI javadoc (Java SE 17), getHost(): \"The rightmost label of a domain name consisting of two or more labels, begins with an alpha character\"; RFC 2396 section 3.2.2 (toplabel)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("java-uri", "dvd://1")],
+    }
     /// RFC 2396 reads the authority as a `reg_name` (no host), the other
     /// parser finds a host in it (RFC 2396 section 3.2).
     RegNameAuthority = "reg-name-authority" {

@@ -229,20 +229,31 @@ fn every_ledger_witnesses_rust_and_c_tests_build_and_still_fail() {
     assert!(checked >= 17, "{checked} tests checked");
 }
 
-/// A shipped adapter's defect gets a test in its own language: Java's
-/// `java.net.URI` reads host "1" in `dvd://1`, which RFC 2396's toplabel
-/// (a letter first) does not allow, so the grammar reads a reg_name.
+/// A shipped adapter's defect gets a test in its own language: Go 1.19's
+/// `net/url` accepts `cfg://adict[2]`, brackets that hold no IP literal
+/// (CVE-2025-47912, the ledger row go-net-url-bracket-host-not-ip-literal),
+/// and the Go test asserts a refusal. (Until 2026-11-26 this was Java's
+/// `dvd://1`, which java.net.URI's javadoc allows: `java-single-label-host`.)
 #[test]
 fn an_external_adapters_defect_gets_a_test_in_its_own_language() {
-    let (code, lines) = reproduce(&["--json", "--oracle", "java-uri", "--", "dvd://1"]);
+    let (code, lines) = reproduce(&["--json", "--oracle", "go-net-url", "--", "cfg://adict[2]"]);
     assert_eq!(code, Some(0), "{lines:?}");
     let r = lines
         .iter()
-        .find(|r| r["parser"] == "java-uri")
-        .unwrap_or_else(|| panic!("no java-uri reproduction: {lines:?}"));
+        .find(|r| r["parser"] == "go-net-url")
+        .unwrap_or_else(|| panic!("no go-net-url reproduction: {lines:?}"));
+    assert_eq!(r["root_cause"], "go-net-url-bracket-host-not-ip-literal");
     let test = &r["tests"][0];
-    assert_eq!(test["language"], "java");
+    assert_eq!(test["language"], "go");
     let code = test["code"].as_str().unwrap();
-    assert!(code.contains("new java.net.URI(\"dvd://1\")"), "{code}");
-    assert!(code.contains("u.getHost()"), "{code}");
+    assert!(code.contains("url.Parse(\"cfg://adict[2]\")"), "{code}");
+    assert!(code.contains("if err == nil"), "{code}");
+}
+
+/// java.net.URI's single-label host that starts with a digit is what its
+/// javadoc allows, so `dvd://1` is no java-uri defect and gets no test.
+#[test]
+fn java_uri_single_label_host_is_no_defect() {
+    let (_, lines) = reproduce(&["--json", "--oracle", "java-uri", "--", "dvd://1"]);
+    assert!(lines.iter().all(|r| r["parser"] != "java-uri"), "{lines:?}");
 }

@@ -118,6 +118,25 @@ pub(crate) fn reg_name_authority(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// java.net.URI's host of one label that starts with a digit (`dvd://1`,
+/// `http://1a/`): its getHost() javadoc asks an alpha first only of "the
+/// rightmost label of a domain name consisting of two or more labels";
+/// RFC 2396's `toplabel` starts with an alpha (section 3.2.2), so RFC 2396
+/// reads the authority as a `reg_name`. A label is alphanumerics and `-`,
+/// neither first nor last (the same javadoc). Applies to the shipped
+/// `java-uri` external oracle (its scope).
+pub(crate) fn java_single_label_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let single_label = ctx.theirs(Component::Host).is_some_and(|h| {
+        h.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            && !h.ends_with('-')
+            && h.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
+    if !single_label {
+        return Diff::NONE;
+    }
+    reg_name_authority(ctx)
+}
+
 /// java.net.URI takes `file:///p` although RFC 2396's grammar does not
 /// derive an empty authority, and then leaves the authority (with its
 /// user-information, host and port) undefined: its javadoc, "an empty
