@@ -570,8 +570,17 @@ public class JavaUri {
             } else if (c == '\r') {
                 sb.append("\\r");
             } else {
-                sb.append("\\u").append(HEX[(c >> 12) & 0xf]).append(HEX[(c >> 8) & 0xf])
-                        .append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
+                // A surrogate without its pair (Jetty's "!hex" message quotes
+                // one UTF-16 unit of a split pair) has no JSON text that a
+                // UTF-8 reader accepts (RFC 8259 section 8.2): it is written
+                // as U+FFFD, the replacement character.
+                boolean high = Character.isHighSurrogate(c);
+                boolean paired = high
+                        ? i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))
+                        : !Character.isLowSurrogate(c) || (i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
+                char u = paired ? c : '\ufffd';
+                sb.append("\\u").append(HEX[(u >> 12) & 0xf]).append(HEX[(u >> 8) & 0xf])
+                        .append(HEX[(u >> 4) & 0xf]).append(HEX[u & 0xf]);
             }
         }
         sb.append('"');

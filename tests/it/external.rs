@@ -413,6 +413,19 @@ fn jetty_httpuri_answers() {
     assert_eq!(get(&o, Component::Host), None);
     assert_eq!(get(&o, Component::Fragment), Some("@hostname:port"));
     assert_eq!(one(&mut jetty, "http://a@b@c/").verdict, Verdict::Reject);
+    // Jetty's refusal of a `%2` before a character beyond U+FFFF quotes one
+    // UTF-16 unit of its surrogate pair ("!hex \udb0d"): the adapter writes
+    // that unit as U+FFFD, so the answer stays JSON uridiff reads and the
+    // process keeps answering (a 10-minute campaign found it).
+    let o = one(&mut jetty, "wei%2\u{d34da}/\u{2}lll");
+    assert_eq!(o.verdict, Verdict::Reject);
+    assert!(!o.is_missing(), "{:?}", o.message);
+    assert!(
+        o.message.as_deref().is_some_and(|m| m.contains('\u{fffd}')),
+        "{:?}",
+        o.message
+    );
+    assert_eq!(one(&mut jetty, "http://h/").verdict, Verdict::Accept);
     // An empty port is 0.
     let o = accepted(&mut jetty, "http://h:/p;x");
     assert_eq!(get(&o, Component::Port), Some("0"));
