@@ -48,10 +48,7 @@ read -r -a extra <<<"${FUZZ_FLAGS:-}"
 for t in parse differential; do
     env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" build "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" >&2
 done
-bin_dir="$(pwd -P)/fuzz/target/x86_64-unknown-linux-gnu/release"
-if [ "${#FUZZ_TARGET_DIR[@]}" -gt 0 ]; then
-    bin_dir="${FUZZ_TARGET_DIR[1]}/x86_64-unknown-linux-gnu/release"
-fi
+bin_dir=$(fuzz_bin_dir)
 root=$(pwd -P)
 for t in parse differential; do
     [ -x "$bin_dir/$t" ] || { echo "scripts/fuzz-throughput.sh: no fuzz binary at $bin_dir/$t" >&2; exit 2; }

@@ -146,13 +146,24 @@ findings() {
 # FUZZ_C_ENV (scripts/lib.sh) is the C/C++ compiler and flags for this build
 # only: the CLI above is built without them.
 run_libfuzzer() {
-    local end j flags=()
-    end=$(( $(date +%s) + seconds ))
+    local end j flags=() bin
     read -r -a flags <<< "$(target_libfuzzer_flags "$t")"
     # FUZZ_SEEDS=none: from an empty corpus (a measured campaign), not the
     # saved one.
     local seeds=("corpus/$t")
     if [ "${FUZZ_SEEDS:-saved}" = none ]; then seeds=(); fi
+    # Built once, then run directly, as OSS-Fuzz runs a target: after a
+    # finding `cargo fuzz run` rebuilds the target in another profile to
+    # print the input's Debug form, minutes on a loaded machine, which our
+    # panic message (the saved-corpus entry) already gives.
+    : > "$report_dir/fuzz-$t.log"
+    if ! env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" build "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" \
+        >> "$report_dir/fuzz-$t.log" 2>&1; then
+        echo "== $t: cargo fuzz build failed (log: $report_dir/fuzz-$t.log)" >&2
+        return 0
+    fi
+    bin="$(fuzz_bin_dir)/$t"
+    end=$(( $(date +%s) + seconds ))
     for j in $(seq 1 "$jobs"); do
         (
             starts=0
@@ -160,21 +171,28 @@ run_libfuzzer() {
                 left=$(( end - $(date +%s) ))
                 [ "$left" -gt 0 ] || break
                 starts=$(( starts + 1 ))
-                found=$(findings "$t" | wc -l)
-                if env "${FUZZ_C_ENV[@]}" "${FUZZ_CMD[@]}" run "${FUZZ_TARGET_DIR[@]}" "${FUZZ_SAN[@]}" "${FUZZ_FEATURES[@]}" "$t" "fuzz/new/$t" "${seeds[@]}" -- \
-                    -dict=fuzz/uri.dict -max_total_time="$left" -max_len=4096 -timeout=10 \
-                    "${flags[@]}" -print_final_stats=1 >> "$report_dir/fuzz-$t.$j.log" 2>&1; then
+                found=$(libfuzzer_artifacts "$t")
+                if "$bin" -artifact_prefix="fuzz/artifacts/$t/" -dict=fuzz/uri.dict \
+                    -max_total_time="$left" -max_len=4096 -timeout=10 \
+                    "${flags[@]}" -print_final_stats=1 "fuzz/new/$t" "${seeds[@]}" \
+                    >> "$report_dir/fuzz-$t.$j.log" 2>&1; then
                     break
                 fi
-                # Stopped without saving a finding: a build or start-up
-                # failure, which a restart would only repeat.
-                [ "$(findings "$t" | wc -l)" -gt "$found" ] || break
+                # Stopped without saving a crash, timeout or out-of-memory
+                # input: a start-up failure, which a restart would repeat.
+                [ "$(libfuzzer_artifacts "$t")" -gt "$found" ] || break
             done
         ) &
     done
     wait
-    cat "$report_dir/fuzz-$t".*.log > "$report_dir/fuzz-$t.log" 2>/dev/null || true
+    cat "$report_dir/fuzz-$t".*.log >> "$report_dir/fuzz-$t.log" 2>/dev/null || true
     rm -f "$report_dir/fuzz-$t".*.log
+}
+
+# How many inputs libFuzzer saved for target $1 (crash-, timeout-, oom-,
+# leak-): a follower's external-* findings are not libFuzzer's.
+libfuzzer_artifacts() {
+    find "fuzz/artifacts/$1" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) 2>/dev/null | wc -l
 }
 
 # atheris on target $t's corpus: new inputs into fuzz/new/$t/, an exception

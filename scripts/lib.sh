@@ -91,6 +91,16 @@ choose_toolchain() {
     fi
 }
 
+# Where `cargo fuzz build` (release, the default) leaves the fuzz binaries:
+# FUZZ_TARGET_DIR's directory (setup_c_coverage) or fuzz/target, then the
+# host triple. Call after setup_c_coverage, from the repository root.
+fuzz_bin_dir() {
+    local dir
+    dir="$(pwd -P)/fuzz/target"
+    if [ "${#FUZZ_TARGET_DIR[@]}" -eq 2 ]; then dir="${FUZZ_TARGET_DIR[1]}"; fi
+    echo "$dir/$(rustc -vV | sed -n 's/^host: //p')/release"
+}
+
 # Is clang (C and C++) on PATH?
 has_clang() {
     command -v clang >/dev/null 2>&1 && command -v clang++ >/dev/null 2>&1
