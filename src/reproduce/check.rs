@@ -261,21 +261,7 @@ pub fn check_ada_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
     })?;
     std::fs::create_dir_all(target_dir).map_err(CheckError::Io)?;
     let object = target_dir.join("ada-url-4.0.0.o");
-    let dir = tempfile::Builder::new()
-        .prefix("uridiff-reproduce-ada-")
-        .tempdir()
-        .map_err(CheckError::Io)?;
-    let write = |name: &str, text: &str| {
-        std::fs::write(dir.path().join(name), text).map_err(CheckError::Io)
-    };
-    write(
-        "Cargo.toml",
-        "[package]\nname = \"uridiff-reproduce-ada\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n",
-    )?;
-    write("build.rs", ADA_BUILD_RS)?;
-    write("repro.c", &test.code)?;
-    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
-    write("src/lib.rs", C_TEST_RS)?;
+    let dir = c_test_project("ada", ADA_BUILD_RS, &test.code)?;
     run_checked_with(
         dir.path(),
         target_dir,
@@ -314,24 +300,33 @@ fn main() {
 }
 "#;
 
+/// A temporary cargo project `uridiff-reproduce-NAME` that compiles the C
+/// test `code` with `build_rs` and runs it from `src/lib.rs` (C_TEST_RS).
+fn c_test_project(name: &str, build_rs: &str, code: &str) -> Result<tempfile::TempDir, CheckError> {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("uridiff-reproduce-{name}-"))
+        .tempdir()
+        .map_err(CheckError::Io)?;
+    let write = |file: &str, text: &str| {
+        std::fs::write(dir.path().join(file), text).map_err(CheckError::Io)
+    };
+    write(
+        "Cargo.toml",
+        &format!(
+            "[package]\nname = \"uridiff-reproduce-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n"
+        ),
+    )?;
+    write("build.rs", build_rs)?;
+    write("repro.c", code)?;
+    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
+    write("src/lib.rs", C_TEST_RS)?;
+    Ok(dir)
+}
+
 /// Builds and runs a C test of uriparser's API against the system's
 /// library (the one the `uriparser` oracle links), in a temporary cargo
 /// project, offline. `Ok(true)` when it still fails.
 pub fn check_uriparser_c(test: &Test, target_dir: &Path) -> Result<bool, CheckError> {
-    let dir = tempfile::Builder::new()
-        .prefix("uridiff-reproduce-uriparser-")
-        .tempdir()
-        .map_err(CheckError::Io)?;
-    let write = |name: &str, text: &str| {
-        std::fs::write(dir.path().join(name), text).map_err(CheckError::Io)
-    };
-    write(
-        "Cargo.toml",
-        "[package]\nname = \"uridiff-reproduce-uriparser\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n",
-    )?;
-    write("build.rs", URIPARSER_BUILD_RS)?;
-    write("repro.c", &test.code)?;
-    std::fs::create_dir_all(dir.path().join("src")).map_err(CheckError::Io)?;
-    write("src/lib.rs", C_TEST_RS)?;
+    let dir = c_test_project("uriparser", URIPARSER_BUILD_RS, &test.code)?;
     run_checked(dir.path(), target_dir)
 }
