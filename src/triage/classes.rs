@@ -480,6 +480,17 @@ classes! {
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("perl-uri", "mailto:a@b?subject=x")],
     }
+    /// urllib3's `parse_url` refuses a `.` in a scheme and reads the text
+    /// before `://` as the host (`opc.tcp://203.0.113.0:49320`: host
+    /// `opc.tcp`), where RFC 3986 section 3.1 allows it: its defect
+    /// (urllib3#2897, open).
+    DottedScheme = "dotted-scheme" {
+        basis: Defect, severity: High,
+        rule: syntax::dotted_scheme, scope: External("urllib3"),
+        spec: "RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )); urllib3 parse_url docstring (\"This parser is RFC 3986 and RFC 6874 compliant\"); https://github.com/urllib3/urllib3/issues/2897",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("urllib3", "opc.tcp://203.0.113.0:49320")],
+    }
     /// Perl's URI keeps the `:` of an empty port in the host (`ftp://h:/`:
     /// host `h:`): its host removes a `:` only with digits after it.
     /// `$uri->host` is documented to return the hostname: its defect.

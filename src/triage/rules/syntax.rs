@@ -11,6 +11,23 @@ use crate::rfc2396::ErrorKind;
 use crate::triage::Ctx;
 use crate::triage::text::{has_scheme, same_octets};
 
+/// urllib3's `parse_url` takes a scheme only of letters, digits, `+` and
+/// `-` (its `SCHEME_RE`), so `opc.tcp://h:1` has no scheme there and the
+/// text before `://` becomes the host; RFC 3986 section 3.1 has `.` in
+/// `scheme`, and urllib3 documents `parse_url` as "RFC 3986 and RFC 6874
+/// compliant" (urllib3#2897, open). Every field that differs is that
+/// misreading's doing.
+pub(crate) fn dotted_scheme(ctx: &Ctx<'_, '_>) -> Diff {
+    let dotted = ctx.ours(Component::Scheme).is_some_and(|s| s.contains('.'));
+    if !dotted || ctx.theirs(Component::Scheme).is_some() {
+        return Diff::NONE;
+    }
+    Diff {
+        verdict: true,
+        fields: ComponentSet::ALL,
+    }
+}
+
 /// `http::Uri` refuses request targets over 65 534 bytes (its `MAX_LEN`)
 /// and schemes over 64 bytes (`MAX_SCHEME_LEN`); libcurl refuses input over
 /// 8 000 000 bytes (`CURL_MAX_INPUT_LENGTH`) and schemes over 40 bytes
