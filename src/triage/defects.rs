@@ -140,6 +140,25 @@ fn recomposes_decoded(
     whole == parts || (port.is_none() && whole.strip_suffix(':') == Some(parts.as_str()))
 }
 
+/// The authority's own port digits, when `port` is the same number written
+/// without its leading zeros (`080` read as the integer 80, as
+/// java.net.URL's `getPort()` gives it): that port is read, not dropped
+/// (`port-normalized` says how it was written).
+fn written_port<'a>(authority: &'a str, port: Option<&str>) -> Option<&'a str> {
+    let port = port.filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?;
+    let (_, written) = authority.rsplit_once(':')?;
+    let digits = !written.is_empty() && written.bytes().all(|b| b.is_ascii_digit());
+    let same = |t: &str| {
+        let t = t.trim_start_matches('0');
+        if t.is_empty() {
+            "0".to_owned()
+        } else {
+            t.to_owned()
+        }
+    };
+    (digits && written != port && same(written) == same(port)).then_some(written)
+}
+
 /// The self-checks of one accepting parser: accounted authority (every
 /// validating parser), and, against the standard it claims, IP literals
 /// and schemes. Appends a finding per broken rule.
@@ -160,7 +179,9 @@ pub(crate) fn self_checks(
         && let (Some(authority), Some(host)) = (c.get(Component::Authority), host)
     {
         let accounted = recomposes(authority, userinfo, host, port)
-            || recomposes_decoded(authority, userinfo, host, port);
+            || recomposes_decoded(authority, userinfo, host, port)
+            || written_port(authority, port)
+                .is_some_and(|written| recomposes(authority, userinfo, host, Some(written)));
         if !accounted {
             let recomposed = recompose(userinfo, host, port);
             let dropped = dropped_text(authority, &recomposed);
@@ -423,6 +444,17 @@ pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Find
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A port read as a number (`080` as 80) is the authority's own port.
+    #[test]
+    fn a_port_without_its_leading_zeros_is_read_not_dropped() {
+        assert_eq!(written_port("u@h:080", Some("80")), Some("080"));
+        assert_eq!(written_port("h:000", Some("0")), Some("000"));
+        assert_eq!(written_port("h:80", Some("80")), None);
+        assert_eq!(written_port("h:081", Some("80")), None);
+        assert_eq!(written_port("h:", Some("80")), None);
+        assert_eq!(written_port("h:080", None), None);
+    }
 
     /// A literal the input holds as written is no rewrite, even after a
     /// `[` in the userinfo (found by the differential target:
