@@ -178,50 +178,6 @@ function answer(request) {
   return a;
 }
 
-function request(line) {
-  let r;
-  try {
-    r = JSON.parse(line);
-  } catch (e) {
-    fail(`request line is not JSON: ${e.message}`);
-  }
-  if (r === null || typeof r !== "object" || !Number.isSafeInteger(r.id)
-      || typeof r.input !== "string"
-      || !(r.base === null || r.base === undefined || typeof r.base === "string")) {
-    fail(`request line without an integer "id", a string "input" and a null or string "base": ${line}`);
-  }
-  return r;
-}
-
-function fail(message) {
-  process.stderr.write(`whatwg-url adapter: ${message}\n`);
-  process.exit(2);
-}
-
-function main() {
-  process.stdout.on("error", (e) => process.exit(e.code === "EPIPE" ? 0 : 2));
-  process.stdout.write(`${JSON.stringify(HELLO)}\n`);
-  let pending = "";
-  process.stdin.setEncoding("utf8");
-  process.stdin.on("data", (chunk) => {
-    const lines = (pending + chunk).split("\n");
-    pending = lines.pop();
-    const out = [];
-    for (const line of lines) {
-      if (line.trim() !== "") {
-        out.push(JSON.stringify(answer(request(line))));
-      }
-    }
-    if (out.length > 0) {
-      out.push("");
-      process.stdout.write(out.join("\n"));
-    }
-  });
-  process.stdin.on("end", () => {
-    if (pending.trim() !== "") {
-      process.stdout.write(`${JSON.stringify(answer(request(pending)))}\n`);
-    }
-  });
-}
-
-main();
+// The protocol loop is shared by the Node adapters (node-protocol.cjs,
+// written beside this file).
+require(path.join(__dirname, "node-protocol.cjs")).serve("whatwg-url", HELLO, answer);

@@ -696,6 +696,10 @@ def test(adapter, root):
     try:
         path = os.path.join(workdir, adapter.file)
         shutil.copy(os.path.join(ADAPTERS_DIR, adapter.file), path)
+        if adapter.runtime == "node":
+            # The protocol loop the Node adapters require from their own
+            # directory, written beside them as uridiff writes it.
+            shutil.copy(os.path.join(ADAPTERS_DIR, "node-protocol.cjs"), workdir)
         argv = [path if a == "FILE" else a for a in adapter.argv]
         env = {k: v for k, v in os.environ.items() if k not in adapter.unset}
         env.update(adapter.env)

@@ -346,6 +346,13 @@ pub(crate) const fn go_build(output: &'static str) -> Build {
 /// The module a Go program is built in (see [`go_build`]).
 pub(crate) const GO_MOD: (&str, &str) = ("go.mod", include_str!("../../../adapters/go.mod"));
 
+/// The pipe protocol's loop the Node adapters share (each requires it from
+/// its own directory).
+pub(crate) const NODE_PROTOCOL: (&str, &str) = (
+    "node-protocol.cjs",
+    include_str!("../../../adapters/node-protocol.cjs"),
+);
+
 /// The command that installs every third-party library of the shipped
 /// adapters into the cache root.
 pub const SETUP: &str = "bash scripts/setup-oracles.sh";
@@ -694,10 +701,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "node-url",
-        files: &[(
-            "node-url.cjs",
-            include_str!("../../../adapters/node-url.cjs"),
-        )],
+        files: &[
+            (
+                "node-url.cjs",
+                include_str!("../../../adapters/node-url.cjs"),
+            ),
+            NODE_PROTOCOL,
+        ],
         runtimes: &["node"],
         command: &["node", "{dir}/node-url.cjs"],
         env: &[],
@@ -737,10 +747,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "whatwg-url",
-        files: &[(
-            "whatwg-url.cjs",
-            include_str!("../../../adapters/whatwg-url.cjs"),
-        )],
+        files: &[
+            (
+                "whatwg-url.cjs",
+                include_str!("../../../adapters/whatwg-url.cjs"),
+            ),
+            NODE_PROTOCOL,
+        ],
         runtimes: &["node"],
         command: &["node", "{dir}/whatwg-url.cjs"],
         // By absolute path: a bare name would be looked for in every
@@ -770,10 +783,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "fast-uri",
-        files: &[(
-            "fast-uri.cjs",
-            include_str!("../../../adapters/fast-uri.cjs"),
-        )],
+        files: &[
+            (
+                "fast-uri.cjs",
+                include_str!("../../../adapters/fast-uri.cjs"),
+            ),
+            NODE_PROTOCOL,
+        ],
         runtimes: &["node"],
         command: &["node", "{dir}/fast-uri.cjs"],
         // By absolute path, as whatwg-url: one variable per package, so
@@ -841,7 +857,10 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "uri-js",
-        files: &[("uri-js.cjs", include_str!("../../../adapters/uri-js.cjs"))],
+        files: &[
+            ("uri-js.cjs", include_str!("../../../adapters/uri-js.cjs")),
+            NODE_PROTOCOL,
+        ],
         runtimes: &["node"],
         command: &["node", "{dir}/uri-js.cjs"],
         env: &[("URIDIFF_URI_JS", "{cache}/node/node_modules/uri-js")],
@@ -897,10 +916,13 @@ pub(super) const SHIPPED: &[Shipped] = &[
     },
     Shipped {
         name: "url-parse",
-        files: &[(
-            "url-parse.cjs",
-            include_str!("../../../adapters/url-parse.cjs"),
-        )],
+        files: &[
+            (
+                "url-parse.cjs",
+                include_str!("../../../adapters/url-parse.cjs"),
+            ),
+            NODE_PROTOCOL,
+        ],
         runtimes: &["node"],
         command: &["node", "{dir}/url-parse.cjs"],
         // Its dependencies (querystringify, requires-port) are found beside
