@@ -164,6 +164,7 @@ run_libfuzzer() {
     fi
     bin="$(fuzz_bin_dir)/$t"
     end=$(( $(date +%s) + seconds ))
+    local started=()
     for j in $(seq 1 "$jobs"); do
         (
             starts=0
@@ -183,8 +184,14 @@ run_libfuzzer() {
                 [ "$(libfuzzer_artifacts "$t")" -gt "$found" ] || break
             done
         ) &
+        started+=("$!")
     done
-    wait
+    # The INT and TERM traps stop these too (and what they started): the
+    # `wait` builtin lets a trap run at once, which would otherwise leave
+    # them fuzzing after this script ends.
+    background+=("${started[@]}")
+    wait "${started[@]}" || true
+    background=("${background[@]:0:${#background[@]}-${#started[@]}}")
     cat "$report_dir/fuzz-$t".*.log >> "$report_dir/fuzz-$t.log" 2>/dev/null || true
     rm -f "$report_dir/fuzz-$t".*.log
 }
