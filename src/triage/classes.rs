@@ -219,12 +219,13 @@ classes! {
         examples: [(Http, "http://=RJc8l=f2%83:B:::::::::@example.com."), (Http, "http://a:::::::::@h/")],
     }
     /// `//host/path`: a network-path reference for RFC 2396, an origin-form
-    /// path for `http::Uri`.
+    /// path for `http::Uri`, and a path for Node's legacy `url.parse` (unless
+    /// asked to read `//` as a host) and url-parse without a location.
     NetworkPathReference = "network-path-reference" {
         basis: Spec, severity: Medium,
-        rule: http::network_path_reference, scope: Oracle(Http),
-        spec: "RFC 2396 section 5 (net_path); RFC 9112 section 3.2.1 (origin-form)",
-        examples: [(Http, "//g"), (Http, "//evil.com/x")],
+        rule: http::network_path_reference, scope: Oracle(Http) | External("node-url") | External("url-parse"),
+        spec: "RFC 2396 section 5 (net_path); RFC 9112 section 3.2.1 (origin-form); Node.js docs, url.parse(urlString, parseQueryString, slashesDenoteHost) (slashesDenoteHost, default false: \"given //foo/bar, the result would be ... {pathname: '//foo/bar'}\"); url-parse README (baseURL \"defaults to location in the browser\"; an empty location object in Node.js)",
+        examples: [(Http, "//g"), (Http, "//evil.com/x"), ("node-url", "//evil.com/x"), ("url-parse", "//evil.com/x")],
         with_base: [(Http, "https://example.com/", "//evil.com/"), (Http, "https://example.com/", "///evil.com/")],
     }
     /// With a base, `http:g`: RFC 2396 and RFC 3986 (strict) keep the
@@ -308,9 +309,9 @@ classes! {
     /// documentation claims the URL Standard).
     SpecialSchemeSlashes = "special-scheme-slashes" {
         basis: Spec, severity: Medium,
-        rule: authority::special_scheme_slashes, scope: Standard(Whatwg) | External("upa-url"),
-        spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\")",
-        examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/"), ("upa-url", "ftp:///path"), ("upa-url", "http:///")],
+        rule: authority::special_scheme_slashes, scope: Standard(Whatwg) | External("upa-url") | External("url-parse"),
+        spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\"); url-parse 1.5.10 index.js, extractProtocol and isSpecial (for file, ftp, http, https, ws and wss the slashes and backslashes after the scheme are skipped and what follows is read as the authority)",
+        examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/"), ("upa-url", "ftp:///path"), ("upa-url", "http:///"), ("url-parse", "http:/evil.com/"), ("url-parse", "wss:/bbbbbb:0800")],
     }
     /// `scheme:/path` or `scheme://` with an empty authority, which
     /// `http::Uri` refuses: its absolute-form needs an authority.
@@ -730,6 +731,20 @@ classes! {
         spec: "RFC 3986 section 3.2.2 (a non-ASCII reg-name is transformed to the IDNA encoding before lookup); RFC 5891; uri-js README and fast-uri README, Options (`domainHost`: \"convert IDNs (International Domain Names) as per RFC 5891\"), set by their http, https, ws and wss handlers",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("uri-js", "https://%CF%80.example.com/foo"), ("fast-uri", "https://%CF%80.example.com/foo")],
+    }
+    /// The parser answered that the input is out of its domain (a pair,
+    /// for a parser without a resolution function; a scheme it has no
+    /// handler for): it declined to read it, so there is no reading to
+    /// depart from a standard. A state of its outcome, not a disagreement
+    /// about the input; a more specific class (`relative-reference`,
+    /// `url-scheme-without-handler`) names the reason where one applies.
+    OutOfDomain = "out-of-domain" {
+        basis: Spec, severity: Low,
+        rule: syntax::out_of_domain, scope: Any,
+        spec: "uridiff pipe protocol, version 2 (GUIDE.md: `out-of-domain`, the parser does not take the input); an in-process oracle's registry row (`domain`)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("spring-uri", "http://a/b/c", "d"), ("urllib3", "http://a/b/c", "../d")],
     }
     /// No rule explains it: a finding to investigate.
     Unexplained = "unexplained" {

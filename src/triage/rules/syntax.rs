@@ -134,6 +134,18 @@ pub(crate) fn relative_reference(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// An oracle that finds the input out of its domain declined to read it
+/// (its descriptor's domain: a pair, for a parser without a resolution
+/// function): claims the verdict, since nothing it read can depart from
+/// anything. Stands after every rule that names a reason.
+pub(crate) fn out_of_domain(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.verdict == Verdict::OutOfDomain {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
 /// `java.net.URL` has a stream handler for a few schemes only and refuses
 /// the others ("unknown protocol"), which its adapter answers as out of its
 /// domain: claims the verdict of an absolute URI (with a base, the base
