@@ -238,6 +238,19 @@ classes! {
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
     }
+    /// Python's `urljoin` (and yarl's and httpx's `join`) resolves only
+    /// against a base whose scheme is in `uses_relative`; against another
+    /// base (`s3:`, `foo:`) it gives the reference back unresolved, where
+    /// RFC 2396 and RFC 3986 resolve against any base.
+    JoinWithoutRelativeScheme = "join-without-relative-scheme" {
+        basis: Spec, severity: Medium,
+        rule: resolution::join_without_relative_scheme,
+        scope: External("python-urllib") | External("yarl") | External("httpx"),
+        spec: "RFC 3986 section 5.2; CPython Lib/urllib/parse.py, urljoin (`if scheme != bscheme or scheme not in uses_relative: return url`) and cpython#110463 (open: `urljoin(\"s3://example.com\", \"relative_path\")` is `relative_path`); yarl 1.25 URL.join (`USES_RELATIVE`, urllib's list); httpx 0.28 URL.join (calls urljoin)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("python-urllib", "s3://example.com/a", "relative_path"), ("yarl", "s3://example.com/a", "relative_path"), ("httpx", "s3://example.com/a", "relative_path")],
+    }
     /// With a base that has a fragment: RFC 3986 parsers refuse it (a base
     /// is an `absolute-URI`), RFC 2396 and WHATWG ignore the fragment.
     BaseFragment = "base-fragment" {

@@ -282,3 +282,54 @@ pub(crate) fn normalized_base(ctx: &Ctx<'_, '_>) -> Diff {
     }
     Diff::of_fields(fields)
 }
+
+/// The schemes `urllib.parse.urljoin` resolves a reference against
+/// (CPython Lib/urllib/parse.py, `uses_relative`; yarl imports the same
+/// list as `USES_RELATIVE`, and httpx's `URL.join` calls `urljoin`).
+const USES_RELATIVE: &[&str] = &[
+    "", "ftp", "http", "gopher", "nntp", "imap", "wais", "file", "https", "shttp", "mms",
+    "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
+];
+
+/// `urllib.parse.urljoin` (and yarl's and httpx's `join`, which follow it)
+/// resolves only against a base whose scheme is in `uses_relative`; against
+/// any other base it returns the reference as it is ("if scheme != bscheme
+/// or scheme not in uses_relative: return url"; cpython#110463, open:
+/// `urljoin("s3://example.com", "relative_path")` is `relative_path`).
+/// RFC 2396 and RFC 3986 section 5.2 resolve against any base. Claimed when
+/// the base's scheme is not in the list and the other's result is the
+/// reference read alone.
+pub(crate) fn join_without_relative_scheme(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(&Resolution {
+        base, reference, ..
+    }) = ctx.resolved
+    else {
+        return Diff::NONE;
+    };
+    let Some((base_scheme, _)) = base.split_once(':').filter(|_| has_scheme(base)) else {
+        return Diff::NONE;
+    };
+    let relative = USES_RELATIVE
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(base_scheme));
+    if relative || !ctx.theirs.accepted() {
+        return Diff::NONE;
+    }
+    let alone = crate::oracle::appendix_b_split(reference);
+    let same = |theirs: Option<&str>, split: Option<&str>| {
+        theirs.unwrap_or_default() == split.unwrap_or_default()
+    };
+    let read_alone = ctx
+        .theirs(Component::Scheme)
+        .unwrap_or_default()
+        .eq_ignore_ascii_case(alone.scheme.unwrap_or_default())
+        && ctx.theirs(Component::Host).is_some() == alone.authority.is_some()
+        && same(ctx.theirs(Component::Path), Some(alone.path))
+        && same(ctx.theirs(Component::Query), alone.query)
+        && same(ctx.theirs(Component::Fragment), alone.fragment);
+    if read_alone {
+        Diff::of_fields(ctx.open.fields)
+    } else {
+        Diff::NONE
+    }
+}
