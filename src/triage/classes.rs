@@ -238,6 +238,28 @@ classes! {
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
     }
+    /// Go's `ResolveReference` result is serialised (`URL.String()`) with
+    /// `//` after the scheme even where the base had no authority: an empty
+    /// authority RFC 3986's result does not have.
+    SerializedEmptyAuthority = "serialized-empty-authority" {
+        basis: Spec, severity: Low,
+        rule: resolution::serialized_empty_authority, scope: External("go-net-url"),
+        spec: "RFC 3986 section 5.3; Go net/url docs, URL.String (second form \"scheme://userinfo@host/path\"; \"if u.Host is empty, host/ is omitted\") and URL.OmitHost (\"do not emit empty host (authority)\", golang/go#46059), which ResolveReference's result does not carry (Go 1.19.8: `foo:/a/b` + `c` is `foo:///a/c`)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("go-net-url", "foo:/a/b", "c")],
+    }
+    /// A pair whose base RFC 2396 and RFC 3986 do not resolve against (no
+    /// scheme, or an opaque part), joined anyway by a parser that claims no
+    /// standard.
+    LenientBase = "lenient-base" {
+        basis: Spec, severity: Low,
+        rule: resolution::lenient_base, scope: NoStandard,
+        spec: "RFC 2396 section 5.2; RFC 3986 section 5.2.1 (\"A base URI must conform to the <absolute-URI> syntax rule\"); Python docs, urllib.parse.urljoin (no check of the base); Go docs, URL.ResolveReference (\"from an absolute base URI u\": the caller's precondition); Node.js docs, url.resolve (legacy, \"similar to that of a web browser resolving an anchor tag\"); url-parse README (baseURL); perldoc URI, $uri->abs",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("python-urllib", "/a/b", "c"), ("go-net-url", "/a/b", "c"), ("python-urllib", "t:x", "y")],
+    }
     /// Python's `urljoin` (and yarl's and httpx's `join`) resolves only
     /// against a base whose scheme is in `uses_relative`; against another
     /// base (`s3:`, `foo:`) it gives the reference back unresolved, where

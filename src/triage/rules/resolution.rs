@@ -333,3 +333,50 @@ pub(crate) fn join_without_relative_scheme(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// Go's `ResolveReference` gives a `*url.URL` whose `String()` writes `//`
+/// after the scheme although the host is empty ("scheme://userinfo@host/path",
+/// "if u.Host is empty, host/ is omitted"): the result does not carry the
+/// base's `OmitHost` ("do not emit empty host (authority)"), so a base
+/// without an authority resolves to a URI with an empty one. Claimed when
+/// rfc2396's result has no authority and theirs an empty one, with no
+/// userinfo, host or port in it.
+pub(crate) fn serialized_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_none() || ctx.ours(Component::Authority).is_some() {
+        return Diff::NONE;
+    }
+    let empty = ctx.theirs(Component::Authority) == Some("")
+        && ctx.theirs(Component::Host).is_none_or(str::is_empty)
+        && ctx.theirs(Component::Userinfo).is_none()
+        && ctx.theirs(Component::Port).is_none();
+    if empty {
+        Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
+            Component::Authority,
+            Component::Host,
+        ])))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// A base RFC 2396 (section 5.2) and RFC 3986 (section 5.2.1: "a base URI
+/// must conform to the absolute-URI syntax rule") do not resolve against:
+/// one without a scheme, or one with an opaque part. A joiner that claims
+/// no standard joins anyway (`urljoin`, Go's `ResolveReference`, whose
+/// doc states an absolute base as the caller's precondition, Node's
+/// `url.resolve`, url-parse, Perl's `abs`): its result is its own reading,
+/// not a departure. Claims the verdict.
+pub(crate) fn lenient_base(ctx: &Ctx<'_, '_>) -> Diff {
+    let refused_base = matches!(
+        resolve_error(ctx),
+        Some(ResolveError::RelativeBase | ResolveError::OpaqueBase)
+    );
+    if refused_base && ctx.theirs.accepted() {
+        Diff {
+            verdict: true,
+            fields: ctx.open.fields,
+        }
+    } else {
+        Diff::NONE
+    }
+}
