@@ -613,6 +613,14 @@ classes! {
         spec: "URL Standard (path start state); RFC 9110 section 4.2.3",
         examples: [(Url, "http://h")],
     }
+    /// Spring's `UriComponentsBuilder` writes every `//` in a path as `/`.
+    PathSlashesCollapsed = "path-slashes-collapsed" {
+        basis: Spec, severity: Medium,
+        rule: path::path_slashes_collapsed, scope: External("spring-uri"),
+        spec: "RFC 2396 section 3.3 (empty segments); Spring UriComponentsBuilder, FullPathComponentBuilder (\"replace all // by /\", since spring-framework#14904 and #17006; spring-framework#34076, closed: sanitising kept)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("spring-uri", "http://h/a//b"), ("spring-uri", "http:/evil.example://allowed.example")],
+    }
     /// Dot segments removed by the other (RFC 2396 section 5.2 removes them
     /// only when resolving a relative path).
     DotSegments = "dot-segments" {

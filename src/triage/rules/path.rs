@@ -158,3 +158,26 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
     }
     Diff::NONE
 }
+
+/// Spring's `UriComponentsBuilder` replaces every `//` in a path by `/`
+/// (its path builder's sanitising, deliberate since spring-framework#14904
+/// and #17006; #34076 asked to make it optional): RFC 2396 keeps empty
+/// segments (section 3.3). Claimed when their path is ours so collapsed.
+pub(crate) fn path_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
+    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) if a.contains("//") => collapse_slashes(a) == b,
+        _ => false,
+    });
+    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
+}
+
+/// `path` with every run of `/` written as one.
+fn collapse_slashes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
+}
