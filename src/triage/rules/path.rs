@@ -23,11 +23,19 @@ pub(crate) fn empty_path_slash(ctx: &Ctx<'_, '_>) -> Diff {
 pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
     let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) if a.starts_with('/') => {
-            let removed = remove_dot_segments(&decode_dot_segments(a));
-            let rooted = drop_above_root(&removed);
-            [removed.as_str(), rooted]
-                .iter()
-                .any(|r| *r != a && (*r == b || same_octets(r, b)))
+            // Section 5.2.4 on the text as written, or after decoding
+            // `%2E` (RFC 3986 section 6.2.2.2 makes it `.`): parsers do
+            // either.
+            let decoded = remove_dot_segments(&decode_dot_segments(a));
+            let literal = remove_dot_segments(a);
+            [
+                decoded.as_str(),
+                drop_above_root(&decoded),
+                literal.as_str(),
+                drop_above_root(&literal),
+            ]
+            .iter()
+            .any(|r| *r != a && (*r == b || same_octets(r, b)))
         }
         _ => false,
     });

@@ -64,7 +64,25 @@ pub(crate) fn port_normalized(ctx: &Ctx<'_, '_>) -> Diff {
         let n = |p: Option<&str>| p.and_then(|p| p.parse::<u32>().ok());
         n(ours).is_some() && n(ours) == n(theirs)
     });
-    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Port])))
+    let mut fields = f.intersection(ComponentSet::of(&[Component::Port]));
+    // An authority rebuilt around the number (urllib3, yarl): the same
+    // authority with the port written as the parser writes it.
+    if !fields.is_empty() {
+        let rebuilt = match (
+            ctx.ours(Component::Authority),
+            ctx.ours(Component::Port),
+            ctx.theirs(Component::Port),
+        ) {
+            (Some(authority), Some(written), Some(read)) => authority
+                .strip_suffix(written)
+                .map(|head| format!("{head}{read}")),
+            _ => None,
+        };
+        if rebuilt.is_some() && rebuilt.as_deref() == ctx.theirs(Component::Authority) {
+            fields = fields.with(Component::Authority);
+        }
+    }
+    Diff::of_fields(fields)
 }
 
 /// Addressable's `#port` is "the port number actually given in the URI"
