@@ -26,8 +26,8 @@ use serde::Serialize;
 
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
-    Rule, Scope, Target, authority, characters, curl, host, http, lenient, path, port, resolution,
-    syntax,
+    Rule, Scope, Target, authority, characters, curl, host, http, jetty, lenient, path, php, port,
+    resolution, syntax,
 };
 use crate::oracle::{OracleId, Standard};
 
@@ -440,6 +440,25 @@ classes! {
         spec: "java.net.URI javadoc (Java SE 17): an empty authority is permitted, its components undefined; RFC 2396 section 3.2",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("java-uri", "file:///etc/passwd")],
+    }
+    /// Jetty's `HttpURI` refuses an authority not ended by `/`, a path whose
+    /// dot segments climb above its root, and an encoded NUL in a path.
+    JettyHttpUriRefusal = "jetty-httpuri-refusal" {
+        basis: Spec, severity: Low,
+        rule: jetty::jetty_refusal, scope: External("jetty-httpuri"),
+        spec: "RFC 2396 sections 2.4.1, 3.2 and 3.3; Jetty 9.4 HttpURI javadoc (\"Http URI\": a request target, parsed for a server to route) and its answers in 9.4.57 (\"Bad authority\", \"Bad URI\" for a path whose canonical form is null, \"Illegal character in path\")",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("jetty-httpuri", "http://evil.example#@allowed.example"), ("jetty-httpuri", "http://a/../x"), ("jetty-httpuri", "http://a/%00")],
+    }
+    /// PHP's `parse_url` returns false for an authority with an empty host
+    /// (but `file:///path`) and for a port of more than five digits or
+    /// above 65535.
+    PhpParseUrlRefusal = "php-parse-url-refusal" {
+        basis: Spec, severity: Low,
+        rule: php::php_refusal, scope: External("php-parse-url"),
+        spec: "RFC 2396 section 3.2.2 (`port = *digit`, an empty `reg_name`); PHP manual, parse_url (\"On seriously malformed URLs, parse_url() may return false\"); php-src ext/standard/url.c, php_url_parse_ex2 (PHP 8.2: the port's length and range, the empty host)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("php-parse-url", "w://"), ("php-parse-url", "http://h:0014949/")],
     }
     /// The parser's API has no empty value for a component RFC 2396 has
     /// present and empty: urllib3's `parse_url` gives `None` for an empty

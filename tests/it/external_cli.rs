@@ -635,14 +635,21 @@ fn every_adapter_example_of_the_class_catalogue_produces_its_class() {
             let ExampleOracle::External(name) = oracle else {
                 continue;
             };
-            let args = ["check", "--json", "--oracle", name, "--base", base, "--", input];
+            let args = [
+                "check", "--json", "--oracle", name, "--base", base, "--", input,
+            ];
             let out = uridiff(&args);
             let case: Value = serde_json::from_slice(&out.stdout)
                 .unwrap_or_else(|e| panic!("{name} {base:?} {input:?}: {e}: {out:?}"));
-            let found = case["findings"]
-                .as_array()
-                .is_some_and(|fs| fs.iter().any(|f| f["class"] == class.id() && f["oracle"] == *name));
-            assert!(found, "{} with {name} on {base:?} + {input:?}: {case}", class.id());
+            let found = case["findings"].as_array().is_some_and(|fs| {
+                fs.iter()
+                    .any(|f| f["class"] == class.id() && f["oracle"] == *name)
+            });
+            assert!(
+                found,
+                "{} with {name} on {base:?} + {input:?}: {case}",
+                class.id()
+            );
             checked += 1;
         }
     }

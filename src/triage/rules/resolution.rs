@@ -350,10 +350,11 @@ pub(crate) fn serialized_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Userinfo).is_none()
         && ctx.theirs(Component::Port).is_none();
     if empty {
-        Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
-            Component::Authority,
-            Component::Host,
-        ])))
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Authority, Component::Host])),
+        )
     } else {
         Diff::NONE
     }

@@ -1,0 +1,96 @@
+//! Jetty's `HttpURI` (9.4): the request-target parser of a server, which
+//! refuses what it cannot route (read with Debian's libjetty9-java
+//! 9.4.57, each answer checked through `HttpURI(String)` directly).
+
+use crate::diff::Diff;
+use crate::oracle::appendix_b_split;
+use crate::triage::Ctx;
+use crate::triage::text::decoded;
+
+/// `HttpURI` refuses an authority not ended by `/` (`http://a?b`, `//a#b`:
+/// "Bad authority", or a `NumberFormatException` from the port
+/// `80?b`), a path whose dot segments (`..`, `%2e%2e`) climb above its
+/// first segment ("Bad URI": its canonical path is null), and an encoded
+/// NUL in a path ("Illegal character in path"); RFC 2396 takes all three
+/// (sections 3.2, 3.3 and 2.4.1). Claims the verdict.
+pub(crate) fn jetty_refusal(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.accepted() || !ctx.ours.accepted() {
+        return Diff::NONE;
+    }
+    if refused_by_http_uri(ctx.input) {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
+/// Does `HttpURI` refuse `input` for one of the three reasons above?
+fn refused_by_http_uri(input: &str) -> bool {
+    let split = appendix_b_split(input);
+    let authority_unended = split.authority.is_some()
+        && split.path.is_empty()
+        && (split.query.is_some() || split.fragment.is_some());
+    authority_unended || climbs_above_root(split.path) || split.path.contains("%00")
+}
+
+/// Do `path`'s `..` segments (with `%2e` decoded) remove more segments
+/// than came before them?
+fn climbs_above_root(path: &str) -> bool {
+    let mut depth: usize = 0;
+    for segment in path.split('/') {
+        let segment = decoded(segment);
+        match &*segment {
+            b".." => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return true,
+            },
+            b"." | b"" => {}
+            _ => depth += 1,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refused_by_http_uri;
+
+    /// Each answer checked with Jetty 9.4.57's `HttpURI` through its adapter.
+    #[test]
+    fn the_refusals_jetty_9_4_gives() {
+        for refused in [
+            "http://a?b",
+            "http://a#b",
+            "http://a?@b",
+            "//a?b",
+            "http://a:80?b",
+            "http://h:8#",
+            "http://a/../x",
+            "http://a/%2e%2e/x",
+            "/..",
+            "..",
+            "a/../..",
+            "h:/a/../..",
+            "h:/.%2e",
+            "http://a/%00",
+            "%00",
+        ] {
+            assert!(refused_by_http_uri(refused), "{refused}");
+        }
+        for taken in [
+            "http://a",
+            "http://a/?@b",
+            "http://a/b/../x",
+            "http://a/b/%2E./x",
+            "http://a/?%00",
+            "http://a/#%00",
+            "a/..",
+            "/a/..",
+            "h:/a",
+            "h:/.a",
+            "http://a/%01",
+        ] {
+            assert!(!refused_by_http_uri(taken), "{taken}");
+        }
+    }
+}
