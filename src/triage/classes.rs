@@ -441,6 +441,15 @@ classes! {
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("java-uri", "file:///etc/passwd")],
     }
+    /// httpx refuses a host of four dot-separated numbers that is no IPv4
+    /// address Python's `ipaddress` takes (`999.1.1.1`, `1.2.3.04`).
+    DottedHostRefused = "dotted-host-refused" {
+        basis: Spec, severity: Low,
+        rule: host::dotted_host_refused, scope: External("httpx"),
+        spec: "RFC 2396 section 3.2.2 (hostname, IPv4address = 1*digit \".\" ...); httpx 0.28 _urlparse.py, encode_host (IPv4_STYLE_HOSTNAME, then ipaddress.IPv4Address: \"Invalid IPv4 address\"); Python docs, ipaddress (leading zeros are not accepted, since 3.9.5)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("httpx", "http://999.1.1.1/"), ("httpx", "http://125.025.062.125")],
+    }
     /// Jetty's `HttpURI` refuses an authority not ended by `/`, a path whose
     /// dot segments climb above its root, and an encoded NUL in a path.
     JettyHttpUriRefusal = "jetty-httpuri-refusal" {
@@ -793,6 +802,16 @@ classes! {
         spec: "RFC 3986 section 3.2.2 (a non-ASCII reg-name is transformed to the IDNA encoding before lookup); RFC 5891; uri-js README and fast-uri README, Options (`domainHost`: \"convert IDNs (International Domain Names) as per RFC 5891\"), set by their http, https, ws and wss handlers",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("uri-js", "https://%CF%80.example.com/foo"), ("fast-uri", "https://%CF%80.example.com/foo")],
+    }
+    /// urllib3's and yarl's authority is rebuilt from their own parts
+    /// (`userinfo@host:port`), not read from the input: it differs where
+    /// those parts differ, and they are judged one by one.
+    AuthorityRebuilt = "authority-rebuilt" {
+        basis: Spec, severity: Low,
+        rule: authority::authority_rebuilt, scope: External("urllib3") | External("yarl"),
+        spec: "RFC 3986 section 3.2; urllib3 util.Url.authority (\"Authority component as defined in RFC 3986 3.2. This includes userinfo (auth), host and port\", built from them); yarl URL.raw_authority (built from the encoded user, password, host and port)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [("yarl", "NNNhttps://A:008/422"), ("urllib3", "T://@127.0.0.1")],
     }
     /// The parser answered that the input is out of its domain (a pair,
     /// for a parser without a resolution function; a scheme it has no

@@ -202,3 +202,37 @@ pub(crate) fn opaque_read_as_authority(ctx: &Ctx<'_, '_>) -> Diff {
         Component::Query,
     ])))
 }
+
+/// urllib3's `authority` and yarl's `raw_authority` are not text of the
+/// input but rebuilt from the parser's own parts (`userinfo@host:port`,
+/// each as the parser keeps it: a lower-cased host, a port as a number,
+/// an encoded password): the authority differs exactly where those parts
+/// do, and those are judged field by field. Claims the authority when it
+/// is their parts joined.
+pub(crate) fn authority_rebuilt(ctx: &Ctx<'_, '_>) -> Diff {
+    let (Some(authority), Some(host)) = (
+        ctx.theirs(Component::Authority),
+        ctx.theirs(Component::Host),
+    ) else {
+        return Diff::NONE;
+    };
+    let mut joined = String::new();
+    if let Some(userinfo) = ctx.theirs(Component::Userinfo) {
+        joined.push_str(userinfo);
+        joined.push('@');
+    }
+    joined.push_str(host);
+    if let Some(port) = ctx.theirs(Component::Port) {
+        joined.push(':');
+        joined.push_str(port);
+    }
+    if joined == authority {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Authority])),
+        )
+    } else {
+        Diff::NONE
+    }
+}

@@ -140,3 +140,40 @@ pub(crate) fn host_keeps_port_colon(ctx: &Ctx<'_, '_>) -> Diff {
     });
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
 }
+
+/// httpx refuses a host of four dot-separated digit runs that Python's
+/// `ipaddress.IPv4Address` does not take (an octet above 255, a leading
+/// zero: `999.1.1.1`, `125.025.062.125`; httpx/_urlparse.py, encode_host,
+/// "Invalid IPv4 address"), where RFC 2396 reads a `hostname` or an
+/// `IPv4address` of any digits (section 3.2.2). With a base, the base's
+/// host counts too. Claims the verdict.
+pub(crate) fn dotted_host_refused(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.theirs.accepted() || !ctx.ours.accepted() {
+        return Diff::NONE;
+    }
+    let texts = [Some(ctx.input), ctx.resolved.map(|r| r.base)];
+    let refused = texts
+        .into_iter()
+        .flatten()
+        .any(|t| host_of(t).is_some_and(is_dotted_but_not_ipv4));
+    if refused { Diff::VERDICT } else { Diff::NONE }
+}
+
+/// The host of `text` as Appendix B splits it, without userinfo and port.
+fn host_of(text: &str) -> Option<&str> {
+    let authority = crate::oracle::appendix_b_split(text).authority?;
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    Some(host_port.split(':').next().unwrap_or(host_port))
+}
+
+/// Four dot-separated runs of digits that are no dotted quad Python's
+/// `ipaddress` takes (each 0-255, no leading zero).
+fn is_dotted_but_not_ipv4(host: &str) -> bool {
+    let parts: Vec<&str> = host.split('.').collect();
+    let dotted = parts.len() == 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let octet = |p: &&str| (p.len() == 1 || !p.starts_with('0')) && p.parse::<u8>().is_ok();
+    dotted && !parts.iter().all(octet)
+}
