@@ -238,16 +238,17 @@ classes! {
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
     }
-    /// Go's `ResolveReference` result is serialised (`URL.String()`) with
-    /// `//` after the scheme even where the base had no authority: an empty
-    /// authority RFC 3986's result does not have.
+    /// Go's `ResolveReference` result (`URL.String()`) and Python's
+    /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are
+    /// written with `//` after the scheme even where the base had no
+    /// authority: an empty authority RFC 3986's result does not have.
     SerializedEmptyAuthority = "serialized-empty-authority" {
         basis: Spec, severity: Low,
-        rule: resolution::serialized_empty_authority, scope: External("go-net-url"),
-        spec: "RFC 3986 section 5.3; Go net/url docs, URL.String (second form \"scheme://userinfo@host/path\"; \"if u.Host is empty, host/ is omitted\") and URL.OmitHost (\"do not emit empty host (authority)\", golang/go#46059), which ResolveReference's result does not carry (Go 1.19.8: `foo:/a/b` + `c` is `foo:///a/c`)",
+        rule: resolution::serialized_empty_authority, scope: External("go-net-url") | External("python-urllib"),
+        spec: "RFC 3986 section 5.3; Go net/url docs, URL.String (second form \"scheme://userinfo@host/path\"; \"if u.Host is empty, host/ is omitted\") and URL.OmitHost (\"do not emit empty host (authority)\", golang/go#46059), which ResolveReference's result does not carry (Go 1.19.8: `foo:/a/b` + `c` is `foo:///a/c`); CPython Lib/urllib/parse.py, urlunsplit (for a scheme in `uses_netloc` it writes `//` before an empty netloc: `urljoin(\"file:/p\", \"/i\")` is `file:///i`)",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [],
-        with_base: [("go-net-url", "foo:/a/b", "c")],
+        with_base: [("go-net-url", "foo:/a/b", "c"), ("python-urllib", "file:/p", "/i")],
     }
     /// A pair whose base RFC 2396 and RFC 3986 do not resolve against (no
     /// scheme, or an opaque part), joined anyway by a parser that claims no
@@ -554,6 +555,16 @@ classes! {
         spec: "RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )); urllib3 parse_url docstring (\"This parser is RFC 3986 and RFC 6874 compliant\"); https://github.com/urllib3/urllib3/issues/2897",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [("urllib3", "opc.tcp://203.0.113.0:49320")],
+    }
+    /// urllib3's `parse_url` reads an input without a scheme or a leading
+    /// `/` as an authority (`example/x`: host `example`, path `/x`; a
+    /// dotted scheme, `google.com:80`, is `dotted-scheme`).
+    SchemelessAuthority = "schemeless-authority" {
+        basis: Spec, severity: Medium,
+        rule: authority::schemeless_authority, scope: External("urllib3"),
+        spec: "RFC 2396 section 5 (rel_path); urllib3 util/url.py, parse_url (\"Best-effort is performed to parse incomplete urls\"; its example `parse_url('google.com:80')` gives host google.com, port 80; `_SCHEME_RE` decides when `//` is put before the input)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("urllib3", "example/x"), ("urllib3", "h/%2f")],
     }
     /// Perl's URI keeps the `:` of an empty port in the host (`ftp://h:/`:
     /// host `h:`): its host removes a `:` only with digits after it.

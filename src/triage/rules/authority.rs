@@ -236,3 +236,44 @@ pub(crate) fn authority_rebuilt(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// urllib3's `parse_url` puts `//` before an input that does not start
+/// with a scheme (`[a-zA-Z][a-zA-Z0-9+-]*:`) or `/` (its `_SCHEME_RE`), so
+/// that `google.com:80` reads host `google.com`, port 80 (its docstring's
+/// example): what RFC 2396 reads as a relative path is an authority to
+/// it. Claimed when their host and path are those of `//` and the input.
+pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_some() || ctx.input.starts_with('/') || urllib3_scheme(ctx.input) {
+        return Diff::NONE;
+    }
+    let prefixed = format!("//{}", ctx.input);
+    let split = crate::oracle::appendix_b_split(&prefixed);
+    let Some(authority) = split.authority else {
+        return Diff::NONE;
+    };
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host_text = host_port.split(':').next().unwrap_or(host_port);
+    let same_host = ctx
+        .theirs(Component::Host)
+        .is_some_and(|h| h.eq_ignore_ascii_case(host_text));
+    let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
+    if same_host && same_octets(theirs_path, split.path) {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(AUTHORITY_PARTS.with(Component::Path)),
+        )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// Does `input` start the way urllib3's `_SCHEME_RE` wants a scheme to?
+fn urllib3_scheme(input: &str) -> bool {
+    let Some((scheme, _)) = input.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-')
+}

@@ -152,12 +152,12 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
     else {
         return Diff::NONE;
     };
-    if theirs
-        .strip_prefix('/')
-        .and_then(|t| t.strip_prefix(after_host))
-        == Some(ours)
-        || theirs.strip_prefix(after_host) == Some(ours)
-    {
+    // Node escapes a few characters anywhere in what it reads as a path
+    // (lib/url.js, `autoEscapeChars`: `'` is `%27`).
+    let moved = format!("{after_host}{ours}");
+    let escaped = node_auto_escape(&moved);
+    let matches = |t: &str| t == moved || t == escaped;
+    if matches(theirs) || theirs.strip_prefix('/').is_some_and(matches) {
         return Diff::of_fields(
             ctx.open
                 .fields
@@ -165,6 +165,20 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
         );
     }
     Diff::NONE
+}
+
+/// `text` with the characters Node's legacy `url.parse` escapes in a path
+/// percent-encoded (lib/url.js, `autoEscapeChars`).
+fn node_auto_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\'' | '{' | '}' | '|' | '\\' | '^' | '`' | '<' | '>' | '"' | ' ' | '\r' | '\n'
+            | '\t' => out.push_str(&format!("%{:02X}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Spring's `UriComponentsBuilder` replaces every `//` in a path by `/`
