@@ -113,6 +113,9 @@ fn peer_pair(
         // http::Uri reports none for `host:`.
         d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
     }
+    if matches!(standard, Some(Standard::Rfc3986 | Standard::Rfc2396)) {
+        d.fields = d.fields.difference(equivalent_fields(oa, ob, d.fields));
+    }
     if d.is_empty() {
         return;
     }
@@ -183,6 +186,79 @@ fn peer_pair(
     finding.verdict = d.verdict;
     finding.decided_by = decision;
     out.push(finding);
+}
+
+/// The fields among `fields` where `a` and `b` write one URI two ways that
+/// RFC 3986 section 6.2.2 calls equivalent (RFC 2396 section 6 says the
+/// same of case): a scheme or host in another case, percent-encodings in
+/// another hex case or of unreserved characters decoded (sections 6.2.2.1
+/// and 6.2.2.2), a port with leading zeros (the same number, section
+/// 6.2.3); and the authority, where every part of it is so equivalent.
+/// Peers may normalise; only a different URI is a disagreement.
+fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> ComponentSet {
+    let mut same = ComponentSet::EMPTY;
+    for c in fields.iter() {
+        let (Some(x), Some(y)) = (a.components.get(c), b.components.get(c)) else {
+            continue;
+        };
+        let equivalent = match c {
+            Component::Scheme | Component::Host => {
+                normalized(x).eq_ignore_ascii_case(&normalized(y))
+            }
+            Component::Port => x.parse::<u32>().is_ok_and(|n| y.parse::<u32>() == Ok(n)),
+            Component::Userinfo | Component::Path | Component::Query | Component::Fragment => {
+                normalized(x) == normalized(y)
+            }
+            Component::Authority => false,
+        };
+        if equivalent {
+            same = same.with(c);
+        }
+    }
+    let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
+    let parts_differ = !fields.difference(same).intersection(parts).is_empty();
+    let both_split = [a, b]
+        .iter()
+        .all(|o| o.components.get(Component::Host).is_some());
+    if fields.contains(Component::Authority) && both_split && !parts_differ {
+        same = same.with(Component::Authority);
+    }
+    same
+}
+
+/// `text` with RFC 3986 section 6.2.2.1's and 6.2.2.2's normalisations:
+/// percent-encoded unreserved characters decoded, other hex digits upper
+/// case.
+fn normalized(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let escape = (b == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match escape {
+            Some(o) if o.is_ascii_alphanumeric() || matches!(o, b'-' | b'.' | b'_' | b'~') => {
+                out.push(char::from(o));
+                i += 3;
+            }
+            Some(o) => {
+                out.push_str(&format!("%{o:02X}"));
+                i += 3;
+            }
+            None => {
+                let ch = text
+                    .get(i..)
+                    .and_then(|t| t.chars().next())
+                    .unwrap_or('\u{fffd}');
+                out.push(ch);
+                i += ch.len_utf8().max(1);
+            }
+        }
+    }
+    out
 }
 
 /// Where the reference cannot decide a disagreement between peers `a` and

@@ -26,8 +26,8 @@ use serde::Serialize;
 
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
-    Rule, Scope, Target, authority, characters, curl, host, http, jetty, lenient, path, php, port,
-    resolution, syntax,
+    Rule, Scope, Target, authority, characters, curl, host, http, jetty, lenient, node, path, php,
+    port, resolution, syntax,
 };
 use crate::oracle::{OracleId, Standard};
 
@@ -459,6 +459,15 @@ classes! {
         spec: "RFC 2396 sections 2.4.1, 3.2 and 3.3; Jetty 9.4 HttpURI javadoc (\"Http URI\": a request target, parsed for a server to route) and its answers in 9.4.57 (\"Bad authority\", \"Bad URI\" for a path whose canonical form is null, \"Illegal character in path\")",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("jetty-httpuri", "http://evil.example#@allowed.example"), ("jetty-httpuri", "http://a/../x"), ("jetty-httpuri", "http://a/%00")],
+    }
+    /// Node's legacy `url.parse` throws on a userinfo that does not decode
+    /// as UTF-8 and on an `xn--` host its IDNA conversion refuses.
+    NodeUrlRefusal = "node-url-refusal" {
+        basis: Spec, severity: Low,
+        rule: node::node_refusal, scope: External("node-url"),
+        spec: "RFC 2396 sections 3.2.1 and 3.2.2; Node.js docs, url.parse (\"A URIError is thrown if the auth property is present but cannot be decoded\") and errors, ERR_INVALID_URL (\"An invalid URL was passed to the WHATWG URL constructor or the legacy url.parse()\"); node test/parallel/test-url-parse-invalid-input.js",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("node-url", "http://%E0%A4%A@fail"), ("node-url", "HTTP://9yal.Xn--9amm///")],
     }
     /// PHP's `parse_url` returns false for an authority with an empty host
     /// (but `file:///path`) and for a port of more than five digits or

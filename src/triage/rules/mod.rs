@@ -15,6 +15,7 @@ pub(crate) mod host;
 pub(crate) mod http;
 pub(crate) mod jetty;
 pub(crate) mod lenient;
+pub(crate) mod node;
 pub(crate) mod path;
 pub(crate) mod php;
 pub(crate) mod port;

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::{base_parsed, resolve_error, their_reading_of_base};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
+use crate::oracle::OracleId;
 use crate::rfc2396::{RefKind, ResolveError};
 use crate::triage::text::{drop_above_root, has_scheme, same_octets, with_dot_segments_decoded};
 use crate::triage::{Ctx, Resolution};
@@ -94,7 +95,15 @@ pub(crate) fn base_refused(ctx: &Ctx<'_, '_>) -> Diff {
     if ctx.theirs.accepted() || base_parsed(ctx).is_none() {
         return Diff::NONE;
     }
-    let refuses_base = ctx.their_base().is_some_and(|o| !o.accepted());
+    // An adapter runs over the pipe, not here: its message says it refused
+    // the base ("base: ...", the shipped adapters' convention, GUIDE.md).
+    let says_so = matches!(ctx.oracle, OracleId::External(_))
+        && ctx
+            .theirs
+            .message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("base: "));
+    let refuses_base = says_so || ctx.their_base().is_some_and(|o| !o.accepted());
     if refuses_base {
         Diff::VERDICT
     } else {

@@ -19,7 +19,9 @@ use crate::triage::text::{has_scheme, same_octets};
 /// misreading's doing.
 pub(crate) fn dotted_scheme(ctx: &Ctx<'_, '_>) -> Diff {
     let dotted = ctx.ours(Component::Scheme).is_some_and(|s| s.contains('.'));
-    if !dotted || ctx.theirs(Component::Scheme).is_some() {
+    // A pair is out of urllib3's domain (no resolution function): that
+    // says nothing about its scheme.
+    if !dotted || !ctx.theirs.accepted() || ctx.theirs(Component::Scheme).is_some() {
         return Diff::NONE;
     }
     Diff {
