@@ -32,7 +32,7 @@ pub struct AdapterVersion {
     /// version, as `dpkg-query -W` prints them
     /// (`ruby3.1 3.1.7+really3.1.2-0+deb12u1`), followed by those of the
     /// Debian files it loads (`…, libspring-web-java 4.3.30-2`) and of the
-    /// Debian packages its parser comes from by name (`Shipped::packages`:
+    /// Debian packages its parser comes from by name (`Shipped::debian`:
     /// `perl-base 5.36.0-7+deb12u4, liburi-perl 5.17-1`, `NAME -` for one
     /// not installed); none where no package owns that program (a toolchain
     /// manager's, a hand-built one) and the row names none, or there is no
@@ -88,13 +88,20 @@ pub fn adapter_version(name: &str, hello: &Hello) -> Option<AdapterVersion> {
     let row = shipped::find(name)?;
     let runtime = runtime_program(row).and_then(|p| debian_package(&p));
     let packaged: Vec<Option<String>> = row
-        .packaged
+        .debian
         .iter()
-        .map(|(_, path)| debian_package(Path::new(path)))
+        .filter_map(|d| d.file)
+        .map(|path| debian_package(Path::new(path)))
+        .collect();
+    let named: Vec<&str> = row
+        .debian
+        .iter()
+        .filter(|d| d.file.is_none())
+        .map(|d| d.package)
         .collect();
     let before = packages(runtime, &packaged);
     let dpkg = before.is_some() || dpkg_query(&["--version"]).is_some();
-    let package = packages_line(before, row.packages, dpkg, package_version);
+    let package = packages_line(before, &named, dpkg, package_version);
     AdapterVersion::recorded(name, hello.parser.clone(), hello.runtime.clone(), package)
 }
 
@@ -285,7 +292,7 @@ mod tests {
         // The rows that load Debian jars name a package for each.
         for name in ["spring-uri", "jetty-httpuri"] {
             let row = shipped::find(name).unwrap();
-            assert!(!row.packaged.is_empty(), "{name}");
+            assert!(row.debian.iter().any(|d| d.file.is_some()), "{name}");
             assert!(row.libraries.is_empty(), "{name}: not a pinned library");
         }
     }
@@ -318,7 +325,8 @@ mod tests {
             ("ruby-addressable", "ruby-addressable"),
         ] {
             assert!(
-                shipped::find(name).is_some_and(|r| r.packages.contains(&package)),
+                shipped::find(name)
+                    .is_some_and(|r| r.debian.contains(&shipped::Debian::named(package))),
                 "{name}"
             );
         }

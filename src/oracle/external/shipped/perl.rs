@@ -1,0 +1,61 @@
+//! The Perl adapter: the `URI` module, from Debian's `liburi-perl`.
+
+use super::{Accessors, Debian, Language, Reproduce, Shipped};
+
+pub(super) const URI: Shipped = Shipped::new(
+    "perl-uri",
+    &[(
+        "perl-uri.pl",
+        include_str!("../../../../adapters/perl-uri.pl"),
+    )],
+    &["perl"],
+    &["perl", "{dir}/perl-uri.pl"],
+    "apt-get install perl liburi-perl",
+)
+// Perl (5.26 on) has no `.` in @INC unless PERL_USE_UNSAFE_INC is
+// set; PERL5LIB and PERLLIB add directories before the system's,
+// PERL5OPT switches (`-MModule`), PERL_UNICODE and PERLIO the layers
+// of its standard streams. Without them perl reads only its own
+// library paths, and the adapter reads and writes bytes.
+.unset(&[
+    "PERL5LIB",
+    "PERLLIB",
+    "PERL5OPT",
+    "PERL_USE_UNSAFE_INC",
+    "PERL_UNICODE",
+    "PERLIO",
+])
+.debian(&[Debian::named("liburi-perl")])
+.probe("Perl's URI module", &["perl", "-MURI", "-e", "1"])
+// URI->new_abs(input, base).
+.resolves()
+// No standard: perldoc URI says its objects "represent 'Uniform Resource
+// Identifier references' as specified in RFC 2396 (and updated by
+// RFC 2732)", but of its constructor: "Characters outside this set
+// are automatically escaped by the URI constructor": URI->new
+// refuses no input (it escapes what RFC 2396 does not allow and
+// splits the rest with regular expressions), so it claims no
+// standard its acceptances could be judged by.
+//
+// URI->new refuses nothing: a refusal is its dying. ->port puts
+// the scheme's default in place of a missing port; ->_port is the
+// port as written (perldoc URI names it for that). ->host takes an
+// IP literal's brackets off: the host is as an application reads
+// it. `use utf8`: the literals hold non-ASCII characters as they are.
+.reproduce(
+    Reproduce::new(
+        Language::Perl,
+        "my $u = URI->new({input});",
+        Accessors {
+            scheme: Some("$u->scheme"),
+            userinfo: Some("$u->userinfo"),
+            host: Some("$u->host"),
+            port: Some("$u->_port"),
+            path: Some("$u->path"),
+            query: Some("$u->query"),
+            fragment: Some("$u->fragment"),
+        },
+    )
+    .prelude("use strict;\nuse warnings;\nuse utf8;\nuse URI;")
+    .resolve("my $u = URI->new_abs({input}, {base});"),
+);
