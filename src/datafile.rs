@@ -73,8 +73,8 @@ pub(crate) fn json_string(field: &str) -> Result<String, String> {
 /// An oracle a data row may name: a built-in one, or a shipped adapter
 /// (the WHATWG reference among them).
 pub(crate) fn oracle(name: &str) -> Result<crate::oracle::OracleId, String> {
-    let shipped = crate::oracle::external::shipped_names().contains(&name);
-    crate::oracle::OracleId::from_id(name)
-        .filter(|_| crate::oracle::OracleId::is_builtin_id(name) || shipped)
+    use crate::oracle::{Kind, OracleId};
+    OracleId::from_id(name)
+        .filter(|id| matches!(id.descriptor().kind, Kind::InProcess | Kind::Shipped))
         .ok_or_else(|| format!("{name:?} is no built-in oracle's id nor a shipped adapter's"))
 }

@@ -26,8 +26,8 @@ use crate::oracle::external::{External, Submitted, shipped_status};
 use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
 
 /// The shipped adapter that runs the URL Standard's reference
-/// implementation.
-pub const WHATWG_URL: &str = "whatwg-url";
+/// implementation (its row's name: the row that says it is the reference).
+pub const WHATWG_URL: &str = crate::oracle::external::shipped::WHATWG_REFERENCE.name;
 
 /// How long the WHATWG reference may take to start and to answer a batch
 /// where a caller sets no time of its own.
@@ -44,7 +44,11 @@ pub fn reference_for(standard: Standard) -> Option<OracleId> {
             // Checked once: `check()` asks this for every WHATWG parser on
             // every input.
             static WHATWG: std::sync::OnceLock<Option<OracleId>> = std::sync::OnceLock::new();
-            *WHATWG.get_or_init(|| ExternalName::new(WHATWG_URL).ok().map(OracleId::External))
+            *WHATWG.get_or_init(|| {
+                crate::oracle::shipped_reference(Standard::Whatwg)
+                    .and_then(|name| ExternalName::new(name).ok())
+                    .map(OracleId::External)
+            })
         }
         Standard::Rfc3986 => Some(OracleId::Rfc3986Grammar),
         Standard::Rfc2396 => Some(OracleId::Rfc2396Grammar),

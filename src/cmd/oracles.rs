@@ -5,11 +5,8 @@ use std::io::{self, Write};
 use std::collections::HashMap;
 use std::time::Duration;
 
-use uridiff::oracle::external::{
-    AdapterVersion, Externals, Spec, shipped_is_reference, shipped_standard, shipped_status,
-};
-use uridiff::oracle::registry;
-use uridiff::reference::WHATWG_URL;
+use uridiff::oracle::external::{AdapterVersion, Externals, Spec, shipped_status};
+use uridiff::oracle::{Descriptor, OracleId, Standard, registry, shipped_reference};
 
 use super::error::{Failure, Status};
 
@@ -73,32 +70,32 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {
         for o in registry() {
+            let d = o.id.descriptor();
             let row = serde_json::json!({
                 "id": o.id,
-                "standard": o.standard,
+                "standard": d.standard,
                 "library": o.library,
                 "reads": o.reads,
                 "domain": o.domain,
                 "kind": "in-process",
-                "reference": o.reference,
-                "reference_for": o.reference.then_some(o.standard),
+                "reference": d.is_reference(),
+                "reference_for": d.reference_for,
             });
             writeln!(out, "{row}")?;
         }
         for s in shipped_status() {
+            let d = shipped_descriptor(s.name);
             let row = serde_json::json!({
                 "id": s.name,
                 "kind": "shipped-adapter",
-                "standard": shipped_standard(s.name),
+                "standard": d.and_then(|d| d.standard),
                 "resolves": s.resolves,
                 "present": s.missing.is_none(),
                 "missing": s.missing.as_ref().map(|m| m.what.clone()),
                 // null too when no install command mends it (a bad cache root).
                 "install": s.missing.as_ref().map(|m| m.install).filter(|i| !i.is_empty()),
-                "reference": shipped_is_reference(s.name),
-                "reference_for": shipped_is_reference(s.name)
-                    .then(|| shipped_standard(s.name))
-                    .flatten(),
+                "reference": d.is_some_and(|d| d.is_reference()),
+                "reference_for": d.and_then(|d| d.reference_for),
                 "version": versions.get(s.name).map(|v| serde_json::json!({
                     "parser": v.parser,
                     "runtime": v.runtime,
@@ -135,15 +132,17 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             out,
             "\nreferences (asked only where the parsers disagree; they decide which one departs):"
         )?;
-        let whatwg = shipped_status()
-            .into_iter()
-            .find(|s| s.name == WHATWG_URL)
-            .and_then(|s| s.missing)
-            .map_or_else(|| "ready".to_owned(), |m| format!("missing: {m}"));
-        writeln!(
-            out,
-            "whatwg   {WHATWG_URL} (shipped adapter, the URL Standard's reference implementation): {whatwg}"
-        )?;
+        if let Some(whatwg_url) = shipped_reference(Standard::Whatwg) {
+            let whatwg = shipped_status()
+                .into_iter()
+                .find(|s| s.name == whatwg_url)
+                .and_then(|s| s.missing)
+                .map_or_else(|| "ready".to_owned(), |m| format!("missing: {m}"));
+            writeln!(
+                out,
+                "whatwg   {whatwg_url} (shipped adapter, the URL Standard's reference implementation): {whatwg}"
+            )?;
+        }
         for o in registry().iter().filter(|o| o.reference) {
             writeln!(out, "{:<8} {} (in process)", o.standard.as_str(), o.id)?;
         }
@@ -178,4 +177,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     }
     out.flush()?;
     Ok(Status::Clean)
+}
+
+/// The descriptor of the shipped adapter `name`.
+fn shipped_descriptor(name: &str) -> Option<Descriptor> {
+    OracleId::from_id(name).map(OracleId::descriptor)
 }

@@ -11,6 +11,7 @@ mod ada;
 mod appendix_b;
 #[cfg(feature = "curl")]
 mod curl;
+mod descriptor;
 pub mod external;
 mod grammar;
 mod http;
@@ -27,6 +28,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use self::descriptor::{Descriptor, Domain, Kind, descriptors, shipped_reference};
 pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
 
 pub use self::appendix_b::split as appendix_b_split;
@@ -81,8 +83,11 @@ pub struct OracleInfo {
     pub library: &'static str,
     /// What it reads the components from.
     pub reads: &'static str,
-    /// The inputs it claims to handle; anything else is out of its domain.
+    /// The inputs it claims to handle, as a reader is told; anything else
+    /// is out of its domain.
     pub domain: &'static str,
+    /// The same, as data ([`Descriptor::domain`]).
+    pub inputs: Domain,
     /// Runs it.
     pub run: for<'a> fn(&'a str) -> Outcome<'a>,
     /// Resolves a reference against a base with its own algorithm, giving
@@ -116,6 +121,17 @@ macro_rules! some_or_none {
     };
 }
 
+/// `Domain::D` for a row that names `inputs: D`, `Domain::Every` for one
+/// that names none.
+macro_rules! inputs_or_every {
+    () => {
+        Domain::Every
+    };
+    ($d:ident) => {
+        Domain::$d
+    };
+}
+
 macro_rules! oracles {
     ($(
         $(#[doc = $doc:literal])*
@@ -125,6 +141,7 @@ macro_rules! oracles {
             library: $library:expr,
             reads: $reads:literal,
             domain: $domain:literal,
+            $(inputs: $inputs:ident,)?
             run: $run:expr,
             resolve: $resolve:expr,
             $(validates: $validates:literal,)?
@@ -153,9 +170,24 @@ macro_rules! oracles {
             /// A match, not a registry search: triage asks for it many
             /// times per input.
             pub fn standard(self) -> Option<Standard> {
+                self.descriptor().standard
+            }
+
+            /// What this oracle is ([`Descriptor`]): for a built-in one
+            /// (built or not) its row's facts, for an external one its
+            /// shipped adapter's row, or nothing known of a plugged-in
+            /// program. A match for a built-in one: triage asks per
+            /// finding.
+            pub fn descriptor(self) -> Descriptor {
                 match self {
-                    $(OracleId::$variant => Some(Standard::$standard),)*
-                    OracleId::External(name) => external::shipped_standard(name.as_str()),
+                    $(OracleId::$variant => Descriptor::in_process(
+                        self,
+                        Standard::$standard,
+                        inputs_or_every!($($inputs)?),
+                        true $(&& $validates)?,
+                        false $(|| $reference)?,
+                    ),)*
+                    OracleId::External(name) => Descriptor::external(self, name.as_str()),
                 }
             }
 
@@ -179,21 +211,15 @@ macro_rules! oracles {
 
             /// Does this oracle validate ([`OracleInfo::validates`])?
             /// External oracles do. A match: `check()` asks per outcome.
-            pub const fn validates(self) -> bool {
-                match self {
-                    $(OracleId::$variant => true $(&& $validates)?,)*
-                    OracleId::External(_) => true,
-                }
+            pub fn validates(self) -> bool {
+                self.descriptor().validates
             }
 
             /// Is this oracle its standard's reference ([`OracleInfo::reference`];
             /// of the external ones, the shipped `whatwg-url`, the URL
             /// Standard's reference implementation)?
             pub fn is_reference(self) -> bool {
-                match self {
-                    $(OracleId::$variant => false $(|| $reference)?,)*
-                    OracleId::External(name) => external::shipped_is_reference(name.as_str()),
-                }
+                self.descriptor().is_reference()
             }
 
             /// The implementation it is (or descends from), for counting
@@ -201,12 +227,7 @@ macro_rules! oracles {
             /// adapter whose library derives from another's, that one's
             /// (`Shipped::lineage`).
             pub fn lineage(&self) -> &str {
-                match self {
-                    OracleId::External(name) => {
-                        external::shipped_lineage(name.as_str()).unwrap_or(name.as_str())
-                    }
-                    _ => self.as_str(),
-                }
+                self.descriptor().lineage.unwrap_or(self.as_str())
             }
 
             /// Is this oracle held to the self-check `check` (its own
@@ -214,9 +235,8 @@ macro_rules! oracles {
             /// standard is; a shipped adapter that claims none only where
             /// its row says so (`Shipped::held_to`).
             pub fn held_to(self, check: external::SelfCheck) -> bool {
-                self.standard().is_some()
-                    || matches!(self, OracleId::External(name)
-                        if external::shipped_held_to(name.as_str(), check))
+                let d = self.descriptor();
+                d.standard.is_some() || d.held_to.contains(&check)
             }
 
             /// How its parser's documentation says it writes a host
@@ -226,10 +246,7 @@ macro_rules! oracles {
             pub fn host_readings(
                 &self,
             ) -> &'static [(external::HostReading, &'static str)] {
-                match self {
-                    OracleId::External(name) => external::shipped_host_readings(name.as_str()),
-                    _ => &[],
-                }
+                self.descriptor().host_readings
             }
 
             /// Did its parser flag this outcome's input as malformed while
@@ -237,11 +254,8 @@ macro_rules! oracles {
             /// `error`)? Never for a built-in oracle, whose refusal is a
             /// refusal.
             pub fn flagged(&self, outcome: &Outcome<'_>) -> bool {
-                let OracleId::External(name) = self else {
-                    return false;
-                };
                 outcome.accepted()
-                    && external::shipped_flag_note(name.as_str()).is_some_and(|prefix| {
+                    && self.descriptor().flag_note.is_some_and(|prefix| {
                         outcome.notes.iter().any(
                             |n| matches!(n, Note::Adapter(text) if text.starts_with(prefix)),
                         )
@@ -264,6 +278,7 @@ macro_rules! oracles {
                 library: $library,
                 reads: $reads,
                 domain: $domain,
+                inputs: inputs_or_every!($($inputs)?),
                 run: $run,
                 resolve: $resolve,
                 validates: true $(&& $validates)?,
@@ -301,6 +316,7 @@ oracles! {
         library: "url 2.5.8",
         reads: "serialization accessors; syntax violations as notes",
         domain: "absolute URLs; a relative reference is out of its domain",
+        inputs: Absolute,
         run: url::run,
         resolve: url::resolve,
         annotate: url::notes,
@@ -311,6 +327,7 @@ oracles! {
         library: "http 1.5.0",
         reads: "raw authority text, path, query",
         domain: "HTTP request targets (origin-, absolute-, authority-form, `*`)",
+        inputs: RequestTarget,
         run: http::run,
         resolve: http::resolve,
         authority_peer: Rfc3986,
@@ -331,6 +348,7 @@ oracles! {
         library: "ada-url 4.0.0",
         reads: "component offsets into the serialization, and getters",
         domain: "absolute URLs; a relative reference is out of its domain",
+        inputs: Absolute,
         run: ada::run,
         resolve: ada::resolve,
     }
@@ -341,6 +359,7 @@ oracles! {
         library: "curl-sys 0.4.91+curl-8.22.0 (libcurl, vendored and static)",
         reads: "curl_url_get parts, raw (no URL decoding)",
         domain: "absolute URLs of any scheme; a relative reference is out of its domain",
+        inputs: Absolute,
         run: curl::run,
         resolve: curl::resolve,
     }

@@ -150,9 +150,8 @@ pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
 pub use set::{Externals, NAME_MAX, Spec, validate_name};
 pub use shipped::{
-    HostReading, Missing, Resolver, SETUP, SelfCheck, ShippedStatus, cache_root, shipped_flag_note,
-    shipped_held_to, shipped_host_readings, shipped_is_reference, shipped_lineage, shipped_names,
-    shipped_resolver, shipped_standard, shipped_status,
+    HostReading, Missing, Resolver, SETUP, SelfCheck, ShippedStatus, cache_root, shipped_names,
+    shipped_resolver, shipped_status,
 };
 pub use version::{AdapterVersion, adapter_version};
 pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

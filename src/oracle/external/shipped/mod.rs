@@ -470,30 +470,10 @@ impl Reproduce {
     }
 }
 
-/// The host readings of the shipped adapter `name`'s parser
-/// (`Shipped::host_readings`); none for another name.
-pub fn shipped_host_readings(name: &str) -> &'static [(HostReading, &'static str)] {
-    find(name).map_or(&[], |s| s.host_readings)
-}
-
-/// The note prefix by which the shipped adapter `name` says its parser
-/// flagged the input (`Shipped::flag_note`); none for another name.
-pub fn shipped_flag_note(name: &str) -> Option<&'static str> {
-    find(name)
-        .and_then(|s| s.flag_note)
-        .map(|(prefix, _)| prefix)
-}
-
-/// Is the shipped adapter `name` held to `check` although it claims no
-/// standard (`Shipped::held_to`)? False for another name.
-pub fn shipped_held_to(name: &str, check: SelfCheck) -> bool {
-    find(name).is_some_and(|s| s.held_to.contains(&check))
-}
-
 /// The resolver of the shipped adapter `name`'s runtime; glibc's for
 /// another name (every in-process parser's fetcher goes through it).
 pub fn shipped_resolver(name: &str) -> Resolver {
-    find(name).map_or(Resolver::Glibc, |s| s.resolver)
+    descriptor(name).map_or(Resolver::Glibc, |d| d.resolver)
 }
 
 /// The language of a shipped adapter's parser.
@@ -511,7 +491,15 @@ pub(crate) enum Language {
 /// How `reproduce` writes a test of the shipped adapter `name`, if it
 /// has a template.
 pub(crate) fn shipped_reproduce(name: &str) -> Option<&'static Reproduce> {
-    find(name).and_then(|s| s.reproduce.as_ref())
+    descriptor(name).and_then(|d| d.reproduce)
+}
+
+/// The descriptor of the oracle named `name`, when that is a valid
+/// external oracle's name.
+fn descriptor(name: &str) -> Option<crate::oracle::Descriptor> {
+    crate::oracle::ExternalName::new(name)
+        .ok()
+        .map(|n| crate::oracle::OracleId::External(n).descriptor())
 }
 
 /// How a shipped adapter is built: in the temporary directory holding its
@@ -543,9 +531,12 @@ pub(crate) struct Build {
 /// adapters into the cache root.
 pub const SETUP: &str = "bash scripts/setup-oracles.sh";
 
+/// The shipped adapter that is the URL Standard's reference implementation.
+pub(crate) const WHATWG_REFERENCE: Shipped = node::WHATWG_URL;
+
 /// The shipped adapters, in table order (the order `uridiff oracles` lists
 /// them and `--oracle all` starts them).
-pub(super) const SHIPPED: &[Shipped] = &[
+pub(crate) const SHIPPED: &[Shipped] = &[
     python::URLLIB,
     jvm::JAVA_URI,
     jvm::JAVA_URL,
@@ -568,33 +559,12 @@ pub(super) const SHIPPED: &[Shipped] = &[
     ruby::ADDRESSABLE,
 ];
 
-/// The standard a shipped adapter's parser implements (see
-/// `Shipped::standard`); none for another name.
-pub fn shipped_standard(name: &str) -> Option<Standard> {
-    SHIPPED
-        .iter()
-        .find(|s| s.name == name)
-        .and_then(|s| s.standard)
-}
-
-/// Is the shipped adapter `name` its standard's reference (see
-/// `Shipped::reference`)? False for another name.
-pub fn shipped_is_reference(name: &str) -> bool {
-    find(name).is_some_and(|s| s.reference)
-}
-
-/// The implementation the shipped adapter `name`'s library derives from,
-/// if its row names one (`Shipped::lineage`).
-pub fn shipped_lineage(name: &str) -> Option<&'static str> {
-    find(name).and_then(|s| s.lineage)
-}
-
 /// The names of the shipped adapters, in table order.
 pub fn shipped_names() -> Vec<&'static str> {
     SHIPPED.iter().map(|s| s.name).collect()
 }
 
-pub(super) fn find(name: &str) -> Option<&'static Shipped> {
+pub(crate) fn find(name: &str) -> Option<&'static Shipped> {
     SHIPPED.iter().find(|s| s.name == name)
 }
 

@@ -1,0 +1,286 @@
+//! One view of what an oracle is, whichever kind it is: an in-process
+//! parser (a row of `oracles!`), a shipped adapter (a row of the shipped
+//! table) or a program a user plugged in (`--oracle-cmd`, of which nothing
+//! is known but its name). Code that needs a fact about an oracle asks its
+//! [`Descriptor`] ([`OracleId::descriptor`]); it never matches the oracle's
+//! name.
+
+use super::external::shipped::{self, Reproduce};
+use super::external::{HostReading, Resolver, SelfCheck};
+use super::{OracleId, OracleInfo, Standard};
+
+/// Which kind of oracle it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// A parser linked into uridiff (a row of the registry, built or not).
+    InProcess,
+    /// An adapter shipped with uridiff (`--oracle NAME`).
+    Shipped,
+    /// A program the user plugged in (`--oracle-cmd NAME=COMMAND`).
+    Plugged,
+}
+
+/// The inputs an oracle answers for; anything else is out of its domain
+/// (an outcome of its own, never a refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Domain {
+    /// Every string (an adapter answers every line it is given; a pair
+    /// only when it [resolves](Descriptor::resolves)).
+    Every,
+    /// Absolute URLs: a relative reference is out of its domain.
+    Absolute,
+    /// HTTP request targets (origin-, absolute- and authority-form, `*`).
+    RequestTarget,
+}
+
+/// What an oracle is: the facts every part of uridiff reads about it.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Descriptor {
+    /// Its stable id.
+    pub id: OracleId,
+    /// Which kind of oracle it is.
+    pub kind: Kind,
+    /// The standard it claims, if any: its outcomes are judged by that
+    /// standard's reference, it is a peer of that standard's other parsers,
+    /// and the self-checks apply. None for a lenient splitter (PHP's
+    /// `parse_url`) and for a plugged-in program.
+    pub standard: Option<Standard>,
+    /// The inputs it answers for.
+    pub domain: Domain,
+    /// Does it validate? A split that never rejects (Appendix B) does not.
+    pub validates: bool,
+    /// Does it resolve a reference against a base with its own algorithm?
+    pub resolves: bool,
+    /// The standard it is the reference of, if it is one: it decides which
+    /// parser departs where they disagree, and is not judged itself.
+    pub reference_for: Option<Standard>,
+    /// The oracle whose implementation its own derives from (fast-uri from
+    /// uri-js): one implementation when a majority decides.
+    pub lineage: Option<&'static str>,
+    /// How its runtime's resolver reads a host as an address.
+    pub resolver: Resolver,
+    /// How its parser's documentation says it writes a host where that is
+    /// not the input's text, each with the passage that says so.
+    pub host_readings: &'static [(HostReading, &'static str)],
+    /// The self-checks it is held to although it claims no standard.
+    pub held_to: &'static [SelfCheck],
+    /// The prefix of the adapter's note by which its parser flags an input
+    /// as malformed while returning components.
+    pub flag_note: Option<&'static str>,
+    /// How `reproduce` writes a test of a shipped adapter's defect in its
+    /// parser's own language; none for an in-process oracle, whose test
+    /// `reproduce` writes in Rust or C itself, and for one it writes no
+    /// test of.
+    pub(crate) reproduce: Option<&'static Reproduce>,
+}
+
+impl Descriptor {
+    /// The descriptor of the built-in oracle `id` (built or not), from the
+    /// facts of its `oracles!` row.
+    pub(super) const fn in_process(
+        id: OracleId,
+        standard: Standard,
+        domain: Domain,
+        validates: bool,
+        reference: bool,
+    ) -> Descriptor {
+        Descriptor {
+            id,
+            kind: Kind::InProcess,
+            standard: Some(standard),
+            domain,
+            validates,
+            // Every in-process oracle has a `resolve` (one that has no
+            // resolution answers out of its domain there).
+            resolves: true,
+            reference_for: if reference { Some(standard) } else { None },
+            lineage: None,
+            // libcurl and hyper, the in-process fetchers, go through glibc.
+            resolver: Resolver::Glibc,
+            host_readings: &[],
+            held_to: &[],
+            flag_note: None,
+            reproduce: None,
+        }
+    }
+
+    /// The descriptor of the external oracle `id` named `name`: a shipped
+    /// adapter's row, or nothing known of a plugged-in program.
+    pub(super) fn external(id: OracleId, name: &str) -> Descriptor {
+        let Some(row) = shipped::find(name) else {
+            return Descriptor {
+                id,
+                kind: Kind::Plugged,
+                standard: None,
+                domain: Domain::Every,
+                validates: true,
+                // A plugged-in program says so per pair (protocol v2).
+                resolves: true,
+                reference_for: None,
+                lineage: None,
+                resolver: Resolver::Glibc,
+                host_readings: &[],
+                held_to: &[],
+                flag_note: None,
+                reproduce: None,
+            };
+        };
+        Descriptor {
+            id,
+            kind: Kind::Shipped,
+            standard: row.standard,
+            domain: Domain::Every,
+            validates: true,
+            resolves: row.resolves,
+            reference_for: if row.reference { row.standard } else { None },
+            lineage: row.lineage,
+            resolver: row.resolver,
+            host_readings: row.host_readings,
+            held_to: row.held_to,
+            flag_note: match row.flag_note {
+                Some((prefix, _)) => Some(prefix),
+                None => None,
+            },
+            reproduce: row.reproduce.as_ref(),
+        }
+    }
+
+    /// The library behind it with its version, for a built-in oracle this
+    /// build has (its registry row's); none for one it lacks and for an
+    /// external oracle, whose hello line names it
+    /// ([`AdapterVersion`](super::external::AdapterVersion)).
+    pub fn library(&self) -> Option<&'static str> {
+        self.info().map(|o| o.library)
+    }
+
+    /// Its registry row, for a built-in oracle this build has.
+    pub fn info(&self) -> Option<&'static OracleInfo> {
+        super::info(self.id)
+    }
+
+    /// Is it its standard's reference?
+    pub fn is_reference(&self) -> bool {
+        self.reference_for.is_some()
+    }
+}
+
+/// The descriptors of every oracle this build has (in registry order),
+/// then of every shipped adapter (in table order).
+pub fn descriptors() -> impl Iterator<Item = Descriptor> {
+    super::registry()
+        .iter()
+        .map(|o| o.id.descriptor())
+        .chain(shipped::SHIPPED.iter().filter_map(|s| {
+            super::ExternalName::new(s.name)
+                .ok()
+                .map(|name| OracleId::External(name).descriptor())
+        }))
+}
+
+/// The shipped adapter that is `standard`'s reference implementation, if
+/// one is (whatwg-url for the URL Standard).
+pub fn shipped_reference(standard: Standard) -> Option<&'static str> {
+    shipped::SHIPPED
+        .iter()
+        .find(|s| s.reference && s.standard == Some(standard))
+        .map(|s| s.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{ExternalName, registry};
+
+    fn external(name: &str) -> Descriptor {
+        OracleId::External(ExternalName::new(name).unwrap()).descriptor()
+    }
+
+    /// An in-process oracle's descriptor says what its registry row says.
+    #[test]
+    fn a_rows_descriptor_is_its_row() {
+        for o in registry() {
+            let d = o.id.descriptor();
+            assert_eq!(d.kind, Kind::InProcess);
+            assert_eq!(d.standard, Some(o.standard), "{}", o.id);
+            assert_eq!(d.domain, o.inputs, "{}", o.id);
+            assert_eq!(d.validates, o.validates, "{}", o.id);
+            assert_eq!(d.is_reference(), o.reference, "{}", o.id);
+            assert_eq!(d.library(), Some(o.library), "{}", o.id);
+        }
+        assert_eq!(OracleId::Url.descriptor().domain, Domain::Absolute);
+        assert_eq!(OracleId::Http.descriptor().domain, Domain::RequestTarget);
+        assert!(!OracleId::AppendixB.descriptor().validates);
+        assert_eq!(
+            OracleId::Rfc3986Grammar.descriptor().reference_for,
+            Some(Standard::Rfc3986)
+        );
+    }
+
+    /// A shipped adapter's descriptor carries its row's facts; a program
+    /// the user plugged in claims nothing.
+    #[test]
+    fn a_shipped_adapters_descriptor_is_its_row_and_a_plugged_one_claims_nothing() {
+        let fast_uri = external("fast-uri");
+        assert_eq!(fast_uri.kind, Kind::Shipped);
+        assert_eq!(fast_uri.standard, Some(Standard::Rfc3986));
+        assert_eq!(fast_uri.lineage, Some("uri-js"));
+        assert_eq!(fast_uri.flag_note, Some("error:"));
+        assert_eq!(fast_uri.host_readings.len(), 2);
+        assert!(fast_uri.reproduce.is_some());
+        let go = external("go-net-url");
+        assert_eq!((go.standard, go.resolver), (None, Resolver::Go));
+        assert_eq!(go.held_to, &[SelfCheck::IpLiteral]);
+        assert!(!external("php-parse-url").resolves);
+        assert_eq!(external("php-parse-url").library(), None);
+
+        let plugged = external("my-parser");
+        assert_eq!(plugged.kind, Kind::Plugged);
+        assert_eq!(
+            (plugged.standard, plugged.reference_for, plugged.lineage),
+            (None, None, None)
+        );
+        assert!(plugged.validates && plugged.reproduce.is_none());
+    }
+
+    /// whatwg-url is the URL Standard's reference because its row says so,
+    /// and `reference::WHATWG_URL` names that row.
+    #[test]
+    fn the_whatwg_reference_is_the_row_that_says_so() {
+        assert_eq!(
+            shipped_reference(Standard::Whatwg),
+            Some(crate::reference::WHATWG_URL)
+        );
+        let d = external(crate::reference::WHATWG_URL);
+        assert_eq!(d.reference_for, Some(Standard::Whatwg));
+        assert!(d.reproduce.is_none(), "a reference is not judged");
+        assert_eq!(shipped_reference(Standard::Curl), None);
+        assert_eq!(
+            descriptors().filter(Descriptor::is_reference).count(),
+            3,
+            "whatwg-url and the two grammars"
+        );
+    }
+
+    /// Every oracle this build has, then every shipped adapter, once each.
+    #[test]
+    fn descriptors_list_the_registry_then_the_shipped_adapters() {
+        let all: Vec<Descriptor> = descriptors().collect();
+        let shipped = crate::oracle::external::shipped_names();
+        assert_eq!(all.len(), registry().len() + shipped.len());
+        let ids: std::collections::BTreeSet<_> = all.iter().map(|d| d.id).collect();
+        assert_eq!(ids.len(), all.len());
+        assert!(
+            all.iter()
+                .take(registry().len())
+                .all(|d| d.kind == Kind::InProcess)
+        );
+        assert!(
+            all.iter()
+                .skip(registry().len())
+                .all(|d| d.kind == Kind::Shipped)
+        );
+    }
+}
