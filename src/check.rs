@@ -11,7 +11,7 @@ use crate::reference;
 use crate::reference::References;
 use crate::rfc2396;
 use crate::triage::host::{hosts_differ, same_address};
-use crate::triage::{Defects, Resolution, arbiter, defects, triage_into};
+use crate::triage::{Defects, Finding, Resolution, arbiter, defects, triage_into};
 
 /// Runs `input` through every oracle of the registry: self-checks and
 /// round trips on each, rfc2396 against each other parser (triage), peers
@@ -287,55 +287,70 @@ fn analyse(
         } else {
             outcome
         };
-        let first_defect = case.findings.len();
-        if !same_authority_slices(reference, outcome) {
-            defects::self_checks(*id, outcome, text, &mut case.findings);
-        }
-        defects::round_trip(*id, outcome, &mut case.findings);
-        if resolution.is_none() {
-            defects::standard_failures(*id, outcome, text, &mut case.findings);
-            defects::rewritten_ip_literal(*id, outcome, text, &mut case.findings);
-        }
-        let own = case.findings.get(first_defect..).unwrap_or_default();
-        let defect = match own.first() {
-            Some(first) => Some(Defects {
-                class: first.class,
-                fields: own
-                    .iter()
-                    .fold(ComponentSet::EMPTY, |set, f| set.union(f.fields)),
-            }),
-            None => peer_findings
-                .iter()
-                .find(|f| f.oracle == *id || f.peer == Some(*id))
-                .map(|f| Defects {
-                    class: f.class,
-                    fields: ComponentSet::EMPTY,
-                }),
-        };
-        let mut d = diff(reference, outcome);
-        if !id.validates() {
-            // Appendix B splits any string: its "acceptance" of what rfc2396
-            // rejects is no disagreement, only its split of a valid input is.
-            d.verdict = false;
-        }
-        if !d.is_empty() {
-            triage_into(
-                text,
-                parsed,
-                reference,
-                *id,
-                outcome,
-                d,
-                defect,
-                resolution,
-                &mut case.findings,
-            );
-        }
+        judge(
+            *id,
+            outcome,
+            reference,
+            (text, parsed),
+            resolution,
+            &peer_findings,
+            &mut case.findings,
+        );
     }
     case.findings.extend(peer_findings);
     drop_documented_departures(case);
     mark_known(case);
     host_confusions(case);
+}
+
+/// One parser's outcome against rfc2396's (`ours`, of the input `text`
+/// as rfc2396 parsed it): its self-checks, then their diff triaged, knowing
+/// the defect found in it (its own, else one a peer or reference found).
+fn judge(
+    id: OracleId,
+    outcome: &Outcome<'_>,
+    ours: &Outcome<'_>,
+    (text, parsed): (&str, &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>),
+    resolution: Option<&Resolution<'_>>,
+    peer_findings: &[Finding],
+    findings: &mut Vec<Finding>,
+) {
+    let first_defect = findings.len();
+    if !same_authority_slices(ours, outcome) {
+        defects::self_checks(id, outcome, text, findings);
+    }
+    defects::round_trip(id, outcome, findings);
+    if resolution.is_none() {
+        defects::standard_failures(id, outcome, text, findings);
+        defects::rewritten_ip_literal(id, outcome, text, findings);
+    }
+    let own = findings.get(first_defect..).unwrap_or_default();
+    let defect = match own.first() {
+        Some(first) => Some(Defects {
+            class: first.class,
+            fields: own
+                .iter()
+                .fold(ComponentSet::EMPTY, |set, f| set.union(f.fields)),
+        }),
+        None => peer_findings
+            .iter()
+            .find(|f| f.oracle == id || f.peer == Some(id))
+            .map(|f| Defects {
+                class: f.class,
+                fields: ComponentSet::EMPTY,
+            }),
+    };
+    let mut d = diff(ours, outcome);
+    if !id.validates() {
+        // Appendix B splits any string: its "acceptance" of what rfc2396
+        // rejects is no disagreement, only its split of a valid input is.
+        d.verdict = false;
+    }
+    if !d.is_empty() {
+        triage_into(
+            text, parsed, ours, id, outcome, d, defect, resolution, findings,
+        );
+    }
 }
 
 /// `outcome` as its standard judges it: where `refusal` (`id`'s parser

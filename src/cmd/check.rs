@@ -5,7 +5,7 @@ use std::sync::mpsc;
 
 use uridiff::components::{Component, component_name};
 use uridiff::diff::diff;
-use uridiff::oracle::Verdict;
+use uridiff::oracle::{Outcome, Verdict};
 use uridiff::{Case, Harness};
 
 use super::error::{Failure, Status, diagnostic};
@@ -77,6 +77,20 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     let Some((_, reference)) = case.outcomes.first() else {
         return Ok(());
     };
+    write_grid(out, case, reference)?;
+    write_findings(out, case)?;
+    write_hosts(out, case)?;
+    for (id, outcome) in &case.outcomes {
+        if let Some(message) = &outcome.message {
+            writeln!(out, "  {id}: {}", visible(message))?;
+        }
+    }
+    Ok(())
+}
+
+/// The grid: one row per field (the verdict first), one column per oracle,
+/// columns as wide as their widest cell.
+fn write_grid(out: &mut impl Write, case: &Case<'_>, reference: &Outcome<'_>) -> io::Result<()> {
     let rows: Vec<Option<Component>> = std::iter::once(None)
         .chain(Component::ALL.into_iter().map(Some))
         .collect();
@@ -116,6 +130,12 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
         }
         writeln!(out, "  {}", text.trim_end())?;
     }
+    Ok(())
+}
+
+/// The findings, one line each, with the documented deviation a known one
+/// is.
+fn write_findings(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     if case.findings.is_empty() {
         writeln!(out, "findings: none (all oracles agree with rfc2396)")?;
     } else {
@@ -136,6 +156,11 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+/// The references that could not answer, and the host confusions.
+fn write_hosts(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
     // A reference that was needed and could not answer, said once.
     for (id, o) in case.outcomes.iter().filter(|(id, _)| id.is_reference()) {
         if o.is_missing() {
@@ -169,11 +194,6 @@ fn write_table(out: &mut impl Write, case: &Case<'_>) -> io::Result<()> {
                     ""
                 }
             )?;
-        }
-    }
-    for (id, outcome) in &case.outcomes {
-        if let Some(message) = &outcome.message {
-            writeln!(out, "  {id}: {}", visible(message))?;
         }
     }
     Ok(())

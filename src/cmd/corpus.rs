@@ -161,141 +161,148 @@ fn every_oracle_built(action: &str) -> Result<(), Failure> {
 pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     match &args.action {
         Action::Follow(f) => super::follow::run(f),
-        Action::Bless(r) => {
-            if !is_corpus(&r.root) {
-                return Err(no_corpus(&r.root));
-            }
-            every_oracle_built("bless")?;
-            let corpus = load(&r.root)?;
-            let old = load_signatures(&r.root)?;
-            let set = bless_signatures(&corpus, &old);
-            let added = set.keys().filter(|s| !old.contains_key(*s)).count();
-            let dropped = old.keys().filter(|s| !set.contains_key(*s)).count();
-            let sig_path = r.root.join(SIGNATURES);
-            let sig_text = render_signatures(&set);
-            write_atomically(&sig_path, |w| io::Write::write_all(w, sig_text.as_bytes()))?;
-            let text = expectations(&corpus, &set);
-            let path = r.root.join(EXPECTATIONS);
-            let old_text = std::fs::read_to_string(&path).unwrap_or_default();
-            write_atomically(&path, |w| io::Write::write_all(w, text.as_bytes()))?;
-            let changed = similar::TextDiff::from_lines(&old_text, &text)
-                .ops()
-                .iter()
-                .filter(|op| op.tag() != similar::DiffTag::Equal)
-                .count();
-            let known = known_bypasses(&corpus);
-            let bypass_path = r.root.join(BYPASSES);
-            let bypass_text = render_known(&known);
-            write_atomically(&bypass_path, |w| {
-                io::Write::write_all(w, bypass_text.as_bytes())
-            })?;
-            println!(
-                "wrote {}: {} known bypasses (validator, fetcher, shape)",
-                shown_path(&bypass_path),
-                known.len()
-            );
-            println!(
-                "wrote {}: {} signatures ({added} new, {dropped} dropped); {}: {changed} changed hunks; \
-                 {} inputs and {} resolve pairs in the coverage corpus, {} undecodable files",
-                shown_path(&sig_path),
-                set.len(),
-                shown_path(&path),
-                corpus.inputs.len(),
-                corpus.pairs.len(),
-                corpus.undecodable.len()
-            );
-            Ok(Status::Clean)
+        Action::Bless(r) => bless(r),
+        Action::Add(a) => add(a),
+        Action::Check(r) => check(r),
+    }
+}
+
+/// `corpus bless`: records the signatures, the expectations and the known
+/// bypasses of the saved corpus anew.
+fn bless(r: &Root) -> Result<Status, Failure> {
+    if !is_corpus(&r.root) {
+        return Err(no_corpus(&r.root));
+    }
+    every_oracle_built("bless")?;
+    let corpus = load(&r.root)?;
+    let old = load_signatures(&r.root)?;
+    let set = bless_signatures(&corpus, &old);
+    let added = set.keys().filter(|s| !old.contains_key(*s)).count();
+    let dropped = old.keys().filter(|s| !set.contains_key(*s)).count();
+    let sig_path = r.root.join(SIGNATURES);
+    let sig_text = render_signatures(&set);
+    write_atomically(&sig_path, |w| io::Write::write_all(w, sig_text.as_bytes()))?;
+    let text = expectations(&corpus, &set);
+    let path = r.root.join(EXPECTATIONS);
+    let old_text = std::fs::read_to_string(&path).unwrap_or_default();
+    write_atomically(&path, |w| io::Write::write_all(w, text.as_bytes()))?;
+    let changed = similar::TextDiff::from_lines(&old_text, &text)
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal)
+        .count();
+    let known = known_bypasses(&corpus);
+    let bypass_path = r.root.join(BYPASSES);
+    let bypass_text = render_known(&known);
+    write_atomically(&bypass_path, |w| {
+        io::Write::write_all(w, bypass_text.as_bytes())
+    })?;
+    println!(
+        "wrote {}: {} known bypasses (validator, fetcher, shape)",
+        shown_path(&bypass_path),
+        known.len()
+    );
+    println!(
+        "wrote {}: {} signatures ({added} new, {dropped} dropped); {}: {changed} changed hunks; \
+         {} inputs and {} resolve pairs in the coverage corpus, {} undecodable files",
+        shown_path(&sig_path),
+        set.len(),
+        shown_path(&path),
+        corpus.inputs.len(),
+        corpus.pairs.len(),
+        corpus.undecodable.len()
+    );
+    Ok(Status::Clean)
+}
+
+/// `corpus add`: writes inputs into a target's corpus directory.
+fn add(a: &Add) -> Result<Status, Failure> {
+    // The same root `bless` and `check` accept: a mistyped --root,
+    // or a command run outside a checkout, makes no new corpus.
+    if !is_corpus(&a.root.root) {
+        return Err(no_corpus(&a.root.root));
+    }
+    let target = a.target.0;
+    let files: Vec<Vec<u8>> = if target.holds_pairs() {
+        if !a.inputs.len().is_multiple_of(2) {
+            return Err(Failure::Usage(format!(
+                "{target} inputs come in BASE REFERENCE pairs"
+            )));
         }
-        Action::Add(a) => {
-            // The same root `bless` and `check` accept: a mistyped --root,
-            // or a command run outside a checkout, makes no new corpus.
-            if !is_corpus(&a.root.root) {
-                return Err(no_corpus(&a.root.root));
-            }
-            let target = a.target.0;
-            let files: Vec<Vec<u8>> = if target.holds_pairs() {
-                if a.inputs.len() % 2 != 0 {
+        let mut files = Vec::new();
+        for pair in a.inputs.chunks(2) {
+            let [base, reference] = pair else { continue };
+            match uridiff::fuzzing::encode_resolve_pair(base, reference) {
+                Some(bytes) => files.push(bytes),
+                None => {
                     return Err(Failure::Usage(format!(
-                        "{target} inputs come in BASE REFERENCE pairs"
+                        "cannot encode the pair \"{base}\" \"{reference}\" (too long)"
                     )));
                 }
-                let mut files = Vec::new();
-                for pair in a.inputs.chunks(2) {
-                    let [base, reference] = pair else { continue };
-                    match uridiff::fuzzing::encode_resolve_pair(base, reference) {
-                        Some(bytes) => files.push(bytes),
-                        None => {
-                            return Err(Failure::Usage(format!(
-                                "cannot encode the pair \"{base}\" \"{reference}\" (too long)"
-                            )));
-                        }
-                    }
-                }
-                files
-            } else {
-                a.inputs.iter().map(|i| i.as_bytes().to_vec()).collect()
-            };
-            // Every input is encoded before the directory is made, so that a
-            // refused command leaves nothing behind.
-            let dir = a.root.root.join(target.as_str());
-            target_dir(&dir)?;
-            for bytes in files {
-                let path = dir.join(uridiff::corpus::file_name(&bytes));
-                add_file(&path, &bytes)?;
-                println!("{}", shown_path(&path));
             }
-            Ok(Status::Clean)
         }
-        Action::Check(r) => {
-            if !is_corpus(&r.root) {
-                return Err(no_corpus(&r.root));
-            }
-            every_oracle_built("check")?;
-            let corpus = load(&r.root)?;
-            let set = load_signatures(&r.root)?;
-            let found = audit(&corpus, &set);
-            let path = r.root.join(EXPECTATIONS);
-            let recorded = std::fs::read_to_string(&path).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
-            })?;
-            let text = expectations(&corpus, &set);
-            let bypass_path = r.root.join(BYPASSES);
-            let recorded_bypasses = std::fs::read_to_string(&bypass_path).unwrap_or_default();
-            let bypass_text = render_known(&known_bypasses(&corpus));
-            if recorded_bypasses != bypass_text {
-                print!(
-                    "{}",
-                    visible_lines(
-                        &similar::TextDiff::from_lines(&recorded_bypasses, &bypass_text)
-                            .unified_diff()
-                            .context_radius(1)
-                            .header("recorded (corpus/bypasses.txt)", "current")
-                            .to_string()
-                    )
-                );
-                diagnostic(
-                    "the saved corpus's bypasses changed; review, then run `uridiff corpus bless`",
-                );
-                return Ok(Status::Found);
-            }
-            if found.is_clean() && recorded == text {
-                println!(
-                    "{}: {} signatures, the regression set as recorded; {} inputs and {} resolve pairs checked",
-                    shown_path(&r.root),
-                    set.len(),
-                    corpus.inputs.len(),
-                    corpus.pairs.len()
-                );
-                return Ok(Status::Clean);
-            }
-            // Both quote inputs as JSON, which leaves bidirectional and
-            // invisible characters raw.
-            print!("{}", visible_lines(&found.summary()));
-            if recorded != text {
-                print!("{}", visible_lines(&diff_text(&recorded, &text)));
-            }
-            diagnostic("the saved corpus changed; review, then run `uridiff corpus bless`");
-            Ok(Status::Found)
-        }
+        files
+    } else {
+        a.inputs.iter().map(|i| i.as_bytes().to_vec()).collect()
+    };
+    // Every input is encoded before the directory is made, so that a
+    // refused command leaves nothing behind.
+    let dir = a.root.root.join(target.as_str());
+    target_dir(&dir)?;
+    for bytes in files {
+        let path = dir.join(uridiff::corpus::file_name(&bytes));
+        add_file(&path, &bytes)?;
+        println!("{}", shown_path(&path));
     }
+    Ok(Status::Clean)
+}
+
+/// `corpus check`: compares the saved corpus with what it records.
+fn check(r: &Root) -> Result<Status, Failure> {
+    if !is_corpus(&r.root) {
+        return Err(no_corpus(&r.root));
+    }
+    every_oracle_built("check")?;
+    let corpus = load(&r.root)?;
+    let set = load_signatures(&r.root)?;
+    let found = audit(&corpus, &set);
+    let path = r.root.join(EXPECTATIONS);
+    let recorded = std::fs::read_to_string(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))?;
+    let text = expectations(&corpus, &set);
+    let bypass_path = r.root.join(BYPASSES);
+    let recorded_bypasses = std::fs::read_to_string(&bypass_path).unwrap_or_default();
+    let bypass_text = render_known(&known_bypasses(&corpus));
+    if recorded_bypasses != bypass_text {
+        print!(
+            "{}",
+            visible_lines(
+                &similar::TextDiff::from_lines(&recorded_bypasses, &bypass_text)
+                    .unified_diff()
+                    .context_radius(1)
+                    .header("recorded (corpus/bypasses.txt)", "current")
+                    .to_string()
+            )
+        );
+        diagnostic("the saved corpus's bypasses changed; review, then run `uridiff corpus bless`");
+        return Ok(Status::Found);
+    }
+    if found.is_clean() && recorded == text {
+        println!(
+            "{}: {} signatures, the regression set as recorded; {} inputs and {} resolve pairs checked",
+            shown_path(&r.root),
+            set.len(),
+            corpus.inputs.len(),
+            corpus.pairs.len()
+        );
+        return Ok(Status::Clean);
+    }
+    // Both quote inputs as JSON, which leaves bidirectional and
+    // invisible characters raw.
+    print!("{}", visible_lines(&found.summary()));
+    if recorded != text {
+        print!("{}", visible_lines(&diff_text(&recorded, &text)));
+    }
+    diagnostic("the saved corpus changed; review, then run `uridiff corpus bless`");
+    Ok(Status::Found)
 }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use uridiff::corpus::read::{Decoded, decode};
 use uridiff::corpus::{is_corpus, load_signatures};
-use uridiff::fuzzing::{FuzzTarget, external_signatures};
+use uridiff::fuzzing::{CorpusFormat, FuzzTarget, external_signatures};
 use uridiff::input::read_limited;
 use uridiff::oracle::OracleId;
 use uridiff::signature::Signature;
@@ -109,6 +109,18 @@ struct Watch {
 }
 
 impl Watch {
+    /// A watch over `args.dirs`, nothing taken or queued yet.
+    fn new(args: &Args) -> Watch {
+        Watch {
+            dirs: args.dirs.clone(),
+            taken: HashSet::new(),
+            growing: HashMap::new(),
+            queue: VecDeque::new(),
+            cap: args.queue,
+            max_len: args.max_len,
+        }
+    }
+
     /// Lists the directories and takes the files that are ready: settled
     /// (the same size as on the last listing) unless `all`, when every file
     /// is (the campaign has ended: nothing is being written).
@@ -314,7 +326,9 @@ fn lost_an_external(cases: &[Case<'_>]) -> bool {
     })
 }
 
-pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+/// Checks the arguments before anything starts, and makes the artifacts
+/// directory (`--artifacts`, else `fuzz/artifacts/TARGET`).
+fn artifacts_dir(args: &Args) -> Result<PathBuf, Failure> {
     if !is_corpus(&args.root) {
         return Err(Failure::Usage(format!(
             "{} holds no saved corpus (no curated.txt, no target directory); give --root",
@@ -346,6 +360,97 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             ),
         )
     })?;
+    Ok(artifacts)
+}
+
+/// Up to `batch` queued files, read (at most `max_len` bytes) and decoded
+/// as `format`; those that are not are counted.
+fn read_batch(
+    watch: &mut Watch,
+    batch: usize,
+    format: CorpusFormat,
+    max_len: usize,
+    counts: &mut Counts,
+) -> Vec<(Vec<u8>, Decoded)> {
+    let mut items: Vec<(Vec<u8>, Decoded)> = Vec::new();
+    while items.len() < batch {
+        let Some(path) = watch.queue.pop_front() else {
+            break;
+        };
+        let read = fs::File::open(&path).and_then(|f| read_limited(f, max_len));
+        match read {
+            Ok(Ok(bytes)) => match decode(format, bytes.clone()) {
+                Some(decoded) => items.push((bytes, decoded)),
+                None => counts.undecodable += 1,
+            },
+            // Grown past the cap since it was listed.
+            Ok(Err(_)) => counts.too_large += 1,
+            Err(_) => counts.unreadable += 1,
+        }
+    }
+    items
+}
+
+/// Saves `case` (its input `raw`) in `artifacts` when it shows a signature
+/// neither known nor seen in this run, and says so.
+fn save_if_new(
+    out: &mut impl Write,
+    artifacts: &Path,
+    raw: &[u8],
+    case: &Case<'_>,
+    known: &BTreeSet<Signature>,
+    seen: &mut BTreeSet<Signature>,
+    counts: &mut Counts,
+) -> Result<(), Failure> {
+    let new: Vec<Signature> = external_signatures(case)
+        .into_iter()
+        .filter(|s| !known.contains(s) && !seen.contains(s))
+        .collect();
+    if new.is_empty() {
+        return Ok(());
+    }
+    let path = save_finding(artifacts, raw, case)?;
+    counts.saved += 1;
+    counts.signatures += new.len();
+    let mut line = format!("saved {}:", shown_path(&path));
+    for s in &new {
+        let _ = write!(line, " {s}");
+    }
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    seen.extend(new);
+    Ok(())
+}
+
+/// The first line: what is followed, with which oracles, against how many
+/// known signatures (`known`: listed in the saved corpus, saved earlier in
+/// `artifacts`).
+fn announce(
+    out: &mut impl Write,
+    args: &Args,
+    ids: &[OracleId],
+    (listed, earlier_count): (usize, usize),
+    artifacts: &Path,
+    existing: &str,
+) -> io::Result<()> {
+    let names: Vec<&str> = ids.iter().map(OracleId::as_str).collect();
+    let dirs: Vec<String> = args.dirs.iter().map(|d| shown_path(d)).collect();
+    writeln!(
+        out,
+        "following {} ({} files) with {} external oracles ({}); known signatures: {listed} in {}, {earlier_count} saved earlier in {}; existing files {existing}",
+        dirs.join(", "),
+        args.target,
+        ids.len(),
+        names.join(", "),
+        shown_path(&args.root.join(uridiff::corpus::SIGNATURES)),
+        shown_path(artifacts),
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+    let artifacts = artifacts_dir(args)?;
     let mut known: BTreeSet<Signature> = load_signatures(&args.root)?.into_keys().collect();
     let listed = known.len();
     let earlier = saved_signatures(&artifacts)?;
@@ -357,33 +462,15 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     end_gracefully();
     let externals = args.externals.or_all();
     let (mut harness, ids) = start(&externals)?;
-    let mut watch = Watch {
-        dirs: args.dirs.clone(),
-        taken: HashSet::new(),
-        growing: HashMap::new(),
-        queue: VecDeque::new(),
-        cap: args.queue,
-        max_len: args.max_len,
-    };
+    let mut watch = Watch::new(args);
     let existing = if args.existing {
         "checked".to_owned()
     } else {
         format!("{} skipped", watch.skip_existing()?)
     };
-    let names: Vec<&str> = ids.iter().map(OracleId::as_str).collect();
-    let dirs: Vec<String> = args.dirs.iter().map(|d| shown_path(d)).collect();
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "following {} ({} files) with {} external oracles ({}); known signatures: {listed} in {}, {earlier_count} saved earlier in {}; existing files {existing}",
-        dirs.join(", "),
-        args.target,
-        ids.len(),
-        names.join(", "),
-        shown_path(&args.root.join(uridiff::corpus::SIGNATURES)),
-        shown_path(&artifacts),
-    )?;
-    out.flush()?;
+    let known_counts = (listed, earlier_count);
+    announce(&mut out, args, &ids, known_counts, &artifacts, &existing)?;
 
     let interval = Duration::from_millis(args.interval_ms.max(1));
     let format = args.target.format();
@@ -410,22 +497,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             continue;
         }
         // One batch: the files read (size-capped) and decoded.
-        let mut items: Vec<(Vec<u8>, Decoded)> = Vec::new();
-        while items.len() < batch {
-            let Some(path) = watch.queue.pop_front() else {
-                break;
-            };
-            let read = fs::File::open(&path).and_then(|f| read_limited(f, args.max_len));
-            match read {
-                Ok(Ok(bytes)) => match decode(format, bytes.clone()) {
-                    Some(decoded) => items.push((bytes, decoded)),
-                    None => counts.undecodable += 1,
-                },
-                // Grown past the cap since it was listed.
-                Ok(Err(_)) => counts.too_large += 1,
-                Err(_) => counts.unreadable += 1,
-            }
-        }
+        let items = read_batch(&mut watch, batch, format, args.max_len, &mut counts);
         let queries: Vec<Query<'_>> = items
             .iter()
             .map(|(_, d)| match &d.base {
@@ -441,23 +513,15 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         }
         counts.checked += cases.len();
         for ((raw, _), case) in items.iter().zip(&cases) {
-            let new: Vec<Signature> = external_signatures(case)
-                .into_iter()
-                .filter(|s| !known.contains(s) && !seen.contains(s))
-                .collect();
-            if new.is_empty() {
-                continue;
-            }
-            let path = save_finding(&artifacts, raw, case)?;
-            counts.saved += 1;
-            counts.signatures += new.len();
-            let mut line = format!("saved {}:", shown_path(&path));
-            for s in &new {
-                let _ = write!(line, " {s}");
-            }
-            writeln!(out, "{line}")?;
-            out.flush()?;
-            seen.extend(new);
+            save_if_new(
+                &mut out,
+                &artifacts,
+                raw,
+                case,
+                &known,
+                &mut seen,
+                &mut counts,
+            )?;
         }
         if lost_an_external(&cases) && restarts < RESTARTS {
             restarts += 1;
@@ -480,12 +544,24 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             errors.push(error);
         }
     }
+    summary(&mut out, args, &why_ended, &counts, &artifacts, &errors)
+}
+
+/// The last line: why the follower ended and what it did; the status.
+fn summary(
+    out: &mut impl Write,
+    args: &Args,
+    why_ended: &str,
+    counts: &Counts,
+    artifacts: &Path,
+    errors: &[String],
+) -> Result<Status, Failure> {
     writeln!(
         out,
         "follow ended ({why_ended}): {} inputs checked; {} findings saved in {} ({} new signatures); not checked: {} over {} bytes, {} dropped with the queue full, {} undecodable, {} unreadable or not a file",
         counts.checked,
         counts.saved,
-        shown_path(&artifacts),
+        shown_path(artifacts),
         counts.signatures,
         counts.too_large,
         args.max_len,

@@ -69,114 +69,128 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {
-        for o in registry() {
-            let d = o.id.descriptor();
-            let row = serde_json::json!({
-                "id": o.id,
-                "standard": d.standard,
-                "library": o.library,
-                "reads": o.reads,
-                "domain": o.domain,
-                "kind": "in-process",
-                "reference": d.is_reference(),
-                "reference_for": d.reference_for,
-            });
-            writeln!(out, "{row}")?;
-        }
-        for s in shipped_status() {
-            let d = shipped_descriptor(s.name);
-            let row = serde_json::json!({
-                "id": s.name,
-                "kind": "shipped-adapter",
-                "standard": d.and_then(|d| d.standard),
-                "resolves": s.resolves,
-                "present": s.missing.is_none(),
-                "missing": s.missing.as_ref().map(|m| m.what.clone()),
-                // null too when no install command mends it (a bad cache root).
-                "install": s.missing.as_ref().map(|m| m.install).filter(|i| !i.is_empty()),
-                "reference": d.is_some_and(|d| d.is_reference()),
-                "reference_for": d.and_then(|d| d.reference_for),
-                "version": versions.get(s.name).map(|v| serde_json::json!({
-                    "parser": v.parser,
-                    "runtime": v.runtime,
-                    "package": v.package,
-                })),
-            });
-            writeln!(out, "{row}")?;
-        }
+        write_json(&mut out, &versions)?;
     } else {
-        let width = |f: fn(&uridiff::oracle::OracleInfo) -> usize| {
-            registry().iter().map(f).max().unwrap_or(0)
-        };
-        let (w_id, w_lib, w_std) = (
-            width(|o| o.id.as_str().len()),
-            width(|o| o.library.len()),
-            width(|o| o.standard.as_str().len()),
-        );
-        writeln!(
-            out,
-            "{:<w_id$}  {:<w_lib$}  {:<w_std$}  domain",
-            "id", "library", "standard"
-        )?;
-        for o in registry() {
-            writeln!(
-                out,
-                "{:<w_id$}  {:<w_lib$}  {:<w_std$}  {}",
-                o.id.as_str(),
-                o.library,
-                o.standard.as_str(),
-                o.domain
-            )?;
-        }
-        writeln!(
-            out,
-            "\nreferences (asked only where the parsers disagree; they decide which one departs):"
-        )?;
-        if let Some(whatwg_url) = shipped_reference(Standard::Whatwg) {
-            let whatwg = shipped_status()
-                .into_iter()
-                .find(|s| s.name == whatwg_url)
-                .and_then(|s| s.missing)
-                .map_or_else(|| "ready".to_owned(), |m| format!("missing: {m}"));
-            writeln!(
-                out,
-                "whatwg   {whatwg_url} (shipped adapter, the URL Standard's reference implementation): {whatwg}"
-            )?;
-        }
-        for o in registry().iter().filter(|o| o.reference) {
-            writeln!(out, "{:<8} {} (in process)", o.standard.as_str(), o.id)?;
-        }
-        writeln!(
-            out,
-            "\nshipped adapters (--oracle NAME, or --oracle all for every one that is ready):"
-        )?;
-        let statuses = shipped_status();
-        let w = statuses.iter().map(|s| s.name.len()).max().unwrap_or(0);
-        for s in statuses {
-            let resolves = if s.resolves { "resolves" } else { "parses" };
-            match &s.missing {
-                None => match versions.get(s.name) {
-                    Some(v) => writeln!(
-                        out,
-                        "{:<w$}  {resolves:<8}  ready: {}",
-                        s.name,
-                        version_text(v)
-                    )?,
-                    None if args.no_versions => {
-                        writeln!(out, "{:<w$}  {resolves:<8}  ready", s.name)?
-                    }
-                    None => writeln!(
-                        out,
-                        "{:<w$}  {resolves:<8}  ready (no version: it did not start)",
-                        s.name
-                    )?,
-                },
-                Some(m) => writeln!(out, "{:<w$}  {resolves:<8}  missing: {m}", s.name)?,
-            }
-        }
+        write_table(&mut out, &versions, args.no_versions)?;
     }
     out.flush()?;
     Ok(Status::Clean)
+}
+
+/// One JSON object per oracle: the registry's, then the shipped adapters'.
+fn write_json(out: &mut impl Write, versions: &HashMap<String, AdapterVersion>) -> io::Result<()> {
+    for o in registry() {
+        let d = o.id.descriptor();
+        let row = serde_json::json!({
+            "id": o.id,
+            "standard": d.standard,
+            "library": o.library,
+            "reads": o.reads,
+            "domain": o.domain,
+            "kind": "in-process",
+            "reference": d.is_reference(),
+            "reference_for": d.reference_for,
+        });
+        writeln!(out, "{row}")?;
+    }
+    for s in shipped_status() {
+        let d = shipped_descriptor(s.name);
+        let row = serde_json::json!({
+            "id": s.name,
+            "kind": "shipped-adapter",
+            "standard": d.and_then(|d| d.standard),
+            "resolves": s.resolves,
+            "present": s.missing.is_none(),
+            "missing": s.missing.as_ref().map(|m| m.what.clone()),
+            // null too when no install command mends it (a bad cache root).
+            "install": s.missing.as_ref().map(|m| m.install).filter(|i| !i.is_empty()),
+            "reference": d.is_some_and(|d| d.is_reference()),
+            "reference_for": d.and_then(|d| d.reference_for),
+            "version": versions.get(s.name).map(|v| serde_json::json!({
+                "parser": v.parser,
+                "runtime": v.runtime,
+                "package": v.package,
+            })),
+        });
+        writeln!(out, "{row}")?;
+    }
+    Ok(())
+}
+
+/// The table: the registry, the references, the shipped adapters and
+/// whether each is ready.
+fn write_table(
+    out: &mut impl Write,
+    versions: &HashMap<String, AdapterVersion>,
+    no_versions: bool,
+) -> io::Result<()> {
+    let width =
+        |f: fn(&uridiff::oracle::OracleInfo) -> usize| registry().iter().map(f).max().unwrap_or(0);
+    let (w_id, w_lib, w_std) = (
+        width(|o| o.id.as_str().len()),
+        width(|o| o.library.len()),
+        width(|o| o.standard.as_str().len()),
+    );
+    writeln!(
+        out,
+        "{:<w_id$}  {:<w_lib$}  {:<w_std$}  domain",
+        "id", "library", "standard"
+    )?;
+    for o in registry() {
+        writeln!(
+            out,
+            "{:<w_id$}  {:<w_lib$}  {:<w_std$}  {}",
+            o.id.as_str(),
+            o.library,
+            o.standard.as_str(),
+            o.domain
+        )?;
+    }
+    writeln!(
+        out,
+        "\nreferences (asked only where the parsers disagree; they decide which one departs):"
+    )?;
+    if let Some(whatwg_url) = shipped_reference(Standard::Whatwg) {
+        let whatwg = shipped_status()
+            .into_iter()
+            .find(|s| s.name == whatwg_url)
+            .and_then(|s| s.missing)
+            .map_or_else(|| "ready".to_owned(), |m| format!("missing: {m}"));
+        writeln!(
+            out,
+            "whatwg   {whatwg_url} (shipped adapter, the URL Standard's reference implementation): {whatwg}"
+        )?;
+    }
+    for o in registry().iter().filter(|o| o.reference) {
+        writeln!(out, "{:<8} {} (in process)", o.standard.as_str(), o.id)?;
+    }
+    writeln!(
+        out,
+        "\nshipped adapters (--oracle NAME, or --oracle all for every one that is ready):"
+    )?;
+    let statuses = shipped_status();
+    let w = statuses.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    for s in statuses {
+        let resolves = if s.resolves { "resolves" } else { "parses" };
+        match &s.missing {
+            None => match versions.get(s.name) {
+                Some(v) => writeln!(
+                    out,
+                    "{:<w$}  {resolves:<8}  ready: {}",
+                    s.name,
+                    version_text(v)
+                )?,
+                None if no_versions => writeln!(out, "{:<w$}  {resolves:<8}  ready", s.name)?,
+                None => writeln!(
+                    out,
+                    "{:<w$}  {resolves:<8}  ready (no version: it did not start)",
+                    s.name
+                )?,
+            },
+            Some(m) => writeln!(out, "{:<w$}  {resolves:<8}  missing: {m}", s.name)?,
+        }
+    }
+    Ok(())
 }
 
 /// The descriptor of the shipped adapter `name`.

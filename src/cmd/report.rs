@@ -228,11 +228,28 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     if let Some(w) = spool_writer {
         w.into_inner().map_err(io::IntoInnerError::into_error)?;
     }
+    deliver(&report, args.format, output, spool.as_mut())?;
+    Ok(status(
+        &report,
+        args,
+        reading.failed + reading.too_large + walk_errors,
+        confirm_failed,
+    ))
+}
+
+/// Writes the report to `--out` (and says so on standard output) or to
+/// standard output.
+fn deliver(
+    report: &Report,
+    format: Format,
+    output: Option<Output>,
+    spool: Option<&mut fs::File>,
+) -> Result<(), Failure> {
     let t = &report.totals;
     match output {
         Some(output) => {
             let path = shown_path(output.path());
-            output.write(|w| write_report(&report, args.format, spool.as_mut(), w))?;
+            output.write(|w| write_report(report, format, spool, w))?;
             writeln!(
                 stdout(),
                 "report written to {path}: {} inputs ({} distinct), {} with findings, {} unexplained, {} not UTF-8, {} not checked",
@@ -246,10 +263,18 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         }
         None => {
             let mut out = BufWriter::new(stdout());
-            write_report(&report, args.format, spool.as_mut(), &mut out)?;
+            write_report(report, format, spool, &mut out)?;
             out.flush()?;
         }
     }
+    Ok(())
+}
+
+/// The exit status: an error when nothing was checked or something failed
+/// (`failures`: inputs unread, too large, paths that could not be walked),
+/// else whether anything is unexplained.
+fn status(report: &Report, args: &Args, failures: usize, confirm_failed: bool) -> Status {
+    let t = &report.totals;
     if t.distinct == 0 {
         diagnostic(format_args!(
             "nothing was checked: {} inputs read in {} path(s), {} not UTF-8, {} not checked",
@@ -258,19 +283,16 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             t.non_utf8,
             report.not_checked.len()
         ));
-        return Ok(Status::Error);
+        return Status::Error;
     }
-    if reading.failed + reading.too_large + walk_errors > 0
-        || !report.external_errors.is_empty()
-        || confirm_failed
-    {
-        return Ok(Status::Error);
+    if failures > 0 || !report.external_errors.is_empty() || confirm_failed {
+        return Status::Error;
     }
-    Ok(if t.unexplained > 0 {
+    if t.unexplained > 0 {
         Status::Found
     } else {
         Status::Clean
-    })
+    }
 }
 
 /// The harness a report checks with: annotated, with the WHATWG reference

@@ -271,46 +271,8 @@ impl fmt::Display for ExternalError {
                 got,
                 first_input,
                 earlier,
-            } => {
-                write!(
-                    f,
-                    "{got} answer lines for a batch of {expected} inputs starting with input {first_input}"
-                )?;
-                if *earlier {
-                    write!(
-                        f,
-                        " (the surplus came after that batch's answers were taken: they may be misaligned)"
-                    )?;
-                } else {
-                    write!(
-                        f,
-                        " (the batch's answers are discarded: protocol v1 has no ids to align them)"
-                    )?;
-                }
-                Ok(())
-            }
-            Kind::WrongId { expected, got, at } => {
-                let got = match got {
-                    Some(id) => format!("an answer with id {id}"),
-                    None => "an answer without an id".to_owned(),
-                };
-                match (expected, at) {
-                    (Some(expected), Some(at)) => write!(
-                        f,
-                        "expected the answer with id {expected}, got {got}, for {at}"
-                    ),
-                    (Some(expected), None) => {
-                        write!(f, "expected the answer with id {expected}, got {got}")
-                    }
-                    (None, Some(at)) => {
-                        write!(f, "expected no more answers, got {got}, after {at}")
-                    }
-                    (None, None) => write!(
-                        f,
-                        "expected no more answers (every request was answered), got {got}"
-                    ),
-                }
-            }
+            } => wrong_count(f, *expected, *got, first_input, *earlier),
+            Kind::WrongId { expected, got, at } => wrong_id(f, *expected, *got, at.as_deref()),
             Kind::LineTooLong { limit, at } => {
                 write!(
                     f,
@@ -338,6 +300,62 @@ impl fmt::Display for ExternalError {
                 write_stderr(f, stderr)
             }
         }
+    }
+}
+
+/// A v1 batch answered with the wrong number of lines: how many, and what
+/// became of the answers.
+fn wrong_count(
+    f: &mut fmt::Formatter<'_>,
+    expected: usize,
+    got: usize,
+    first_input: &str,
+    earlier: bool,
+) -> fmt::Result {
+    write!(
+        f,
+        "{got} answer lines for a batch of {expected} inputs starting with input {first_input}"
+    )?;
+    if earlier {
+        write!(
+            f,
+            " (the surplus came after that batch's answers were taken: they may be misaligned)"
+        )
+    } else {
+        write!(
+            f,
+            " (the batch's answers are discarded: protocol v1 has no ids to align them)"
+        )
+    }
+}
+
+/// A v2 answer out of step: the id expected (none once every request was
+/// answered), the one that came, and where.
+fn wrong_id(
+    f: &mut fmt::Formatter<'_>,
+    expected: Option<u64>,
+    got: Option<u64>,
+    at: Option<&Position>,
+) -> fmt::Result {
+    let got = match got {
+        Some(id) => format!("an answer with id {id}"),
+        None => "an answer without an id".to_owned(),
+    };
+    match (expected, at) {
+        (Some(expected), Some(at)) => write!(
+            f,
+            "expected the answer with id {expected}, got {got}, for {at}"
+        ),
+        (Some(expected), None) => {
+            write!(f, "expected the answer with id {expected}, got {got}")
+        }
+        (None, Some(at)) => {
+            write!(f, "expected no more answers, got {got}, after {at}")
+        }
+        (None, None) => write!(
+            f,
+            "expected no more answers (every request was answered), got {got}"
+        ),
     }
 }
 
