@@ -146,7 +146,7 @@ impl<'a> Case<'a> {
 /// `report --format jsonl`): `{"class", "basis", "severity", "oracle",
 /// "peer", "fields", "effect", "spec"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FindingJson {
+pub(crate) struct FindingJson {
     /// Class id.
     pub class: Class,
     /// `spec`, `defect` or `unexplained`.
@@ -190,7 +190,7 @@ pub struct KnownJson {
 
 impl Case<'_> {
     /// The findings in their JSON shape.
-    pub fn findings_json(&self) -> Vec<FindingJson> {
+    pub(crate) fn findings_json(&self) -> Vec<FindingJson> {
         self.findings
             .iter()
             .map(|f| FindingJson {

@@ -16,7 +16,7 @@ pub struct ComponentSet(u8);
 
 impl ComponentSet {
     /// No component.
-    pub const EMPTY: ComponentSet = ComponentSet(0);
+    pub(crate) const EMPTY: ComponentSet = ComponentSet(0);
     /// Every component.
     pub const ALL: ComponentSet = ComponentSet(0xff);
 
@@ -102,7 +102,7 @@ pub fn component_name(c: Component) -> &'static str {
 }
 
 /// The component with this name ([`component_name`]'s inverse).
-pub fn component_from_name(name: &str) -> Option<Component> {
+pub(crate) fn component_from_name(name: &str) -> Option<Component> {
     Component::ALL
         .into_iter()
         .find(|&c| component_name(c) == name)
@@ -149,7 +149,7 @@ impl<'a> Components<'a> {
     }
 
     /// Does every value borrow from the parsed text (none was rebuilt)?
-    pub fn all_borrowed(&self) -> bool {
+    pub(crate) fn all_borrowed(&self) -> bool {
         self.values
             .iter()
             .all(|v| !matches!(v, Some(Cow::Owned(_))))

@@ -144,7 +144,7 @@ impl Rule {
     }
 
     /// The rule with this name.
-    pub fn from_name(name: &str) -> Option<Rule> {
+    pub(crate) fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.as_str() == name)
     }
 

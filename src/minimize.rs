@@ -20,7 +20,7 @@ pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
 }
 
 /// The signatures `input` (against `base`) shows, checked by `harness`.
-pub fn signatures_with(
+pub(crate) fn signatures_with(
     harness: &mut Harness<'_>,
     input: &str,
     base: Option<&str>,
@@ -161,13 +161,13 @@ pub struct Minimized {
 
 /// `ddmin` over the characters of `input`: the shortest input found for
 /// which `keeps` holds (`input` itself when nothing smaller does).
-pub fn ddmin(input: &str, keeps: impl FnMut(&str) -> bool) -> String {
+pub(crate) fn ddmin(input: &str, keeps: impl FnMut(&str) -> bool) -> String {
     ddmin_until(input, None, keeps).text
 }
 
 /// [`ddmin`] that stops at `deadline` (checked before each test), with
 /// the best input found by then.
-pub fn ddmin_until(
+pub(crate) fn ddmin_until(
     input: &str,
     deadline: Option<Instant>,
     mut keeps: impl FnMut(&str) -> bool,
@@ -239,7 +239,7 @@ pub fn minimize(input: &str, base: Option<&str>) -> String {
 /// A (reference, base) pair shrunk while `keeps` holds of it: the
 /// reference first, then the base against the shrunk reference. Bases from
 /// the fuzzer are as long as references; a reviewer wants both short.
-pub fn ddmin_pair(
+pub(crate) fn ddmin_pair(
     input: &str,
     base: &str,
     mut keeps: impl FnMut(&str, &str) -> bool,

@@ -44,7 +44,7 @@ impl Signature {
     }
 
     /// Is it a parser defect?
-    pub fn is_defect(&self) -> bool {
+    pub(crate) fn is_defect(&self) -> bool {
         self.basis == Basis::Defect
     }
 

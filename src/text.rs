@@ -98,7 +98,7 @@ pub fn visible_lines(s: &str) -> String {
 /// Quotes `s` for a POSIX shell: one single-quoted word, a `'` inside
 /// written `'\''`. Safe to paste whatever `s` holds but NUL, which no
 /// command-line argument can carry.
-pub fn shell_quote(s: &str) -> String {
+pub(crate) fn shell_quote(s: &str) -> String {
     let safe = !s.is_empty()
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"-_./:@%+=,".contains(&b));

@@ -51,7 +51,7 @@ pub fn targets() -> impl Iterator<Item = FuzzTarget> {
         .filter(|t| t.in_saved_corpus())
 }
 /// The curated file, relative to the corpus root.
-pub const CURATED: &str = "curated.txt";
+pub(crate) const CURATED: &str = "curated.txt";
 /// The signature set, relative to the corpus root.
 pub const SIGNATURES: &str = "signatures.txt";
 /// The expectations file, relative to the corpus root.
@@ -228,12 +228,12 @@ impl Entry {
 }
 
 /// Every known signature with the one input the regression set keeps for it.
-pub type SignatureSet = BTreeMap<Signature, Entry>;
+pub(crate) type SignatureSet = BTreeMap<Signature, Entry>;
 
 /// Parses `signatures.txt`: `#` comments and lines
 /// `SIGNATURE<TAB>"input"` or `SIGNATURE<TAB>"input"<TAB>"base"` (JSON
 /// strings).
-pub fn parse_signatures(text: &str) -> Result<SignatureSet, CuratedError> {
+pub(crate) fn parse_signatures(text: &str) -> Result<SignatureSet, CuratedError> {
     let mut set = SignatureSet::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {

@@ -226,7 +226,7 @@ macro_rules! oracles {
             /// independent implementations: its own id, or for a shipped
             /// adapter whose library derives from another's, that one's
             /// (`Shipped::lineage`).
-            pub fn lineage(&self) -> &str {
+            pub(crate) fn lineage(&self) -> &str {
                 self.descriptor().lineage.unwrap_or(self.as_str())
             }
 
@@ -234,7 +234,7 @@ macro_rules! oracles {
             /// answer checked against RFC 3986's rule)? One that claims a
             /// standard is; a shipped adapter that claims none only where
             /// its row says so (`Shipped::held_to`).
-            pub fn held_to(self, check: external::SelfCheck) -> bool {
+            pub(crate) fn held_to(self, check: external::SelfCheck) -> bool {
                 let d = self.descriptor();
                 d.standard.is_some() || d.held_to.contains(&check)
             }
@@ -243,7 +243,7 @@ macro_rules! oracles {
             /// (`Shipped::host_readings`, with the passage that says so):
             /// none for a built-in oracle, whose components are the
             /// input's text or its standard's own serialization.
-            pub fn host_readings(
+            pub(crate) fn host_readings(
                 &self,
             ) -> &'static [(external::HostReading, &'static str)] {
                 self.descriptor().host_readings
@@ -253,7 +253,7 @@ macro_rules! oracles {
             /// returning components (`Shipped::flag_note`: fast-uri's
             /// `error`)? Never for a built-in oracle, whose refusal is a
             /// refusal.
-            pub fn flagged(&self, outcome: &Outcome<'_>) -> bool {
+            pub(crate) fn flagged(&self, outcome: &Outcome<'_>) -> bool {
                 outcome.accepted()
                     && self.descriptor().flag_note.is_some_and(|prefix| {
                         outcome.notes.iter().any(
@@ -270,7 +270,7 @@ macro_rules! oracles {
 
         /// The oracles this build has, in order: rfc2396 first, then every
         /// other in the order `check()` runs them and reports list them.
-        pub const REGISTRY: &[OracleInfo] = &[$(
+        pub(crate) const REGISTRY: &[OracleInfo] = &[$(
             $(#[cfg($cfg)])?
             OracleInfo {
                 id: OracleId::$variant,
@@ -419,7 +419,7 @@ pub struct ExternalName {
 
 impl ExternalName {
     /// The longest name, in bytes.
-    pub const MAX: usize = 30;
+    pub(crate) const MAX: usize = 30;
 
     /// The name, checked.
     pub fn new(name: &str) -> Result<ExternalName, String> {
@@ -512,7 +512,7 @@ impl fmt::Display for OracleId {
 /// copy. The oracles that own their parse (`url`, `http`) usually hand back
 /// verbatim pieces of the input at known places; only equal content matters
 /// to the diff, so borrowing saves an allocation without changing anything.
-pub fn borrow_at<'a>(input: &'a str, at: usize, text: &str) -> Cow<'a, str> {
+pub(crate) fn borrow_at<'a>(input: &'a str, at: usize, text: &str) -> Cow<'a, str> {
     match input.get(at..at.saturating_add(text.len())) {
         Some(slice) if slice == text => Cow::Borrowed(slice),
         _ => Cow::Owned(text.to_owned()),
@@ -520,7 +520,7 @@ pub fn borrow_at<'a>(input: &'a str, at: usize, text: &str) -> Cow<'a, str> {
 }
 
 /// Where `part` starts inside `whole`, when it is a slice of it.
-pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
+pub(crate) fn offset_in(whole: &str, part: &str) -> Option<usize> {
     // Comparing addresses as integers is safe: nothing is dereferenced.
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (start + part.len() <= whole.len()).then_some(start)

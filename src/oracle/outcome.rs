@@ -170,7 +170,7 @@ impl<'a> Outcome<'a> {
     }
 
     /// Out of the parser's domain, with the reason.
-    pub fn out_of_domain(message: impl Into<String>) -> Self {
+    pub(crate) fn out_of_domain(message: impl Into<String>) -> Self {
         Outcome::with_verdict(
             Verdict::OutOfDomain,
             Components::default(),
@@ -262,7 +262,7 @@ impl Refusal {
     }
 
     /// Out of the oracle's domain, with the reason.
-    pub fn out_of_domain(message: impl fmt::Display) -> Self {
+    pub(crate) fn out_of_domain(message: impl fmt::Display) -> Self {
         Refusal {
             verdict: Verdict::OutOfDomain,
             message: message.to_string(),

@@ -21,7 +21,7 @@ pub fn run(input: &str) -> Outcome<'_> {
 
 /// The outcome for a result of [`parse`], so that a caller that already
 /// parsed (as `check` does, for triage) need not parse twice.
-pub fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
+pub(crate) fn outcome_of<'a>(parsed: &Result<UriRef<'a>, ParseError>) -> Outcome<'a> {
     match parsed {
         Ok(r) => {
             let mut outcome = Outcome::accept(components(r));

@@ -12,7 +12,7 @@ use super::{Group, PairCount, Report, Totals};
 use crate::case::Case;
 
 /// Writes one input's line: `check --json`'s object with its `source`.
-pub fn write_case(out: &mut dyn Write, source: &str, case: &Case<'_>) -> io::Result<()> {
+pub(crate) fn write_case(out: &mut dyn Write, source: &str, case: &Case<'_>) -> io::Result<()> {
     let mut value = serde_json::to_value(case)?;
     if let Some(object) = value.as_object_mut() {
         object.insert("source".to_owned(), source.into());

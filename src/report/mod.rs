@@ -33,10 +33,10 @@ use crate::signature::Signature;
 use crate::triage::{Basis, Class, Severity};
 
 /// How many examples a report keeps per signature (the shortest).
-pub const EXAMPLES_PER_SIGNATURE: usize = 5;
+pub(crate) const EXAMPLES_PER_SIGNATURE: usize = 5;
 /// How many unexplained inputs, and inputs that are not UTF-8, a report
 /// lists by name (all are counted).
-pub const LISTED: usize = 1000;
+pub(crate) const LISTED: usize = 1000;
 
 /// One input of the corpus: where it came from and its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -269,7 +269,7 @@ impl Report {
     }
 
     /// The groups of one basis.
-    pub fn groups_of(&self, basis: Basis) -> impl Iterator<Item = &Group> {
+    pub(crate) fn groups_of(&self, basis: Basis) -> impl Iterator<Item = &Group> {
         self.groups.iter().filter(move |g| g.basis == basis)
     }
 }
@@ -286,7 +286,7 @@ pub struct Builder<'w> {
 
 /// How many bypass templates a report keeps from its inputs (the first in
 /// text order, so the set does not depend on reading order).
-pub const BYPASS_TEMPLATES: usize = 5000;
+pub(crate) const BYPASS_TEMPLATES: usize = 5000;
 
 impl std::fmt::Debug for Builder<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

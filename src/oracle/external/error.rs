@@ -198,7 +198,7 @@ impl ExternalError {
     }
 
     /// Moves the kept answers out (the error keeps its message).
-    pub fn take_answered(&mut self) -> Vec<Outcome<'static>> {
+    pub(crate) fn take_answered(&mut self) -> Vec<Outcome<'static>> {
         self.kind
             .at_mut()
             .map(|at| std::mem::take(&mut at.answered))

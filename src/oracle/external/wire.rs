@@ -33,7 +33,7 @@ pub struct Hello {
 
 impl Hello {
     /// Does this protocol version carry ids and bases (version 2)?
-    pub fn has_ids(&self) -> bool {
+    pub(crate) fn has_ids(&self) -> bool {
         self.protocol >= 2
     }
 }

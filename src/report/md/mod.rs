@@ -25,7 +25,7 @@ const EMPTY: &str = "(empty)";
 /// padded with a space on each side when it begins or ends with a backtick
 /// or with a space (the one space a renderer strips from each side).
 /// `text` must hold no line ending (a span does not cross a table row).
-pub fn code_span(text: &str) -> String {
+pub(crate) fn code_span(text: &str) -> String {
     if text.is_empty() {
         return EMPTY.to_owned();
     }
