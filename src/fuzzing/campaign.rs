@@ -25,7 +25,7 @@ use crate::triage::Basis;
 
 /// Would a campaign report `case`: does it hold an unexplained finding or a
 /// defect signature `known` lacks?
-pub fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
+pub(crate) fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
     case.has_unexplained() || !new_defects(case, known).is_empty()
 }
 

@@ -27,7 +27,7 @@ mod invariants;
 mod model;
 mod targets;
 
-pub use campaign::{campaign_check, campaign_check_with_base, external_signatures, is_finding};
+pub use campaign::{campaign_check, campaign_check_with_base, external_signatures};
 pub use encoding::{
     corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
     render_structured,

@@ -28,8 +28,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use self::descriptor::{Descriptor, Domain, Kind, descriptors, shipped_reference};
-pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
+pub use self::descriptor::{Descriptor, Domain, Kind, shipped_reference};
+pub(crate) use self::outcome::MISSING_NOTE;
+pub use self::outcome::{Note, Outcome, Refusal, Verdict};
 
 pub use self::appendix_b::split as appendix_b_split;
 pub(crate) use self::grammar::{

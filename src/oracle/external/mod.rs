@@ -148,10 +148,11 @@ pub use cache::CacheRootError;
 pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submitted, V1_NO_BASE};
 pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
-pub use set::{Externals, NAME_MAX, Spec, validate_name};
+pub use set::{Externals, Spec};
+pub(crate) use shipped::shipped_resolver;
 pub use shipped::{
-    HostReading, Missing, Resolver, SETUP, SelfCheck, ShippedStatus, cache_root, shipped_names,
-    shipped_resolver, shipped_status,
+    HostReading, Missing, Resolver, SelfCheck, ShippedStatus, cache_root, shipped_names,
+    shipped_status,
 };
-pub use version::{AdapterVersion, adapter_version};
+pub use version::AdapterVersion;
 pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

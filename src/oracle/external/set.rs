@@ -13,7 +13,7 @@ use super::version::{AdapterVersion, adapter_version};
 use crate::oracle::{OracleId, Outcome, register_external};
 
 /// The longest oracle name (reports align them in columns).
-pub const NAME_MAX: usize = 30;
+pub(crate) const NAME_MAX: usize = 30;
 
 /// One external oracle to start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ impl Spec {
 
 /// Checks an external oracle's name: 1 to [`NAME_MAX`] bytes of ASCII
 /// letters, digits, `.`, `_` and `-`, and not a built-in oracle's id.
-pub fn validate_name(name: &str) -> Result<(), UsageError> {
+pub(crate) fn validate_name(name: &str) -> Result<(), UsageError> {
     let fail = |why: String| Err(UsageError::new(name, why));
     if name.is_empty() {
         return fail("an external oracle's name is empty".to_owned());

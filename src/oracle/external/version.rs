@@ -84,7 +84,7 @@ impl AdapterVersion {
 /// The versions of the shipped adapter `name` as it runs here, given the
 /// hello line it answered with; `None` for a name that is not a shipped
 /// adapter.
-pub fn adapter_version(name: &str, hello: &Hello) -> Option<AdapterVersion> {
+pub(crate) fn adapter_version(name: &str, hello: &Hello) -> Option<AdapterVersion> {
     let row = shipped::find(name)?;
     let runtime = runtime_program(row).and_then(|p| debian_package(&p));
     let packaged: Vec<Option<String>> = row

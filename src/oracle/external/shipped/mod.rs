@@ -472,7 +472,7 @@ impl Reproduce {
 
 /// The resolver of the shipped adapter `name`'s runtime; glibc's for
 /// another name (every in-process parser's fetcher goes through it).
-pub fn shipped_resolver(name: &str) -> Resolver {
+pub(crate) fn shipped_resolver(name: &str) -> Resolver {
     descriptor(name).map_or(Resolver::Glibc, |d| d.resolver)
 }
 
@@ -529,7 +529,7 @@ pub(crate) struct Build {
 
 /// The command that installs every third-party library of the shipped
 /// adapters into the cache root.
-pub const SETUP: &str = "bash scripts/setup-oracles.sh";
+pub(crate) const SETUP: &str = "bash scripts/setup-oracles.sh";
 
 /// The shipped adapter that is the URL Standard's reference implementation.
 pub(crate) const WHATWG_REFERENCE: Shipped = node::WHATWG_URL;
