@@ -50,9 +50,13 @@ pub fn reference_for(standard: Standard) -> Option<OracleId> {
                     .map(OracleId::External)
             })
         }
-        Standard::Rfc3986 => Some(OracleId::Rfc3986Grammar),
-        Standard::Rfc2396 => Some(OracleId::Rfc2396Grammar),
-        Standard::Rfc2396AppendixB | Standard::HttpRequestTarget | Standard::Curl => None,
+        // The in-process oracle whose row says it is the standard's
+        // reference (the RFC grammars); none for a standard without one.
+        _ => crate::oracle::registry()
+            .iter()
+            .map(|o| o.id.descriptor())
+            .find(|d| d.reference_for == Some(standard))
+            .map(|d| d.id),
     }
 }
 

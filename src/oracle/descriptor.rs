@@ -232,6 +232,32 @@ mod tests {
         assert!(plugged.validates && plugged.reproduce.is_none());
     }
 
+    /// Each standard's reference is the oracle whose row says so; the
+    /// standards without one have none.
+    #[test]
+    fn each_standards_reference_is_the_row_that_says_so() {
+        use crate::reference::reference_for;
+        assert_eq!(
+            reference_for(Standard::Rfc3986),
+            Some(OracleId::Rfc3986Grammar)
+        );
+        assert_eq!(
+            reference_for(Standard::Rfc2396),
+            Some(OracleId::Rfc2396Grammar)
+        );
+        assert_eq!(
+            reference_for(Standard::Whatwg).map(|id| id.descriptor().kind),
+            Some(Kind::Shipped)
+        );
+        for s in [
+            Standard::Rfc2396AppendixB,
+            Standard::HttpRequestTarget,
+            Standard::Curl,
+        ] {
+            assert_eq!(reference_for(s), None, "{s:?}");
+        }
+    }
+
     /// whatwg-url is the URL Standard's reference because its row says so,
     /// and `reference::WHATWG_URL` names that row.
     #[test]
