@@ -74,7 +74,7 @@ fn pending_of<'a>(query: Query<'a>, own: Vec<(OracleId, Outcome<'a>)>) -> Pendin
 }
 
 /// How many queries a harness with external oracles sends in one batch.
-pub(crate) const EXTERNAL_BATCH: usize = 512;
+pub const EXTERNAL_BATCH: usize = 512;
 
 /// Builds a [`Harness`].
 #[derive(Debug, Default)]

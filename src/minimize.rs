@@ -20,7 +20,7 @@ pub fn signatures(case: &Case<'_>) -> BTreeSet<Signature> {
 }
 
 /// The signatures `input` (against `base`) shows, checked by `harness`.
-pub(crate) fn signatures_with(
+pub fn signatures_with(
     harness: &mut Harness<'_>,
     input: &str,
     base: Option<&str>,

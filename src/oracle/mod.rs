@@ -29,8 +29,7 @@ use std::fmt;
 use serde::Serialize;
 
 pub use self::descriptor::{Descriptor, Domain, Kind, shipped_reference};
-pub(crate) use self::outcome::MISSING_NOTE;
-pub use self::outcome::{Note, Outcome, Refusal, Verdict};
+pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
 
 pub use self::appendix_b::split as appendix_b_split;
 pub(crate) use self::grammar::{
@@ -420,7 +419,7 @@ pub struct ExternalName {
 
 impl ExternalName {
     /// The longest name, in bytes.
-    pub(crate) const MAX: usize = 30;
+    pub const MAX: usize = 30;
 
     /// The name, checked.
     pub fn new(name: &str) -> Result<ExternalName, String> {

@@ -125,7 +125,7 @@ impl Serialize for Note {
 
 /// The note text a missing outcome shows in JSON and tables (a public
 /// contract: scripts look for it).
-pub(crate) const MISSING_NOTE: &str = "missing-outcome";
+pub const MISSING_NOTE: &str = "missing-outcome";
 
 /// An oracle's opinion of one input.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

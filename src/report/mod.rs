@@ -36,7 +36,7 @@ use crate::triage::{Basis, Class, Severity};
 pub(crate) const EXAMPLES_PER_SIGNATURE: usize = 5;
 /// How many unexplained inputs, and inputs that are not UTF-8, a report
 /// lists by name (all are counted).
-pub(crate) const LISTED: usize = 1000;
+pub const LISTED: usize = 1000;
 
 /// One input of the corpus: where it came from and its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

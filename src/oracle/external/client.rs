@@ -309,7 +309,7 @@ impl External {
     /// works while the oracle does; [`receive`](Self::receive) reads them.
     /// One batch at a time: receive it before the next `submit`. A v1
     /// adapter (no ids) is refused here: use [`run_queries`](Self::run_queries).
-    pub(crate) fn submit(&mut self, queries: &[Query<'_>]) -> Result<Submitted, ExternalError> {
+    pub fn submit(&mut self, queries: &[Query<'_>]) -> Result<Submitted, ExternalError> {
         if let Some(reason) = &self.stopped {
             return Err(self.error(Kind::Stopped {
                 reason: reason.clone(),
@@ -331,7 +331,7 @@ impl External {
 
     /// The answers of the batch `submitted` sent, in order: `queries` must
     /// be the batch given to [`submit`](Self::submit).
-    pub(crate) fn receive(
+    pub fn receive(
         &mut self,
         queries: &[Query<'_>],
         submitted: Submitted,
