@@ -30,7 +30,8 @@ pub(crate) struct Args {
     /// libcurl, urllib3, urllib.request, requests, httpx, aiohttp,
     /// node-http-url-parse, node-http-new-url, go-net-http, node-fetch,
     /// ruby-net-http, ruby-open-uri, php-file-get-contents, php-curl,
-    /// java-httpclient, java-httpurlconnection.
+    /// java-httpclient, java-httpurlconnection, chromium (sent a trap page
+    /// that redirects to the input).
     #[arg(long = "client", value_name = "NAME")]
     clients: Vec<String>,
     /// Read the inputs from PATH, one per line ('-' for standard input).

@@ -14,6 +14,11 @@
 //!   known to come from that request and not from a stray connection
 //!   ([`Hit::carries`]).
 //!
+//! - Headless Chromium ([`ClientInfo::follows_redirect`]) is not sent the
+//!   input: it is sent a trap page on [`REDIRECT_PAGE`] that answers `302`
+//!   with the input as its `Location` ([`Trap::redirect`]), and what is
+//!   observed is where it goes next: the open-redirect fetcher.
+//!
 //! # The guard
 //!
 //! Every client obeys the same rules, enforced in its own resolver and
@@ -52,12 +57,15 @@ mod dns;
 mod guard;
 pub mod netns;
 mod observe;
+mod programs;
+mod rows;
 mod token;
 mod trap;
 
-pub use client::{Answer, Client, ClientInfo, Request, clients, clients_for};
+pub use client::{Answer, Client, Request};
 pub use dns::{DnsTrap, Query};
-pub use observe::{MAX_NAMES, Observation, Observer, name_map};
+pub use observe::{MAX_NAMES, Observation, Observer, REDIRECT_PAGE, name_map};
+pub use rows::{ClientInfo, clients, clients_for};
 
 /// Where the clients run, and so what keeps them on loopback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::Mode;
 use super::client::{Client, Request};
 use super::dns::DnsTrap;
 use super::netns::{DNS_ADDR, Names};
-use super::token::Tokens;
+use super::token::{Token, Tokens};
 use super::trap::Trap;
 
 /// What one client did with one input.
@@ -55,6 +55,13 @@ pub struct Observer {
     tokens: Tokens,
     timeout: Duration,
 }
+
+/// The address of the trap page that redirects a client following
+/// redirects ([`super::ClientInfo::follows_redirect`]) to its input: a
+/// loopback address no name gets ([`name_map`] hands out at most
+/// [`MAX_NAMES`] from 127.0.0.2), so that a request that stays on it
+/// (a relative `Location`, resolved against the page) says so.
+pub const REDIRECT_PAGE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 255, 254));
 
 /// The first address handed to a name (127.0.0.1 is `localhost`'s).
 const FIRST: u32 = u32::from_be_bytes([127, 0, 0, 2]);
@@ -148,7 +155,10 @@ impl Observer {
     }
 
     /// Sends `input` through `client` with a fresh token and reports what
-    /// arrived.
+    /// arrived. A client that follows a redirect
+    /// ([`super::ClientInfo::follows_redirect`]) is sent the trap page of
+    /// [`REDIRECT_PAGE`] instead, which answers `302` with `input` as its
+    /// `Location`; the observation is then of the request after that page.
     pub fn observe(&mut self, client: &mut Client, input: &str) -> Observation {
         // What came before (a stray, a late retry) is no part of this one.
         let _ = self.trap.take_hits();
@@ -156,50 +166,87 @@ impl Observer {
             let _ = dns.take_queries();
         }
         let token = self.tokens.next_token();
+        let mut seen = Observation {
+            client: client.info().id,
+            input: input.to_owned(),
+            mode: self.mode,
+            address: None,
+            port: None,
+            resolved_name: None,
+            host_header: None,
+            request_target: None,
+            redirects: 0,
+            error: None,
+        };
+        let (url, page) = if client.info().follows_redirect {
+            match self.redirect_page(&token, input) {
+                Ok((url, path)) => (url, Some(path)),
+                Err(e) => {
+                    seen.error = Some(e);
+                    return seen;
+                }
+            }
+        } else {
+            (input.to_owned(), None)
+        };
         let hosts: Vec<(&str, IpAddr)> = self.map.iter().map(|(n, ip)| (n.as_str(), *ip)).collect();
         let request = Request {
-            url: input,
+            url: &url,
             port: self.trap.port(),
             hosts: &hosts,
             timeout: self.timeout,
             token: &token,
         };
         let answer = client.fetch(&request);
-        let hits: Vec<_> = self
+        self.trap.clear_redirects();
+        let (page_hits, hits): (Vec<_>, Vec<_>) = self
             .trap
             .take_hits()
             .into_iter()
             .filter(|hit| hit.carries(&token))
-            .collect();
-        let resolved_name = self.dns.as_ref().and_then(|dns| {
+            .partition(|hit| {
+                page.as_deref()
+                    .is_some_and(|p| hit.request_target() == Some(p) && hit.addr == REDIRECT_PAGE)
+            });
+        seen.resolved_name = self.dns.as_ref().and_then(|dns| {
             dns.take_queries()
                 .into_iter()
                 .find(|q| matches!(q.qtype, 1 | 28))
                 .map(|q| q.name)
         });
-        let first = hits.first();
-        let error = match answer {
+        seen.error = match answer {
             Ok(answer) => match (answer.refused, answer.error) {
                 (Some(refused), _) => Some(format!("refused by the guard: {refused}")),
                 (None, error) => error,
             },
             Err(e) => Some(format!("the client failed: {e}")),
         };
-        Observation {
-            client: client.info().id,
-            input: input.to_owned(),
-            mode: self.mode,
-            address: first.map(|h| h.addr),
-            port: match self.mode {
-                Mode::Namespace => first.map(|h| h.port),
-                Mode::Guard => None,
-            },
-            resolved_name,
-            host_header: first.and_then(|h| h.host_header.clone()),
-            request_target: first.and_then(|h| h.request_target().map(str::to_owned)),
-            redirects: hits.len().saturating_sub(1),
-            error,
+        if page.is_some() && page_hits.is_empty() && seen.error.is_none() {
+            seen.error =
+                Some("the trap page that redirects to the input was never requested".to_owned());
         }
+        let first = hits.first();
+        seen.address = first.map(|h| h.addr);
+        seen.port = match self.mode {
+            Mode::Namespace => first.map(|h| h.port),
+            Mode::Guard => None,
+        };
+        seen.host_header = first.and_then(|h| h.host_header.clone());
+        seen.request_target = first.and_then(|h| h.request_target().map(str::to_owned));
+        seen.redirects = hits.len().saturating_sub(1);
+        seen
+    }
+
+    /// The URL of the trap page that redirects to `input` for `token`, and
+    /// its path: on [`REDIRECT_PAGE`], at the traps' first port (80 in the
+    /// namespace).
+    fn redirect_page(&self, token: &Token, input: &str) -> Result<(String, String), String> {
+        let port = match self.mode {
+            Mode::Namespace => self.trap.ports().first().copied().unwrap_or(80),
+            Mode::Guard => self.trap.port(),
+        };
+        let path = self.trap.redirect(token, input)?;
+        Ok((format!("http://{REDIRECT_PAGE}:{port}{path}"), path))
     }
 }
 

@@ -1,5 +1,6 @@
 //! [`Trap`]: HTTP servers on loopback addresses that answer every request
-//! with an empty 200 and remember where each arrived.
+//! with an empty 200 (or, on a redirect page registered for a token, a
+//! 302) and remember where each arrived.
 
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
@@ -32,6 +33,44 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The answer to every request.
 const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
+/// The path of the redirect page of a token ([`Trap::redirect`]).
+const REDIRECT_PREFIX: &str = "/uridiff-redirect/";
+
+/// The answer of a redirect page: a 302 naming `location`.
+fn redirect_response(location: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    )
+    .into_bytes()
+}
+
+/// What the listening threads share with the trap.
+#[derive(Debug, Default)]
+struct Shared {
+    hits: Mutex<Vec<Hit>>,
+    /// Redirect pages: (path, token, location).
+    redirects: Mutex<Vec<(String, String, String)>>,
+}
+
+impl Shared {
+    /// The response to `hit`: a 302 when it asks for a redirect page with
+    /// that page's token, the empty 200 otherwise.
+    fn response(&self, hit: &Hit) -> Vec<u8> {
+        let redirects = self
+            .redirects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let found = redirects.iter().find(|(path, token, _)| {
+            hit.request_target() == Some(path.as_str())
+                && hit.token.as_deref() == Some(token.as_str())
+        });
+        match found {
+            Some((_, _, location)) => redirect_response(location),
+            None => RESPONSE.to_vec(),
+        }
+    }
+}
 
 /// One request a trap received.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +121,7 @@ pub struct Trap {
     /// The ports of [`Trap::listen`] (empty for [`Trap::start`]'s one).
     ports: Vec<u16>,
     addrs: Vec<IpAddr>,
-    hits: Arc<Mutex<Vec<Hit>>>,
+    shared: Arc<Shared>,
     stop: Arc<AtomicBool>,
     threads: Vec<JoinHandle<()>>,
 }
@@ -154,20 +193,20 @@ impl Trap {
             port,
             ports: Vec::new(),
             addrs: addrs.to_vec(),
-            hits: Arc::new(Mutex::new(Vec::new())),
+            shared: Arc::new(Shared::default()),
             stop: Arc::new(AtomicBool::new(false)),
             threads: Vec::new(),
         };
         for listener in listeners {
             listener.set_nonblocking(true)?;
-            let hits = Arc::clone(&trap.hits);
+            let shared = Arc::clone(&trap.shared);
             let stop = Arc::clone(&trap.stop);
             let name = format!("uridiff-trap-{}", listener.local_addr()?);
             // On an error here the trap is dropped, which stops the
             // threads started so far.
             let thread = thread::Builder::new()
                 .name(name)
-                .spawn(move || accept_loop(&listener, &hits, &stop))?;
+                .spawn(move || accept_loop(&listener, &shared, &stop))?;
             trap.threads.push(thread);
         }
         trap.probe()?;
@@ -209,7 +248,46 @@ impl Trap {
 
     /// The requests received since the last call, in arrival order.
     pub fn take_hits(&self) -> Vec<Hit> {
-        std::mem::take(&mut *self.hits.lock().unwrap_or_else(PoisonError::into_inner))
+        std::mem::take(
+            &mut *self
+                .shared
+                .hits
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
+
+    /// Makes a redirect page for `token`: a request for the returned path
+    /// (the request target) that carries `token` ([`Hit::carries`]) is
+    /// answered `302 Found` with `location` as its `Location`, byte for
+    /// byte, on every trap address and port; any other request still gets
+    /// the empty 200. The page stays until [`Trap::clear_redirects`].
+    ///
+    /// # Errors
+    /// `location` holds a CR, an LF or a NUL, which no header value can
+    /// carry (it would end the header or the head).
+    pub fn redirect(&self, token: &Token, location: &str) -> Result<String, String> {
+        if location.contains(['\r', '\n', '\0']) {
+            return Err(
+                "the input holds a CR, LF or NUL: no Location header can carry it".to_owned(),
+            );
+        }
+        let path = format!("{REDIRECT_PREFIX}{}", token.as_str());
+        self.shared
+            .redirects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((path.clone(), token.as_str().to_owned(), location.to_owned()));
+        Ok(path)
+    }
+
+    /// Removes every redirect page.
+    pub fn clear_redirects(&self) {
+        self.shared
+            .redirects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 }
 
@@ -236,15 +314,15 @@ fn bind_all(addrs: &[IpAddr]) -> io::Result<(u16, Vec<TcpListener>)> {
 
 /// Accepts until `stop`; each connection is answered on a thread of its
 /// own, so that a slow client holds up no other.
-fn accept_loop(listener: &TcpListener, hits: &Arc<Mutex<Vec<Hit>>>, stop: &AtomicBool) {
+fn accept_loop(listener: &TcpListener, shared: &Arc<Shared>, stop: &AtomicBool) {
     let mut connections: Vec<JoinHandle<()>> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
         match listener.accept() {
             Ok((stream, _)) => {
-                let hits = Arc::clone(hits);
+                let shared = Arc::clone(shared);
                 if let Ok(thread) = thread::Builder::new()
                     .name("uridiff-trap-connection".to_owned())
-                    .spawn(move || answer(stream, &hits))
+                    .spawn(move || answer(stream, &shared))
                 {
                     connections.push(thread);
                 }
@@ -262,8 +340,9 @@ fn accept_loop(listener: &TcpListener, hits: &Arc<Mutex<Vec<Hit>>>, stop: &Atomi
     }
 }
 
-/// Reads a request's head, records it, answers 200.
-fn answer(mut stream: TcpStream, hits: &Mutex<Vec<Hit>>) {
+/// Reads a request's head, records it, answers 200 (or a redirect page's
+/// 302).
+fn answer(mut stream: TcpStream, shared: &Shared) {
     let Ok(local) = stream.local_addr() else {
         return;
     };
@@ -281,10 +360,13 @@ fn answer(mut stream: TcpStream, hits: &Mutex<Vec<Hit>>) {
         return;
     }
     let hit = parse_head(local.ip().to_canonical(), local.port(), &head);
-    hits.lock()
+    let response = shared.response(&hit);
+    shared
+        .hits
+        .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .push(hit);
-    let _ = stream.write_all(RESPONSE);
+    let _ = stream.write_all(&response);
     let _ = stream.flush();
 }
 
@@ -414,5 +496,36 @@ mod tests {
         let port = trap.port();
         drop(trap);
         assert!(TcpStream::connect((ip("127.0.0.2"), port)).is_err());
+    }
+
+    #[test]
+    fn a_redirect_page_answers_302_only_to_its_token() {
+        let trap = Trap::start(&[ip("127.0.0.2")]).unwrap();
+        let mut tokens = super::super::token::Tokens::new().unwrap();
+        let (token, other) = (tokens.next_token(), tokens.next_token());
+        assert!(trap.redirect(&token, "http://a\r\nX: y/").is_err());
+        let path = trap.redirect(&token, "http://%31%32%37.0.0.1/\\x").unwrap();
+        assert_eq!(path, format!("/uridiff-redirect/{token}"));
+        let get = |target: &str, token: &Token| {
+            let mut stream = TcpStream::connect((ip("127.0.0.2"), trap.port())).unwrap();
+            let head =
+                format!("GET {target} HTTP/1.1\r\nHost: h\r\n{TOKEN_HEADER}: {token}\r\n\r\n");
+            stream.write_all(head.as_bytes()).unwrap();
+            let mut response = String::new();
+            stream.read_to_string(&mut response).unwrap();
+            response
+        };
+        let response = get(&path, &token);
+        assert!(response.starts_with("HTTP/1.1 302 Found\r\n"), "{response}");
+        assert!(
+            response.contains("\r\nLocation: http://%31%32%37.0.0.1/\\x\r\n"),
+            "{response}"
+        );
+        // Another token, or another path: the empty 200.
+        assert_eq!(get(&path, &other).as_bytes(), RESPONSE);
+        assert_eq!(get("/", &token).as_bytes(), RESPONSE);
+        assert_eq!(trap.take_hits().len(), 3);
+        trap.clear_redirects();
+        assert_eq!(get(&path, &token).as_bytes(), RESPONSE);
     }
 }

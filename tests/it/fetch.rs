@@ -106,7 +106,8 @@ fn the_list_of_clients_is_the_expected_one() {
             "php-file-get-contents",
             "php-curl",
             "java-httpclient",
-            "java-httpurlconnection"
+            "java-httpurlconnection",
+            "chromium"
         ]
     );
     // An unguarded client refuses to start outside the namespace, before

@@ -11,7 +11,9 @@
 //! each client directly inside `unshare -n` with `lo` up and a hosts file
 //! (Python 3.11, urllib3 2.8.0, requests 2.34.2, httpx 0.28.1 with httpcore
 //! 1.0.9, aiohttp 3.14.5 with yarl 1.25.1, idna 3.20, Node 20.20, Go 1.19, libcurl 8.x vendored
-//! in uridiff and Debian's 7.88 behind PHP 8.2, Ruby 3.1, Java 17).
+//! in uridiff and Debian's 7.88 behind PHP 8.2, Ruby 3.1, Java 17; Debian's
+//! Chromium 156.0.8078.108, driven by hand over its DevTools pipe from a
+//! trap page answering 302).
 
 use std::net::IpAddr;
 
@@ -20,7 +22,7 @@ use serde_json::Value;
 use crate::util::uridiff;
 
 /// Every client that reads the four examples below.
-const CLIENTS: [&str; 16] = [
+const CLIENTS: [&str; 17] = [
     "libcurl",
     "urllib3",
     "urllib.request",
@@ -37,6 +39,7 @@ const CLIENTS: [&str; 16] = [
     "php-curl",
     "java-httpclient",
     "java-httpurlconnection",
+    "chromium",
 ];
 
 /// `uridiff fetch --json ARGS`: the lines, after checking that it ran
@@ -204,7 +207,8 @@ fn the_four_examples_go_where_the_clients_send_them() {
     assert_eq!(l["host_header"], "evil.example", "{l}");
     // The same input, other readings: WHATWG (Ada: Node's URL, undici)
     // also skips the slashes; urllib3, Go and Java refuse.
-    for client in ["node-http-new-url", "node-fetch"] {
+    // Chromium, redirected there, reads it as WHATWG does too.
+    for client in ["node-http-new-url", "node-fetch", "chromium"] {
         assert_eq!(line(&lines, client, inputs[3])["address"], "127.0.0.2");
     }
     for client in ["urllib3", "go-net-http", "urllib.request"] {
@@ -216,6 +220,57 @@ fn the_four_examples_go_where_the_clients_send_them() {
     assert_eq!(line(&lines, "php-curl", inputs[2])["address"], "127.0.0.1");
     let l = line(&lines, "libcurl", inputs[2]);
     assert!(l["address"].is_null(), "{l}");
+}
+
+/// Headless Chromium is sent a trap page (on 127.0.255.254, port 80) that
+/// answers `302 Found` with the input as its `Location`, and follows it:
+/// the open-redirect fetcher. It reads the Location as a browser does
+/// (WHATWG: backslashes as slashes, percent-decoded and numeric hosts
+/// made IPv4 addresses, a relative reference resolved against the page),
+/// where Go's net/http (RFC 3986) refuses each of the first three.
+#[test]
+fn chromium_follows_a_redirect_where_a_browser_reads_it() {
+    let inputs = [
+        "http://127.1/",
+        "http:\\\\127.0.0.1\\",
+        "http://%31%32%37.0.0.1/",
+        "http://evil.example/x",
+        "/same-site",
+    ];
+    let mut args = vec!["--client", "chromium", "--client", "go-net-http", "--"];
+    args.extend(inputs);
+    let lines = fetch(&args);
+    assert_eq!(lines.len(), 2 * inputs.len());
+    for input in &inputs[..3] {
+        let l = line(&lines, "chromium", input);
+        assert_eq!(l["address"], "127.0.0.1", "{l}");
+        assert_eq!(l["port"], 80, "{l}");
+        assert_eq!(l["host_header"], "127.0.0.1", "{l}");
+        assert_eq!(l["request_target"], "/", "{l}");
+        assert_eq!(l["redirects"], 0, "{l}");
+        assert!(l["error"].is_null(), "{l}");
+        assert!(l["resolved_name"].is_null(), "an address, no lookup: {l}");
+        let go = line(&lines, "go-net-http", input);
+        assert!(go["address"].is_null(), "{go}");
+        assert!(go["error"].is_string(), "{go}");
+    }
+    assert!(
+        line(&lines, "go-net-http", inputs[1])["error"]
+            .as_str()
+            .unwrap()
+            .contains("no Host")
+    );
+    // A name: looked up through the namespace's own files (the DNS trap
+    // sees it), dialled at its trap address.
+    let l = line(&lines, "chromium", inputs[3]);
+    assert_eq!(l["address"], "127.0.0.2", "{l}");
+    assert_eq!(l["resolved_name"], "evil.example", "{l}");
+    assert_eq!(l["host_header"], "evil.example", "{l}");
+    assert_eq!(l["request_target"], "/x", "{l}");
+    // A relative Location stays on the redirecting page's site.
+    let l = line(&lines, "chromium", inputs[4]);
+    assert_eq!(l["address"], "127.0.255.254", "{l}");
+    assert_eq!(l["request_target"], "/same-site", "{l}");
 }
 
 /// The error of a line, which must have reached no trap.
@@ -463,6 +518,35 @@ fn the_guard_mode_says_so_and_runs_only_guarded_clients() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("node-fetch") && stderr.contains("network namespace"),
+        "{stderr}"
+    );
+}
+
+/// Without Chromium on PATH the client is not run, and uridiff says what
+/// to install (exit 2), as for any other client whose runtime is missing:
+/// never a silent skip. PATH holds only node here (`ip` is found in
+/// /usr/sbin or /sbin all the same).
+#[test]
+fn a_missing_chromium_is_said_with_its_install_command() {
+    let node = std::process::Command::new("sh")
+        .args(["-c", "command -v node"])
+        .output()
+        .unwrap();
+    let node = String::from_utf8(node.stdout).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(node.trim(), dir.path().join("node")).unwrap();
+    let out = std::process::Command::new(crate::util::BIN)
+        .args(["fetch", "--json", "--client", "chromium", "http://127.1/"])
+        .env("PATH", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing fetched");
+    assert!(
+        stderr.contains(
+            "chromium: chromium not found on PATH; install it: apt-get install nodejs chromium"
+        ),
         "{stderr}"
     );
 }
