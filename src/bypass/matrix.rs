@@ -8,7 +8,8 @@ use super::{Aim, Bypass, Goal, Place, Validator};
 use crate::oracle::OracleId;
 
 /// The validator-by-fetcher matrix: for each pair, the bypasses found,
-/// the shortest kept per shape and place.
+/// the shortest kept per shape, place and spelling of the fetcher's host
+/// ([`spelling`]).
 ///
 /// In JSON: `{"allow", "target" (null for a denylist), "deny" (the
 /// places, empty for an allowlist), "goal" (`reach`, `deny`, `deny-name`,
@@ -34,8 +35,60 @@ pub struct Matrix {
     /// (`--observe`): when it ran, only the bypasses a client was observed
     /// to carry to the target make cells.
     pub observation: Confirmation,
-    found: BTreeMap<(String, String, String, Place), Bypass>,
-    passed: Option<BTreeMap<(String, String, String), Bypass>>,
+    found: BTreeMap<Key, Bypass>,
+    passed: Option<BTreeMap<Key, Bypass>>,
+}
+
+/// What a kept bypass is the shortest of: validator, fetcher, shape,
+/// place (none for [`Matrix::passed`]'s, which keeps inputs whatever the
+/// parser reads) and the spelling of the fetcher's host.
+type Key = (String, String, String, Option<Place>, String);
+
+fn key(bypass: &Bypass, place: Option<Place>) -> Key {
+    (
+        bypass.validator.clone(),
+        bypass.fetcher.clone(),
+        bypass.shape.clone(),
+        place,
+        spelling(&bypass.fetcher_host),
+    )
+}
+
+/// The form a host is spelled in, so that spellings a client may treat
+/// differently are each kept, where the shortest would otherwise stand
+/// for all: aiohttp refuses `127.1` (all digits, not a dotted quad) and
+/// dials `0x7f.1`, which the model reads alike (loopback, one shape).
+/// Each dot-separated label becomes `d` (decimal digits), `o` (digits
+/// with a leading 0: octal to `inet_aton`) or `x` (`0x` and hex digits);
+/// a host with any other label is `name`; a bracketed one `[v6]`, or
+/// `[v4]` with a dotted IPv4 tail; the empty host `""`.
+pub fn spelling(host: &str) -> String {
+    if host.is_empty() {
+        return String::new();
+    }
+    if host.starts_with('[') {
+        return if host.contains('.') { "[v4]" } else { "[v6]" }.to_owned();
+    }
+    let mut labels = Vec::new();
+    for label in host.split('.') {
+        let hex = label
+            .strip_prefix("0x")
+            .or_else(|| label.strip_prefix("0X"))
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let form = if hex.is_some() {
+            "x"
+        } else if !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()) {
+            if label.len() > 1 && label.starts_with('0') {
+                "o"
+            } else {
+                "d"
+            }
+        } else {
+            return "name".to_owned();
+        };
+        labels.push(form);
+    }
+    labels.join(".")
 }
 
 impl Serialize for Matrix {
@@ -179,7 +232,8 @@ impl Matrix {
     }
 
     /// Keep the inputs validators pass whatever the fetcher reads
-    /// ([`super::passed`]), the shortest per validator, fetcher and shape.
+    /// ([`super::passed`]), the shortest per validator, fetcher, shape and
+    /// spelling of the fetcher's host.
     pub fn keep_passed(&mut self) {
         self.passed.get_or_insert_with(BTreeMap::new);
     }
@@ -189,17 +243,13 @@ impl Matrix {
         self.passed.is_some()
     }
 
-    /// Keeps `candidate` if it is the shortest of its validator, fetcher
-    /// and shape.
+    /// Keeps `candidate` if it is the shortest of its validator, fetcher,
+    /// shape and spelling.
     pub fn add_passed(&mut self, candidate: Bypass) {
         let Some(passed) = &mut self.passed else {
             return;
         };
-        let key = (
-            candidate.validator.clone(),
-            candidate.fetcher.clone(),
-            candidate.shape.clone(),
-        );
+        let key = key(&candidate, None);
         match passed.get(&key) {
             Some(kept) if kept.order_key() <= candidate.order_key() => {}
             _ => {
@@ -216,12 +266,7 @@ impl Matrix {
     /// Records an observed candidate the model did not predict: it is a
     /// bypass of its own when a client reached the target with it.
     pub fn add_observed(&mut self, candidate: Bypass) {
-        let key = (
-            candidate.validator.clone(),
-            candidate.fetcher.clone(),
-            candidate.shape.clone(),
-            candidate.fetcher_place,
-        );
+        let key = key(&candidate, Some(candidate.fetcher_place));
         self.found.entry(key).or_insert(candidate);
     }
 
@@ -240,14 +285,10 @@ impl Matrix {
         self.found.values_mut()
     }
 
-    /// Keeps `bypass` if it is the shortest of its pair, shape and place.
+    /// Keeps `bypass` if it is the shortest of its pair, shape, place and
+    /// spelling.
     pub fn add(&mut self, bypass: Bypass) {
-        let key = (
-            bypass.validator.clone(),
-            bypass.fetcher.clone(),
-            bypass.shape.clone(),
-            bypass.fetcher_place,
-        );
+        let key = key(&bypass, Some(bypass.fetcher_place));
         match self.found.get(&key) {
             Some(kept) if kept.order_key() <= bypass.order_key() => {}
             _ => {
@@ -256,7 +297,8 @@ impl Matrix {
         }
     }
 
-    /// Every bypass kept (the shortest per pair, shape and place), by pair.
+    /// Every bypass kept (the shortest per pair, shape, place and
+    /// spelling), by pair.
     pub fn all(&self) -> impl Iterator<Item = &Bypass> {
         self.found.values()
     }
@@ -329,5 +371,57 @@ mod tests {
         );
         assert_eq!(m.cells_found(), 1);
         assert!(m.cell("http", "url").is_none());
+    }
+
+    #[test]
+    fn each_spelling_of_a_host_keeps_its_own_shortest_input() {
+        for (host, form) in [
+            ("127.1", "d.d"),
+            ("0x7f.1", "x.d"),
+            ("0177.0.0.1", "o.d.d.d"),
+            ("2130706433", "d"),
+            ("0", "d"),
+            ("0X7F000001", "x"),
+            ("127.0.0.1", "d.d.d.d"),
+            ("[::1]", "[v6]"),
+            ("[::ffff:127.0.0.1]", "[v4]"),
+            ("localhost", "name"),
+            ("127.0.0.1.evil.example", "name"),
+            ("1..2", "name"),
+            ("", ""),
+        ] {
+            assert_eq!(spelling(host), form, "{host}");
+        }
+        let goal = Goal::Deny {
+            allow: "a".into(),
+            places: vec![Place::Loopback],
+        };
+        let mut m = Matrix::new(&[Validator::Parser(OracleId::Url)], &[OracleId::Url], &goal);
+        m.keep_passed();
+        let b = |host: &str| Bypass {
+            validator: "url".into(),
+            fetcher: "url".into(),
+            input: format!("http://{host}"),
+            validator_host: Some(host.into()),
+            fetcher_host: host.into(),
+            shape: "reg-name-authority".into(),
+            fetcher_place: Place::Loopback,
+            fetcher_address: Some("127.0.0.1".into()),
+            confirmed_by: None,
+            observed: None,
+        };
+        for host in ["0x7f.1", "127.1", "0xff.1", "1.1", "0x7f.0.0.1"] {
+            m.add(b(host));
+            m.add_passed(b(host));
+        }
+        let kept: Vec<&str> = m.all().map(|b| b.input.as_str()).collect();
+        assert_eq!(kept, ["http://1.1", "http://0x7f.1", "http://0x7f.0.0.1"]);
+        let passed: Vec<&str> = m.passed().map(|b| b.input.as_str()).collect();
+        assert_eq!(passed, kept);
+        // The cell is still the pair's shortest.
+        assert_eq!(
+            m.cell("url", "url").map(|b| b.input.as_str()),
+            Some("http://1.1")
+        );
     }
 }

@@ -37,7 +37,7 @@ use crate::harness::Harness;
 use crate::oracle::OracleId;
 
 pub use self::checks::StringCheck;
-pub use self::matrix::{Confirmation, Mark, Matrix};
+pub use self::matrix::{Confirmation, Mark, Matrix, spelling};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
 pub use self::templates::{
     PLAIN_TEMPLATE, built_in_seeds, candidates, fill, filled_len, fits, one_sided_templates,
@@ -740,7 +740,8 @@ pub fn search(
 }
 
 /// [`search`], keeping too, when `keep_passed`, the shortest input per
-/// validator, fetcher and shape that the validator passes whatever the
+/// validator, fetcher, shape and spelling of the fetcher's host
+/// ([`spelling`]) that the validator passes whatever the
 /// fetcher's parser reads ([`passed`], [`Matrix::passed`]): the inputs
 /// `--observe` sends.
 pub fn search_with(

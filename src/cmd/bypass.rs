@@ -75,8 +75,9 @@ pub(crate) struct Args {
     #[arg(long)]
     confirm: bool,
     /// Observe instead of predicting (as root): every input a validator
-    /// passes (the shortest per validator, fetcher and shape, the model's
-    /// bypasses first, at most --observe-budget requests) goes through
+    /// passes (the shortest per validator, fetcher, shape and spelling of
+    /// the fetcher's host, the model's bypasses first, at most
+    /// --observe-budget requests) goes through
     /// every client whose parser is the fetcher (`uridiff fetch`'s
     /// clients), run unmodified in a network namespace whose only
     /// interface is lo, names mapped by its own /etc/hosts and DNS trap.
@@ -92,9 +93,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 400)]
     observe_budget: usize,
     /// One JSON object per bypass per line (the shortest input per
-    /// validator, fetcher, shape and place): {"validator", "fetcher",
-    /// "input", "validator_host", "fetcher_host", "shape",
-    /// "fetcher_place", "fetcher_address"}.
+    /// validator, fetcher, shape, place and spelling of the fetcher's
+    /// host): {"validator", "fetcher", "input", "validator_host",
+    /// "fetcher_host", "shape", "fetcher_place", "fetcher_address"}.
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
     /// The matrix as the report's Markdown section (a table of cell

@@ -630,6 +630,9 @@ fn urllib3_validating_and_httpx_fetching_is_observed_by_the_httpx_client() {
 /// it resolves (aiohttp/connector.py, `_resolve_host`:
 /// `is_canonical_ipv4_address`): every such cell is predicted, sent, and
 /// not reached (one with a non-ASCII userinfo fails earlier, encoding it).
+/// It dials a hex form (`0x7f.1`: not all digits), which the model reads
+/// alike: each spelling of the host is a candidate of its own, so that
+/// one is sent too, and reached.
 #[test]
 fn aiohttp_refuses_the_short_number_forms_the_model_predicts_for_yarl() {
     let (_, lines) = observed(&[
@@ -660,4 +663,11 @@ fn aiohttp_refuses_the_short_number_forms_the_model_predicts_for_yarl() {
         "InvalidUrlClientError: 127.1 - is not a canonical IPv4 address",
         "{plain}"
     );
+    let hex = lines
+        .iter()
+        .find(|b| b["input"] == "http://0x7f.1")
+        .unwrap_or_else(|| panic!("http://0x7f.1 was not sent: {lines:?}"));
+    assert_eq!(hex["observed"]["client"], "aiohttp", "{hex}");
+    assert_eq!(hex["observed"]["reached"], true, "{hex}");
+    assert_eq!(hex["observed"]["address"], "127.0.0.1", "{hex}");
 }
