@@ -84,17 +84,30 @@ function fetch_one(string $client, array $request): array
         return [$status, $error === null ? null : substr($error, 0, 2000)];
     }
     $handle = curl_init();
-    curl_setopt_array($handle, [
-        CURLOPT_URL => $url,
-        CURLOPT_HTTPHEADER => $headers,
-        CURLOPT_RETURNTRANSFER => true,
-        CURLOPT_FOLLOWLOCATION => false,
-        CURLOPT_PROXY => '',
-        CURLOPT_NOPROXY => '*',
-        CURLOPT_PROTOCOLS => CURLPROTO_HTTP | CURLPROTO_HTTPS,
-        CURLOPT_TIMEOUT_MS => (int)($timeout * 1000),
-        CURLOPT_NOSIGNAL => true,
-    ]);
+    // PHP refuses a URL holding a NUL byte before libcurl sees it (a
+    // ValueError): that is this client's answer to such an input, not a
+    // failure of the process.
+    try {
+        $set = curl_setopt_array($handle, [
+            CURLOPT_URL => $url,
+            CURLOPT_HTTPHEADER => $headers,
+            CURLOPT_RETURNTRANSFER => true,
+            CURLOPT_FOLLOWLOCATION => false,
+            CURLOPT_PROXY => '',
+            CURLOPT_NOPROXY => '*',
+            CURLOPT_PROTOCOLS => CURLPROTO_HTTP | CURLPROTO_HTTPS,
+            CURLOPT_TIMEOUT_MS => (int)($timeout * 1000),
+            CURLOPT_NOSIGNAL => true,
+        ]);
+    } catch (\Throwable $e) {
+        curl_close($handle);
+        return [null, get_class($e) . ': ' . $e->getMessage()];
+    }
+    if (!$set) {
+        $error = curl_error($handle) ?: 'curl_setopt_array failed';
+        curl_close($handle);
+        return [null, $error];
+    }
     $ok = curl_exec($handle);
     $status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE) ?: null;
     $error = $ok === false ? curl_error($handle) : null;

@@ -550,3 +550,37 @@ fn a_missing_chromium_is_said_with_its_install_command() {
         "{stderr}"
     );
 }
+
+/// An input holding a NUL byte (or a line end) is an answer, not a client
+/// failure: PHP refuses it before libcurl sees it (a ValueError, which
+/// ended the php-curl process before), and no Location header can carry
+/// it to Chromium, so nothing is sent. The next input still goes through.
+#[test]
+fn an_input_with_a_nul_byte_is_an_error_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("inputs.txt");
+    std::fs::write(&file, "http://a\0b/\nhttp://127.0.0.1/\n").unwrap();
+    let lines = fetch(&[
+        "--client",
+        "php-curl",
+        "--client",
+        "chromium",
+        "--file",
+        file.to_str().unwrap(),
+    ]);
+    let l = line(&lines, "php-curl", "http://a\0b/");
+    assert!(
+        l["error"].as_str().unwrap().starts_with("ValueError: "),
+        "{l}"
+    );
+    let l = line(&lines, "chromium", "http://a\0b/");
+    assert!(
+        l["error"].as_str().unwrap().contains("no Location header"),
+        "{l}"
+    );
+    assert!(l["address"].is_null(), "{l}");
+    for client in ["php-curl", "chromium"] {
+        let l = line(&lines, client, "http://127.0.0.1/");
+        assert_eq!(l["address"], "127.0.0.1", "{l}");
+    }
+}
