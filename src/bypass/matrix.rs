@@ -17,7 +17,9 @@ use crate::oracle::OracleId;
 /// (null unless that goal), "validators", "fetchers", "checked",
 /// "pairs_bypassed", "confirmed", "confirmation" (`"not asked"`, `"ran"`,
 /// or `"did not run: WHY"`), "cells" (the shortest bypass per pair,
-/// validators then fetchers in order), "bypasses" (every one kept)}`.
+/// validators then fetchers in order), "unobserved_cells" (when
+/// observation ran: for each pair no client carried out, the prediction
+/// shown instead, [`Matrix::unobserved`]), "bypasses" (every one kept)}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matrix {
     /// What the bypasses achieve.
@@ -94,7 +96,7 @@ pub fn spelling(host: &str) -> String {
 impl Serialize for Matrix {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Matrix", 15)?;
+        let mut st = s.serialize_struct("Matrix", 16)?;
         st.serialize_field("allow", self.goal.allow())?;
         let (target, deny): (Option<&str>, &[Place]) = match &self.goal {
             Goal::Reach { target, .. }
@@ -134,6 +136,7 @@ impl Serialize for Matrix {
         st.serialize_field("confirmation", &self.confirmation.to_string())?;
         st.serialize_field("observation", &self.observation.to_string())?;
         st.serialize_field("cells", &self.cells())?;
+        st.serialize_field("unobserved_cells", &self.unobserved_cells())?;
         st.serialize_field("bypasses", &self.found.values().collect::<Vec<_>>())?;
         st.end()
     }
@@ -177,7 +180,9 @@ pub enum Mark<'m> {
 impl Matrix {
     /// The grid, validators by fetchers, each bypass cell numbered in
     /// reading order; and the cells' bypasses in that order (the list a
-    /// grid's numbers point into).
+    /// grid's numbers point into). When observation ran, a pair that no
+    /// client carried out shows its prediction ([`Matrix::unobserved`]):
+    /// [`Matrix::seen`] tells the two apart.
     pub fn grid(&self) -> (Vec<Vec<Mark<'_>>>, Vec<&Bypass>) {
         let mut listed = Vec::new();
         let rows = self
@@ -189,7 +194,7 @@ impl Matrix {
                     .map(|f| {
                         if v == f && !self.goal.pairs_one_parser() {
                             Mark::Same
-                        } else if let Some(b) = self.cell(v, f) {
+                        } else if let Some(b) = self.cell(v, f).or_else(|| self.unobserved(v, f)) {
                             listed.push(b);
                             Mark::Bypass(listed.len(), b)
                         } else {

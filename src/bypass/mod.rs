@@ -24,6 +24,7 @@ pub mod confirm;
 pub mod known;
 mod matrix;
 mod place;
+mod seen;
 mod templates;
 
 use std::collections::BTreeSet;
@@ -39,6 +40,7 @@ use crate::oracle::OracleId;
 pub use self::checks::StringCheck;
 pub use self::matrix::{Confirmation, Mark, Matrix, spelling};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
+pub use self::seen::Seen;
 pub use self::templates::{
     PLAIN_TEMPLATE, built_in_seeds, candidates, fill, filled_len, fits, one_sided_templates,
     templates,

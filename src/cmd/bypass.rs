@@ -99,9 +99,15 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
     /// The matrix as the report's Markdown section (a table of cell
-    /// numbers, then each cell's input).
+    /// numbers, then each cell's input; with --observe, each cell marked
+    /// observed, not observed or not sent, with the client).
     #[arg(long)]
     markdown: bool,
+    /// The matrix as an HTML page: the report's page with only its
+    /// Bypasses section (with --observe, each cell marked as in
+    /// --markdown).
+    #[arg(long, conflicts_with_all = ["json", "markdown"])]
+    html: bool,
     /// Also seed the search with every input of this saved corpus (its
     /// fuzz targets' directories and curated.txt); default: ./corpus when
     /// it is one. The signature examples built into uridiff always seed it.
@@ -417,6 +423,10 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
         }
     } else if args.markdown {
         uridiff::report::md::bypass_section(&mut out, &matrix)?;
+    } else if args.html {
+        let mut page = uridiff::report::Builder::new();
+        page.bypass(matrix);
+        uridiff::report::html::write(&page.finish(), &mut out)?;
     } else {
         write_text(&mut out, &matrix, &goal, summary.as_ref())?;
         if let Some(observed) = &observed {
@@ -778,7 +788,7 @@ fn write_text(
                 Mark::Same => "=".to_owned(),
                 Mark::None => "·".to_owned(),
                 Mark::Bypass(n, b) if b.confirmed_by.is_some() => format!("{n}✔"),
-                Mark::Bypass(n, _) => n.to_string(),
+                Mark::Bypass(n, b) => format!("{n}{}", matrix.seen(b).mark().trim_start()),
             };
             write!(out, "  {mark:^w$}", w = f.len())?;
         }
@@ -822,26 +832,22 @@ fn write_text(
                 "     confirmed: {client}'s request arrived at the target's trap"
             )?;
         }
-        if let Some(o) = &b.observed {
+        let seen = matrix.seen(b);
+        if let Some(o) = &b.observed
+            && seen != bypass::Seen::NotAsked
+        {
             writeln!(
                 out,
-                "     observed: {}'s request arrived at {} (resolved {}, Host {}); the model {}",
-                o.client,
-                o.address.as_deref().unwrap_or("-"),
-                o.resolved_name
-                    .as_deref()
-                    .map(visible)
-                    .unwrap_or_else(|| "-".into()),
-                o.host_header
-                    .as_deref()
-                    .map(visible)
-                    .unwrap_or_else(|| "-".into()),
+                "     {}; the model {}",
+                seen.words(|v| format!("\"{}\"", uridiff::text::visible_lines(v))),
                 if o.predicted {
                     "predicted it"
                 } else {
                     "did not predict it (the client rewrote the URL)"
                 }
             )?;
+        } else if seen == bypass::Seen::NotSent {
+            writeln!(out, "     {}", seen.words(|v| v.to_owned()))?;
         }
     }
     if listed.is_empty() {

@@ -162,6 +162,7 @@ code{background:#f4f4f4;padding:0 .2em;word-break:break-all}
 #bypass td.confirmed{background:#6a0010;color:#fff;text-align:center;font-weight:bold}
 #bypass td.none{background:#e8f5e9;text-align:center;color:#2e7d32}
 #bypass td.self{background:#eee;text-align:center;color:#999}
+#bypass td.unobserved{background:#fff3e0;text-align:center;color:#6d4c41}
 </style>
 </head>
 <body>
@@ -329,7 +330,14 @@ function setup() {
   if (bm) {
     const goal = bm.target === null ? "denylist of " + bm.deny.join(", ") : visible(bm.allow) + " allowed, " + visible(bm.target) + " reached";
     // A count of zero confirmed means something only when confirmation ran.
-    const confirmed = bm.confirmation === "ran" ? bm.confirmed + " confirmed by a real client"
+    // --observe (src/bypass/seen.rs): what clients did with a shown bypass.
+    const at = o => [o.address, o.resolved_name && "(resolved " + visible(o.resolved_name) + ")",
+      o.host_header && "(Host " + visible(o.host_header) + ")"].filter(x => x).join(" ") || "nothing";
+    const seen = b => bm.observation !== "ran" ? ["", ""] : !b.observed ? [" ?", "not sent"]
+      : b.observed.reached ? [" ✔", "observed: " + b.observed.client + " reached " + at(b.observed)]
+      : [" ✗", "not observed: " + b.observed.client + (b.observed.error ? " failed: " + visible(b.observed.error) : " went to " + at(b.observed))];
+    const confirmed = bm.observation === "ran" ? "each observed in a network namespace: ✔ a client was observed carrying it to the target, ✗ the model predicted it and no client did (not a bypass), ? not sent"
+      : bm.confirmation === "ran" ? bm.confirmed + " confirmed by a real client"
       : bm.confirmation === "not asked" ? "none confirmed (--confirm sends them through real clients)"
       : "none confirmed: confirmation " + visible(bm.confirmation);
     document.getElementById("bypass-summary").textContent = goal + ": " + bm.pairs_bypassed + " of " +
@@ -343,16 +351,18 @@ function setup() {
     for (const v of bm.validators) {
       const row = el("tr", {}, el("th", {}, visible(v)));
       for (const f of bm.fetchers) {
-        const b = bm.cells.find(c => c.validator === v && c.fetcher === f);
+        const b = bm.cells.find(c => c.validator === v && c.fetcher === f)
+          || (bm.unobserved_cells || []).find(c => c.validator === v && c.fetcher === f);
         if (v === f) row.append(el("td", {class: "self"}, "="));
         else if (!b) row.append(el("td", {class: "none"}, "·"));
         else {
           n += 1;
-          row.append(el("td", {class: b.confirmed_by ? "confirmed" : "hit", title: visible(b.input)}, String(n) + (b.confirmed_by ? " ✔" : "")));
+          const [mark, words] = seen(b);
+          row.append(el("td", {class: b.confirmed_by ? "confirmed" : mark === " ✗" || mark === " ?" ? "unobserved" : "hit", title: visible(b.input)}, String(n) + (b.confirmed_by ? " ✔" : mark)));
           list.append(el("li", {}, v + " → " + f + ": ", code(b.input), " (" + v + " reads " +
             (b.validator_host === null ? "no host" : visible(b.validator_host)) + ", " + f + " reads " +
             visible(b.fetcher_host) + ", " + b.fetcher_place + "; shape " + b.shape +
-            (b.confirmed_by ? "; confirmed by " + b.confirmed_by : "") + ")"));
+            (b.confirmed_by ? "; confirmed by " + b.confirmed_by : "") + ")" + (words ? "; " + words + "." : "")));
         }
       }
       body.append(row);

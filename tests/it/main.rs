@@ -17,6 +17,7 @@ mod adapter_outcomes;
 mod appendix_b;
 mod arbiter;
 mod bypass;
+mod bypass_observe;
 mod cli;
 mod external;
 mod external_cli;

@@ -34,6 +34,9 @@ fn is_plain_name(name: &str) -> bool {
 /// How many bypasses real clients confirmed, in words that say whether
 /// confirmation ran: "0 confirmed" only when it did.
 fn confirmed_words(matrix: &Matrix, how: &str) -> String {
+    if matrix.observation == Confirmation::Ran {
+        return crate::bypass::Seen::legend().to_owned();
+    }
     match &matrix.confirmation {
         Confirmation::Ran => format!("{} confirmed{how}", matrix.cells_confirmed()),
         Confirmation::NotAsked => {
@@ -153,7 +156,7 @@ fn grid(out: &mut impl Write, matrix: &Matrix, rows: &[Vec<Mark<'_>>]) -> io::Re
                 Mark::Same => "=".to_owned(),
                 Mark::None => "·".to_owned(),
                 Mark::Bypass(n, b) if b.confirmed_by.is_some() => format!("**{n}** ✔"),
-                Mark::Bypass(n, _) => n.to_string(),
+                Mark::Bypass(n, b) => format!("{n}{}", matrix.seen(b).mark()),
             };
             write!(out, " {mark} |")?;
         }
@@ -167,7 +170,7 @@ fn list(out: &mut impl Write, listed: &[&Bypass]) -> io::Result<()> {
     for (n, b) in listed.iter().enumerate() {
         writeln!(
             out,
-            "{}. {} → {}: {} ({} reads {}, {} reads {}, {}{}; shape `{}`){}",
+            "{}. {} → {}: {} ({} reads {}, {} reads {}, {}{}; shape `{}`){}{}",
             n + 1,
             name_line(&b.validator),
             b.fetcher,
@@ -188,6 +191,7 @@ fn list(out: &mut impl Write, listed: &[&Bypass]) -> io::Result<()> {
                 .as_deref()
                 .map(|c| format!(", confirmed by {c}"))
                 .unwrap_or_default(),
+            crate::bypass::Seen::sentence(matrix.seen(b).words(code_line)),
         )?;
     }
     if listed.is_empty() {
