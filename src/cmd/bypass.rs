@@ -1,21 +1,22 @@
 //! `uridiff bypass`: which validator/fetcher pairs a host confusion
 //! defeats, as a matrix of the shortest working inputs.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::io::Write;
-use std::net::IpAddr;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use uridiff::Harness;
-use uridiff::bypass::{self, Aim, Goal, MAX_HOST_BYTES, Mark, Matrix, Place, Validator};
-use uridiff::fetch::{self, Client, Observation, Observer};
+use uridiff::bypass::{self, Aim, Goal, MAX_HOST_BYTES, Matrix, Place, Validator};
 use uridiff::input::MAX_INPUT_BYTES;
 use uridiff::oracle::{self, OracleId};
 
+mod observe;
+mod plain;
+
+use self::observe::{observe, write_observed};
+use self::plain::write_text;
 use super::error::{Failure, Status, diagnostic};
 use super::io::stdout;
-use super::text::visible;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -383,17 +384,7 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
         args.observe,
     );
     let observed = if args.observe {
-        let summary = observe(&mut matrix, args.observe_budget, sandbox)?;
-        for e in &summary.errors {
-            diagnostic(format_args!("--observe: {e}"));
-        }
-        if summary.budget_spent {
-            diagnostic(format_args!(
-                "--observe: the budget of {} requests ran out before every candidate was sent (--observe-budget); the cells of those not sent count as not observed",
-                args.observe_budget
-            ));
-        }
-        Some(summary)
+        Some(observe_told(&mut matrix, args.observe_budget, sandbox)?)
     } else {
         None
     };
@@ -416,6 +407,41 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
     } else {
         None
     };
+    write_matrix(args, matrix, &goal, summary.as_ref(), observed.as_ref())?;
+    for error in harness.finish() {
+        diagnostic(error);
+        status = Status::Error;
+    }
+    Ok(status)
+}
+
+/// `--observe`, its errors and a spent budget told on standard error.
+fn observe_told(
+    matrix: &mut Matrix,
+    budget: usize,
+    sandbox: super::fetch::Sandbox,
+) -> Result<observe::ObserveSummary, Failure> {
+    let summary = observe(matrix, budget, sandbox)?;
+    for e in &summary.errors {
+        diagnostic(format_args!("--observe: {e}"));
+    }
+    if summary.budget_spent {
+        diagnostic(format_args!(
+            "--observe: the budget of {budget} requests ran out before every candidate was sent (--observe-budget); the cells of those not sent count as not observed"
+        ));
+    }
+    Ok(summary)
+}
+
+/// The matrix in the output asked for: JSON lines, Markdown, an HTML page
+/// or text (with `--confirm`'s and `--observe`'s accounts).
+fn write_matrix(
+    args: &Args,
+    matrix: Matrix,
+    goal: &Goal,
+    confirmed: Option<&bypass::confirm::Summary>,
+    observed: Option<&observe::ObserveSummary>,
+) -> Result<(), Failure> {
     let mut out = stdout();
     if args.json {
         for b in matrix.all() {
@@ -428,463 +454,11 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
         page.bypass(matrix);
         uridiff::report::html::write(&page.finish(), &mut out)?;
     } else {
-        write_text(&mut out, &matrix, &goal, summary.as_ref())?;
-        if let Some(observed) = &observed {
+        write_text(&mut out, &matrix, goal, confirmed)?;
+        if let Some(observed) = observed {
             write_observed(&mut out, &matrix, observed)?;
         }
     }
     out.flush()?;
-    for error in harness.finish() {
-        diagnostic(error);
-        status = Status::Error;
-    }
-    Ok(status)
-}
-
-/// What `--observe` did.
-#[derive(Debug, Default)]
-struct ObserveSummary {
-    requests: usize,
-    budget_spent: bool,
-    errors: Vec<String>,
-    without_client: Vec<String>,
-}
-
-/// The address each mapped name stands for, and where a request must
-/// arrive (or what it must ask for) to reach the goal's target.
-fn reached(goal: &Goal, map: &[(String, IpAddr)], seen: &Observation) -> bool {
-    let mapped = |name: &str| {
-        let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
-        map.iter().find(|(n, _)| *n == name).map(|(_, ip)| *ip)
-    };
-    let at = |host: &str| match bypass::read(host, bypass::Reading::Literal) {
-        bypass::Read::Address(a) => Some(a),
-        bypass::Read::Name(n) => mapped(&n),
-    };
-    let under = |domain: &str| {
-        seen.resolved_name
-            .as_deref()
-            .is_some_and(|n| bypass::under_domain(n, domain))
-            || seen
-                .host_header
-                .as_deref()
-                .map(|h| {
-                    h.rsplit_once(':')
-                        .filter(|(_, p)| p.bytes().all(|b| b.is_ascii_digit()))
-                        .map_or(h, |(h, _)| h)
-                })
-                .is_some_and(|h| bypass::under_domain(h, domain))
-    };
-    match goal {
-        Goal::Reach { target, .. }
-        | Goal::NoHost {
-            aim: Aim::Host(target),
-            ..
-        } => seen.address.is_some() && seen.address == at(target),
-        Goal::DenyName { name, .. } => seen.address.is_some() && seen.address == mapped(name),
-        Goal::Deny { places, .. } => seen.address.is_some_and(|a| {
-            places.contains(&bypass::place_of(a))
-                && !map
-                    .iter()
-                    .any(|(_, ip)| *ip == a && a != IpAddr::from(std::net::Ipv4Addr::LOCALHOST))
-        }),
-        Goal::ReachDomain { domain, .. }
-        | Goal::NoHost {
-            aim: Aim::Domain(domain),
-            ..
-        } => under(domain),
-    }
-}
-
-/// Sends the matrix's candidates through the real clients in the network
-/// namespace and marks each with what was observed.
-fn observe(
-    matrix: &mut Matrix,
-    budget: usize,
-    sandbox: super::fetch::Sandbox,
-) -> Result<ObserveSummary, Failure> {
-    use super::fetch::Sandbox;
-    match sandbox {
-        Sandbox::Entered => {}
-        Sandbox::NotAsked => {
-            return Err(Failure::Usage(
-                "--observe: no network namespace was entered".to_owned(),
-            ));
-        }
-        Sandbox::Unavailable(why) => {
-            return Err(Failure::Usage(format!(
-                "--observe needs a network namespace (run as root): {why}"
-            )));
-        }
-    }
-    let isolation = fetch::netns::isolation();
-    if !isolation.holds() {
-        return Err(Failure::Usage(format!(
-            "--observe: the network namespace is not isolated, nothing is sent: {isolation:?}"
-        )));
-    }
-    let goal = matrix.goal.clone();
-    let mut names: Vec<&str> = vec![goal.allow()];
-    let target_names: Vec<String> = match &goal {
-        Goal::Reach { target, .. }
-        | Goal::NoHost {
-            aim: Aim::Host(target),
-            ..
-        } => vec![target.clone()],
-        Goal::DenyName { name, .. } => vec![name.clone()],
-        Goal::Deny { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => Vec::new(),
-    };
-    names.extend(target_names.iter().map(String::as_str));
-    let map = fetch::name_map(names.into_iter().filter(|n| {
-        matches!(
-            bypass::read(n, bypass::Reading::Literal),
-            bypass::Read::Name(_)
-        )
-    }));
-    // The model's bypasses first, then what the validators pass whatever
-    // the fetcher's parser reads; each (client, input) is sent once.
-    let mut order: Vec<(bool, bypass::Bypass)> = matrix.all().map(|b| (true, b.clone())).collect();
-    order.extend(matrix.passed().map(|b| (false, b.clone())));
-    let inputs: Vec<String> = order.iter().map(|(_, b)| b.input.clone()).collect();
-    let mut observer = Observer::namespace(
-        map.clone(),
-        &super::fetch::ports_of(&inputs),
-        Duration::from_secs(5),
-    )
-    .map_err(Failure::Usage)?;
-    let mut summary = ObserveSummary::default();
-    let mut clients: BTreeMap<&'static str, Option<Client>> = BTreeMap::new();
-    let mut seen: BTreeMap<(&'static str, String), Observation> = BTreeMap::new();
-    let mut results: Vec<(bool, bypass::Bypass)> = Vec::new();
-    for (predicted, mut b) in order {
-        let infos: Vec<&'static fetch::ClientInfo> = fetch::clients()
-            .iter()
-            .filter(|c| c.parser == Some(b.fetcher.as_str()))
-            .collect();
-        if infos.is_empty() {
-            if !summary.without_client.contains(&b.fetcher) {
-                summary.without_client.push(b.fetcher.clone());
-            }
-            continue;
-        }
-        let mut first: Option<Observation> = None;
-        let mut hit: Option<Observation> = None;
-        for info in infos {
-            let key = (info.id, b.input.clone());
-            let observation = if let Some(o) = seen.get(&key) {
-                o.clone()
-            } else {
-                if summary.requests >= budget {
-                    summary.budget_spent = true;
-                    break;
-                }
-                let client = clients.entry(info.id).or_insert_with(|| {
-                    match Client::start_in(info, Duration::from_secs(180), fetch::Mode::Namespace) {
-                        Ok(c) => Some(c),
-                        Err(e) => {
-                            summary.errors.push(format!("{}: {e}", info.id));
-                            None
-                        }
-                    }
-                });
-                let Some(client) = client.as_mut() else {
-                    continue;
-                };
-                summary.requests += 1;
-                let o = observer.observe(client, &b.input);
-                seen.insert(key, o.clone());
-                o
-            };
-            if reached(&goal, &map, &observation) {
-                hit = Some(observation);
-                break;
-            }
-            first.get_or_insert(observation);
-        }
-        let Some(o) = hit.as_ref().or(first.as_ref()) else {
-            continue;
-        };
-        b.observed = Some(bypass::Observed {
-            reached: hit.is_some(),
-            predicted,
-            client: o.client.to_owned(),
-            address: o.address.map(|a| a.to_string()),
-            resolved_name: o.resolved_name.clone(),
-            host_header: o.host_header.clone(),
-            error: o.error.clone(),
-        });
-        results.push((predicted, b));
-    }
-    for (id, client) in clients {
-        if let Some(client) = client {
-            for e in client.finish() {
-                summary.errors.push(format!("{id}: {e}"));
-            }
-        }
-    }
-    for (predicted, b) in results {
-        if predicted {
-            if let Some(kept) = matrix.all_mut().find(|k| {
-                k.validator == b.validator && k.fetcher == b.fetcher && k.input == b.input
-            }) {
-                kept.observed = b.observed;
-            }
-        } else if b.observed.as_ref().is_some_and(|o| o.reached) {
-            matrix.add_observed(b);
-        }
-    }
-    matrix.observation = bypass::Confirmation::Ran;
-    Ok(summary)
-}
-
-/// `--observe`'s account: requests, and each cell the model predicted
-/// that no client was observed to carry out, with what was seen instead.
-fn write_observed(
-    out: &mut impl Write,
-    matrix: &Matrix,
-    summary: &ObserveSummary,
-) -> Result<(), Failure> {
-    writeln!(
-        out,
-        "\nobserved in a network namespace: {} requests{}{}",
-        summary.requests,
-        if summary.budget_spent {
-            ", budget spent"
-        } else {
-            ""
-        },
-        if summary.without_client.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; no client for {} (their cells are not observed, so not bypasses)",
-                summary.without_client.join(", ")
-            )
-        }
-    )?;
-    let dropped: Vec<&bypass::Bypass> = matrix
-        .all()
-        .filter(|b| {
-            b.observed
-                .as_ref()
-                .is_some_and(|o| o.predicted && !o.reached)
-        })
-        .filter(|b| matrix.cell(&b.validator, &b.fetcher).is_none())
-        .collect();
-    let mut told = BTreeSet::new();
-    for b in dropped {
-        if !told.insert((&b.validator, &b.fetcher)) {
-            continue;
-        }
-        if let Some(o) = &b.observed {
-            writeln!(
-                out,
-                "  predicted, not observed: {} -> {}: {}: {} {}",
-                visible(&b.validator),
-                b.fetcher,
-                visible(&b.input),
-                o.client,
-                match (&o.address, &o.error) {
-                    (_, Some(e)) => format!("failed: {}", uridiff::text::visible_lines(e)),
-                    (Some(a), None) => format!(
-                        "arrived at {a} (Host {})",
-                        o.host_header.as_deref().map(visible).unwrap_or_default()
-                    ),
-                    (None, None) => "arrived nowhere".to_owned(),
-                }
-            )?;
-        }
-    }
     Ok(())
-}
-
-/// The matrix as text: a grid of cell numbers, then each cell's input.
-fn write_text(
-    out: &mut impl Write,
-    matrix: &Matrix,
-    goal: &Goal,
-    confirmed: Option<&bypass::confirm::Summary>,
-) -> Result<(), Failure> {
-    match goal {
-        Goal::Reach { allow, target } => writeln!(
-            out,
-            "bypass: the validator reads host \"{}\", the fetcher \"{}\"",
-            visible(allow),
-            visible(target)
-        )?,
-        Goal::Deny { places, .. } => {
-            let names: Vec<&str> = places.iter().map(|p| p.as_str()).collect();
-            writeln!(
-                out,
-                "bypass of a denylist: the validator reads a name or a public address, the fetcher's resolver reaches {}",
-                names.join(", ")
-            )?;
-        }
-        Goal::DenyName { .. } | Goal::ReachDomain { .. } | Goal::NoHost { .. } => {
-            writeln!(out, "bypass: the validator {}", visible(&goal.describe()))?;
-        }
-    }
-    writeln!(
-        out,
-        "{} inputs checked; {} of {} validator/fetcher pairs bypassed",
-        matrix.checked,
-        matrix.cells_found(),
-        matrix.validators.len() * matrix.fetchers.len()
-    )?;
-    if let Some(summary) = confirmed
-        && let Some(why) = &summary.not_confirmable
-    {
-        writeln!(
-            out,
-            "confirmed by real clients on loopback: none, confirmation did not run ({})",
-            visible(why)
-        )?;
-    } else if let Some(summary) = confirmed {
-        writeln!(
-            out,
-            "confirmed by real clients on loopback: {} of those pairs ({} requests{}){}{}",
-            matrix.cells_confirmed(),
-            summary.requests,
-            if summary.budget_spent {
-                ", budget spent"
-            } else {
-                ""
-            },
-            if summary.without_client.is_empty() {
-                String::new()
-            } else {
-                format!("; no HTTP client for {}", summary.without_client.join(", "))
-            },
-            // Hits without the token of the request out confirm nothing;
-            // a number here means something else reached the traps.
-            match summary.strays {
-                0 => String::new(),
-                1 => "; 1 stray request at the traps ignored (without the request's token)"
-                    .to_owned(),
-                n => format!(
-                    "; {n} stray requests at the traps ignored (without the request's token)"
-                ),
-            }
-        )?;
-    }
-    writeln!(out)?;
-    let width = matrix
-        .validators
-        .iter()
-        .map(String::len)
-        .max()
-        .unwrap_or(0)
-        .max("validator \\ fetcher".len());
-    write!(out, "{:<width$}", "validator \\ fetcher")?;
-    for f in &matrix.fetchers {
-        write!(out, "  {f}")?;
-    }
-    writeln!(out)?;
-    let (rows, listed) = matrix.grid();
-    for (v, row) in matrix.validators.iter().zip(&rows) {
-        write!(out, "{:<width$}", visible(v))?;
-        for (f, mark) in matrix.fetchers.iter().zip(row) {
-            let mark = match mark {
-                Mark::Same => "=".to_owned(),
-                Mark::None => "·".to_owned(),
-                Mark::Bypass(n, b) if b.confirmed_by.is_some() => format!("{n}✔"),
-                Mark::Bypass(n, b) => format!("{n}{}", matrix.seen(b).mark().trim_start()),
-            };
-            write!(out, "  {mark:^w$}", w = f.len())?;
-        }
-        writeln!(out)?;
-    }
-    if !listed.is_empty() {
-        writeln!(out)?;
-    }
-    for (n, b) in listed.iter().enumerate() {
-        writeln!(
-            out,
-            "{:>3}  {} -> {}: {}",
-            n + 1,
-            visible(&b.validator),
-            b.fetcher,
-            visible(&b.input)
-        )?;
-        writeln!(
-            out,
-            "     {} reads {}, {} reads {} ({}{}); shape {}",
-            visible(&b.validator),
-            b.validator_host
-                .as_deref()
-                .map_or_else(|| "no host".to_owned(), |h| format!("\"{}\"", visible(h))),
-            b.fetcher,
-            if b.fetcher_host.is_empty() {
-                "no host".to_owned()
-            } else {
-                format!("\"{}\"", visible(&b.fetcher_host))
-            },
-            b.fetcher_place,
-            b.fetcher_address
-                .as_deref()
-                .map(|a| format!(" {a}"))
-                .unwrap_or_default(),
-            b.shape
-        )?;
-        if let Some(client) = &b.confirmed_by {
-            writeln!(
-                out,
-                "     confirmed: {client}'s request arrived at the target's trap"
-            )?;
-        }
-        let seen = matrix.seen(b);
-        if let Some(o) = &b.observed
-            && seen != bypass::Seen::NotAsked
-        {
-            writeln!(
-                out,
-                "     {}; the model {}",
-                seen.words(|v| format!("\"{}\"", uridiff::text::visible_lines(v))),
-                if o.predicted {
-                    "predicted it"
-                } else {
-                    "did not predict it (the client rewrote the URL)"
-                }
-            )?;
-        } else if seen == bypass::Seen::NotSent {
-            writeln!(out, "     {}", seen.words(|v| v.to_owned()))?;
-        }
-    }
-    if listed.is_empty() {
-        writeln!(out, "no bypass")?;
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(summary: &bypass::confirm::Summary) -> String {
-        let goal = Goal::Reach {
-            allow: "allowed.example".into(),
-            target: "evil.example".into(),
-        };
-        let matrix = Matrix::new(&[], &[], &goal);
-        let mut out = Vec::new();
-        write_text(&mut out, &matrix, &goal, Some(summary)).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn strays_are_told_when_there_are_some() {
-        let mut summary = bypass::confirm::Summary {
-            requests: 4,
-            ..Default::default()
-        };
-        assert!(!text(&summary).contains("stray"), "{}", text(&summary));
-        summary.strays = 2;
-        assert!(
-            text(&summary).contains(
-                "(4 requests); 2 stray requests at the traps ignored (without the request's token)\n"
-            ),
-            "{}",
-            text(&summary)
-        );
-    }
 }

@@ -302,29 +302,7 @@ fn markdown_and_html_say_of_each_cell_whether_a_client_was_observed() {
         .collect();
     assert_eq!(unobserved, ["python-urllib", "fast-uri"]);
 
-    let dom = std::process::Command::new("unshare")
-        .args([
-            "-n",
-            "chromium",
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-        ])
-        .args(["--no-first-run", "--disable-background-networking"])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.path().join("profile").display()
-        ))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .unwrap();
-    assert!(
-        dom.status.success(),
-        "chromium: {}",
-        String::from_utf8_lossy(&dom.stderr)
-    );
-    let dom = String::from_utf8(dom.stdout).unwrap();
+    let dom = dom(&page, &dir.path().join("profile"));
     for words in [
         "<td class=\"unobserved\" title=\"http://allowed.example\\@evil.example\">1 ✗</td>",
         "<td class=\"hit\" title=\"http://allowed.example\\@evil.example\">2 ✔</td>",
@@ -336,4 +314,30 @@ fn markdown_and_html_say_of_each_cell_whether_a_client_was_observed() {
     ] {
         assert!(dom.contains(words), "{words:?} in {dom}");
     }
+}
+
+/// The DOM of the local page `page` after its script ran, dumped by
+/// headless Chromium in a network namespace of its own (`unshare -n`: no
+/// interface up, nothing reachable).
+fn dom(page: &std::path::Path, profile: &std::path::Path) -> String {
+    let out = std::process::Command::new("unshare")
+        .args([
+            "-n",
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+        ])
+        .args(["--no-first-run", "--disable-background-networking"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "chromium (apt-get install chromium): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
