@@ -78,8 +78,12 @@ const FLAGS = [
   '--disable-client-side-phishing-detection',
   '--dns-prefetch-disable',
   '--metrics-recording-only',
-  // Its network-time query (clients2.google.com/time) at start.
-  '--disable-features=NetworkTimeServiceQuerying',
+  '--safebrowsing-disable-auto-update',
+  // Its network-time query (clients2.google.com/time) at start, and the
+  // optimization guide's hint fetches (optimizationguide-pa.googleapis.com,
+  // seen during navigations before these were off).
+  '--disable-features=NetworkTimeServiceQuerying,OptimizationHints,OptimizationHintsFetching,'
+    + 'OptimizationGuideModelDownloading,OptimizationTargetPrediction',
   '--remote-debugging-pipe',
   `--user-data-dir=${PROFILE}`,
   'about:blank',
