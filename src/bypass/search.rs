@@ -274,7 +274,7 @@ pub fn search(
 
 /// [`search`], keeping too, when `keep_passed`, the shortest input per
 /// validator, fetcher, shape and spelling of the fetcher's host
-/// ([`spelling`]) that the validator passes whatever the
+/// ([`super::spelling`]) that the validator passes whatever the
 /// fetcher's parser reads ([`passed`], [`Matrix::passed`]): the inputs
 /// `--observe` sends.
 pub fn search_with(
