@@ -58,7 +58,7 @@ pub fn bypass_section(out: &mut impl Write, matrix: &Matrix) -> io::Result<()> {
     goal(out, matrix)?;
     let (rows, listed) = matrix.grid();
     grid(out, matrix, &rows)?;
-    list(out, &listed)?;
+    list(out, matrix, &listed)?;
     writeln!(out)
 }
 
@@ -166,7 +166,7 @@ fn grid(out: &mut impl Write, matrix: &Matrix, rows: &[Vec<Mark<'_>>]) -> io::Re
 }
 
 /// Each bypass of the grid by its number: the input, what each side reads.
-fn list(out: &mut impl Write, listed: &[&Bypass]) -> io::Result<()> {
+fn list(out: &mut impl Write, matrix: &Matrix, listed: &[&Bypass]) -> io::Result<()> {
     for (n, b) in listed.iter().enumerate() {
         writeln!(
             out,
