@@ -115,9 +115,33 @@ fn recomposes(authority: &str, userinfo: Option<&str>, host: &str, port: Option<
         return false;
     };
     match port {
-        Some(p) => after_host.strip_prefix(':') == Some(p),
+        // A host that keeps an empty port's `:` (Perl's URI: `h:` with
+        // port "") has lost nothing either.
+        Some(p) => {
+            after_host.strip_prefix(':') == Some(p)
+                || (p.is_empty() && after_host.is_empty() && host.ends_with(':'))
+        }
         None => after_host.is_empty() || after_host == ":",
     }
+}
+
+/// Is `host` the authority's IPv6 address given back its brackets (an
+/// adapter writes every IPv6 host bracketed, as RFC 3986 writes it, where
+/// the parser keeps it bare: yarl's `raw_authority`)?
+fn rebracketed(authority: &str, userinfo: Option<&str>, host: &str, port: Option<&str>) -> bool {
+    host.strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .is_some_and(|bare| recomposes(authority, userinfo, bare, port))
+}
+
+/// Does the parser read an authority with more than one `@` as
+/// registry-based, keeping it whole and reporting no server (no userinfo,
+/// no port, an empty host: `java.net.URL` for `X@Y@Z`, whose
+/// `URLStreamHandler.parseURL` says "more than one '@' in authority. This
+/// is not server based")? RFC 2396 section 3.2 reads it as a `reg_name`
+/// too (`@` is allowed there, not in a `server`'s host): nothing is dropped.
+fn registry_based(authority: &str, userinfo: Option<&str>, host: &str, port: Option<&str>) -> bool {
+    authority.matches('@').count() > 1 && host.is_empty() && userinfo.is_none() && port.is_none()
 }
 
 /// Does `authority` recompose from its parts once both sides are
@@ -180,6 +204,8 @@ pub(crate) fn self_checks(
     {
         let accounted = recomposes(authority, userinfo, host, port)
             || recomposes_decoded(authority, userinfo, host, port)
+            || rebracketed(authority, userinfo, host, port)
+            || registry_based(authority, userinfo, host, port)
             || written_port(authority, port)
                 .is_some_and(|written| recomposes(authority, userinfo, host, Some(written)));
         if !accounted {
@@ -567,6 +593,21 @@ mod tests {
         };
         assert_eq!(rewrites(OracleId::Http), 1);
         assert_eq!(rewrites(php), 0);
+    }
+
+    #[test]
+    fn a_kept_colon_a_rebracketed_literal_and_a_registry_authority_drop_nothing() {
+        use super::{rebracketed, recomposes, registry_based};
+        // Perl's URI: `http://a,b:/` has host `a,b:` and port "".
+        assert!(recomposes("a,b:", None, "a,b:", Some("")));
+        assert!(!recomposes("a,b:x", None, "a,b:", Some("")));
+        // yarl keeps an IPv6 authority bare; its adapter brackets the host.
+        assert!(rebracketed("u@::1", Some("u"), "[::1]", None));
+        assert!(!rebracketed("u@::1x", Some("u"), "[::1]", None));
+        // java.net.URL: more than one `@`, no server.
+        assert!(registry_based("X@Y@Z", None, "", None));
+        assert!(!registry_based("evil.com", None, "", None));
+        assert!(!registry_based("X@Y@Z", None, "Z", None));
     }
 
     #[test]
