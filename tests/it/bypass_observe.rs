@@ -319,6 +319,7 @@ fn markdown_and_html_say_of_each_cell_whether_a_client_was_observed() {
 /// The DOM of the local page `page` after its script ran, dumped by
 /// headless Chromium in a network namespace of its own (`unshare -n`: no
 /// interface up, nothing reachable).
+#[cfg(feature = "curl")]
 fn dom(page: &std::path::Path, profile: &std::path::Path) -> String {
     let out = std::process::Command::new("unshare")
         .args([
