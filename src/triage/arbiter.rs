@@ -339,7 +339,10 @@ pub(crate) fn against_references(
         {
             continue;
         }
-        let d = diff(r, theirs);
+        let mut d = diff(r, theirs);
+        if matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
+            d.fields = d.fields.difference(equivalent_fields(r, theirs, d.fields));
+        }
         if d.is_empty() {
             continue;
         }

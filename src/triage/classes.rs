@@ -467,7 +467,7 @@ classes! {
         rule: node::node_refusal, scope: External("node-url"),
         spec: "RFC 2396 sections 3.2.1 and 3.2.2; Node.js docs, url.parse (\"A URIError is thrown if the auth property is present but cannot be decoded\") and errors, ERR_INVALID_URL (\"An invalid URL was passed to the WHATWG URL constructor or the legacy url.parse()\"); node test/parallel/test-url-parse-invalid-input.js",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-        examples: [("node-url", "http://%E0%A4%A@fail"), ("node-url", "HTTP://9yal.Xn--9amm///")],
+        examples: [("node-url", "http://%C3%28@fail/"), ("node-url", "HTTP://9yal.Xn--9amm///")],
     }
     /// PHP's `parse_url` returns false for an authority with an empty host
     /// (but `file:///path`) and for a port of more than five digits or
