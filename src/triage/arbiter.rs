@@ -120,6 +120,12 @@ fn peer_pair(
         return;
     }
     let (blame_a, decision, undecided_why) = match reference {
+        // The reference refuses an input both accept: each departs from it
+        // on the verdict (`against_references` files both), and how the two
+        // repaired what the standard has no reading of decides nothing.
+        Some(Answer::Outcome(_, r)) if !r.accepted() && oa.accepted() && ob.accepted() => {
+            return;
+        }
         Some(Answer::Outcome(id, r)) => match (departs(r, oa, d), departs(r, ob, d)) {
             (true, false) => (true, Decision::Reference(id), None),
             (false, true) => (false, Decision::Reference(id), None),
