@@ -339,6 +339,9 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
             "{oracle} reads the reg-name {reference} keeps as written as a domain name, percent-decoded and converted to ASCII (RFC 3986 section 3.2.2; RFC 5891){}",
             cited(oracle, class)
         ),
+        Class::JavaSingleLabelHost => format!(
+            "{oracle} reads a server with a one-label host that starts with a digit, where {reference} (RFC 2396's grammar: a toplabel starts with a letter) reads a reg_name; java.net.URI's javadoc permits such a host"
+        ),
         Class::OptionalBaseNormalization => format!(
             "{oracle} resolves against the base normalised, which {reference} (the strict algorithm) uses as written; RFC 3986 section 5.2.1 makes that normalisation optional"
         ),

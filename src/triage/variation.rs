@@ -46,6 +46,19 @@ pub(crate) fn variation(
     {
         return Some(class);
     }
+    // java.net.URI's javadoc permits a single-label host that starts with
+    // a digit, where RFC 2396's grammar reads a `reg_name`
+    // (`java-single-label-host`).
+    if standard == Standard::Rfc2396
+        && id.as_str() == "java-uri"
+        && r.components.get(Component::Host).is_none()
+        && theirs
+            .components
+            .get(Component::Host)
+            .is_some_and(crate::triage::rules::authority::is_java_single_label)
+    {
+        return Some(Class::JavaSingleLabelHost);
+    }
     match (standard, pair) {
         (Standard::Rfc3986, Some((base, input))) => rfc3986_variation(base, input, r, theirs),
         (Standard::Rfc2396, _) => rfc2396_variation(r, theirs),

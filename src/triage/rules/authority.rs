@@ -126,15 +126,25 @@ pub(crate) fn reg_name_authority(ctx: &Ctx<'_, '_>) -> Diff {
 /// neither first nor last (the same javadoc). Applies to the shipped
 /// `java-uri` external oracle (its scope).
 pub(crate) fn java_single_label_host(ctx: &Ctx<'_, '_>) -> Diff {
-    let single_label = ctx.theirs(Component::Host).is_some_and(|h| {
-        h.bytes().next().is_some_and(|b| b.is_ascii_digit())
-            && !h.ends_with('-')
-            && h.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    });
+    let single_label = ctx
+        .theirs(Component::Host)
+        .is_some_and(is_java_single_label);
     if !single_label {
         return Diff::NONE;
     }
     reg_name_authority(ctx)
+}
+
+/// One domain label that starts with a digit, with the optional trailing
+/// `.` of RFC 2396's `hostname` (`1`, `1a`, `1.`): a host java.net.URI's
+/// javadoc permits.
+pub(crate) fn is_java_single_label(host: &str) -> bool {
+    let label = host.strip_suffix('.').unwrap_or(host);
+    label.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && !label.ends_with('-')
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// java.net.URI takes `file:///p` although RFC 2396's grammar does not
