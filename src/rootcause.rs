@@ -526,6 +526,17 @@ pub fn of(case: Evidence<'_, '_>, finding: &Finding) -> Option<RootCause> {
     if row.is_none() && finding.decided_by == crate::triage::Decision::Undecided {
         return None;
     }
+    // A finding a documented deviation covers is that deviation: known,
+    // never new (testdata/known-deviations.tsv holds its source).
+    if row.is_none()
+        && let Some(known) = finding.known.and_then(crate::known::by_id)
+    {
+        return Some(RootCause {
+            id: format!("known:{}", known.id),
+            status: "documented".to_owned(),
+            upstream: Some(known.source.clone()),
+        });
+    }
     Some(match row {
         Some(row) => RootCause {
             id: row.id.clone(),
