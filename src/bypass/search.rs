@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    Bypass, DEFAULT_ALLOW, DEFAULT_TARGET, Goal, Matrix, PLAIN_TEMPLATE, StringCheck, Validator,
-    built_in_seeds, candidates, one_sided_templates, read, reading_of, templates,
+    Bypass, DEFAULT_ALLOW, DEFAULT_TARGET, Goal, Matrix, PLAIN_TEMPLATE, Read, StringCheck,
+    Validator, built_in_seeds, candidates, one_sided_templates, read, reading_of, templates,
 };
 use crate::case::Case;
 use crate::components::{Component, ComponentSet};
@@ -77,36 +77,54 @@ pub fn bypasses(
             continue;
         };
         let reached = read(fetcher_host, reading_of(fetcher));
-        let place = reached.place();
         if !goal.reached(fetcher_host, &reached) {
             continue;
         }
-        for validator in validators {
-            if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
-                continue;
-            }
-            let Some((validator_host, preferred)) = passing(case, validator, fetcher, goal) else {
-                continue;
-            };
-            let fallback = match validator {
-                Validator::Parser(_) => "host-confusion",
-                Validator::Check(_) => "string-check",
-            };
-            found.push(Bypass {
-                validator: validator.to_string(),
-                fetcher: fetcher.as_str().to_owned(),
-                input: case.input.to_owned(),
-                validator_host: validator_host.map(str::to_owned),
-                fetcher_host: fetcher_host.to_owned(),
-                shape: shape(case, &preferred, fallback).to_owned(),
-                fetcher_place: place,
-                fetcher_address: reached.address().map(|a| a.to_string()),
-                confirmed_by: None,
-                observed: None,
-            });
-        }
+        pairs_to(
+            case,
+            validators,
+            (fetcher, fetcher_host, &reached),
+            goal,
+            &mut found,
+        );
     }
     found
+}
+
+/// Each of `validators` that passes `case` for `goal`, paired with
+/// `fetcher`, which reads `fetcher_host` (and so reaches `reached`):
+/// appended to `out` as [`Bypass`]es.
+fn pairs_to(
+    case: &Case<'_>,
+    validators: &[Validator],
+    (fetcher, fetcher_host, reached): (OracleId, &str, &Read),
+    goal: &Goal,
+    out: &mut Vec<Bypass>,
+) {
+    for validator in validators {
+        if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
+            continue;
+        }
+        let Some((validator_host, preferred)) = passing(case, validator, fetcher, goal) else {
+            continue;
+        };
+        let fallback = match validator {
+            Validator::Parser(_) => "host-confusion",
+            Validator::Check(_) => "string-check",
+        };
+        out.push(Bypass {
+            validator: validator.to_string(),
+            fetcher: fetcher.as_str().to_owned(),
+            input: case.input.to_owned(),
+            validator_host: validator_host.map(str::to_owned),
+            fetcher_host: fetcher_host.to_owned(),
+            shape: shape(case, &preferred, fallback).to_owned(),
+            fetcher_place: reached.place(),
+            fetcher_address: reached.address().map(|a| a.to_string()),
+            confirmed_by: None,
+            observed: None,
+        });
+    }
 }
 
 /// Does `validator` pass `case` for `goal`: the host it read (none for a
@@ -163,30 +181,13 @@ pub fn passed(
     for &fetcher in fetchers {
         let fetcher_host = host_of(case, fetcher).unwrap_or_default();
         let reached = read(fetcher_host, reading_of(fetcher));
-        for validator in validators {
-            if validator.parser() == Some(fetcher) && !goal.pairs_one_parser() {
-                continue;
-            }
-            let Some((validator_host, preferred)) = passing(case, validator, fetcher, goal) else {
-                continue;
-            };
-            let fallback = match validator {
-                Validator::Parser(_) => "host-confusion",
-                Validator::Check(_) => "string-check",
-            };
-            out.push(Bypass {
-                validator: validator.to_string(),
-                fetcher: fetcher.as_str().to_owned(),
-                input: case.input.to_owned(),
-                validator_host: validator_host.map(str::to_owned),
-                fetcher_host: fetcher_host.to_owned(),
-                shape: shape(case, &preferred, fallback).to_owned(),
-                fetcher_place: reached.place(),
-                fetcher_address: reached.address().map(|a| a.to_string()),
-                confirmed_by: None,
-                observed: None,
-            });
-        }
+        pairs_to(
+            case,
+            validators,
+            (fetcher, fetcher_host, &reached),
+            goal,
+            &mut out,
+        );
     }
     out
 }
