@@ -49,13 +49,19 @@ pub(crate) fn variation(
     // java.net.URI's javadoc permits a single-label host that starts with
     // a digit, where RFC 2396's grammar reads a `reg_name`
     // (`java-single-label-host`).
+    // The class's own scope says whose reading it is (no name here).
+    let java_reading = || {
+        super::classes::RULES
+            .iter()
+            .any(|rule| rule.class == Class::JavaSingleLabelHost && rule.scope.covers(id))
+    };
     if standard == Standard::Rfc2396
-        && id.as_str() == "java-uri"
         && r.components.get(Component::Host).is_none()
         && theirs
             .components
             .get(Component::Host)
             .is_some_and(crate::triage::rules::authority::is_java_single_label)
+        && java_reading()
     {
         return Some(Class::JavaSingleLabelHost);
     }

@@ -261,11 +261,10 @@ pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(authority) = split.authority else {
         return Diff::NONE;
     };
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let host_text = host_port.split(':').next().unwrap_or(host_port);
+    let written = crate::triage::host::host_text(authority);
     let same_host = ctx
         .theirs(Component::Host)
-        .is_some_and(|h| h.eq_ignore_ascii_case(host_text));
+        .is_some_and(|h| h.eq_ignore_ascii_case(written));
     let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
     if same_host && same_octets(theirs_path, split.path) {
         Diff::of_fields(

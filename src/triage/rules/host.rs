@@ -159,11 +159,11 @@ pub(crate) fn dotted_host_refused(ctx: &Ctx<'_, '_>) -> Diff {
     if refused { Diff::VERDICT } else { Diff::NONE }
 }
 
-/// The host of `text` as Appendix B splits it, without userinfo and port.
+/// The host of `text`'s authority as Appendix B splits it.
 fn host_of(text: &str) -> Option<&str> {
-    let authority = crate::oracle::appendix_b_split(text).authority?;
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    Some(host_port.split(':').next().unwrap_or(host_port))
+    crate::oracle::appendix_b_split(text)
+        .authority
+        .map(crate::triage::host::host_text)
 }
 
 /// Four dot-separated runs of digits that are no dotted quad Python's
