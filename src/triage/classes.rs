@@ -26,8 +26,8 @@ use serde::Serialize;
 
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
-    Rule, Scope, Target, authority, characters, curl, host, http, jetty, lenient, node, path, php,
-    port, resolution, syntax,
+    Rule, Scope, Target, authority, characters, curl, go, host, http, jetty, lenient, node, path,
+    php, port, python, resolution, syntax,
 };
 use crate::oracle::{OracleId, Standard};
 
@@ -237,6 +237,71 @@ classes! {
         spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state)",
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
+    }
+    /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
+    /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
+    /// RFC 3986 section 5.2.2 keeps the base's path: its defect.
+    GoOpaqueBaseDropped = "go-opaque-base-dropped" {
+        basis: Defect, severity: Medium,
+        rule: go::opaque_base_dropped, scope: External("go-net-url"),
+        spec: "RFC 3986 section 5.2.2 (if R.path == \"\" then T.path = Base.path); https://github.com/golang/go/issues/66084 (fixed in Go 1.23, https://go.dev/cl/572915)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("go-net-url", "urn:a", "#f")],
+    }
+    /// Go's `url.Parse` reads `///x` without a scheme as a path, where RFC
+    /// 3986 section 4.2 reads a network-path reference with an empty
+    /// authority: its defect.
+    GoTripleSlashPath = "go-triple-slash-path" {
+        basis: Defect, severity: Medium,
+        rule: go::triple_slash_path, scope: External("go-net-url"),
+        spec: "RFC 3986 section 4.2 (network-path reference: relative-part = \"//\" authority path-abempty); https://github.com/golang/go/issues/46277 (open)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("go-net-url", "///x")],
+        with_base: [("go-net-url", "ws:/6", "///f")],
+    }
+    /// Go's `ResolveReference` takes a reference's empty authority (`//`)
+    /// for none and keeps the base's authority and path (`http://a/b` +
+    /// `//`: `http://a/b`, RFC 3986: `http:`): its defect.
+    GoEmptyAuthorityIgnored = "go-empty-authority-ignored" {
+        basis: Defect, severity: Medium,
+        rule: go::empty_authority_ignored, scope: External("go-net-url"),
+        spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\")",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("go-net-url", "http://a/b", "//")],
+    }
+    /// Go's `ResolveReference` drops one slash of a resolved path that
+    /// starts with `//` (`h:/a` + `/..//x`: path `/x`, RFC 3986: `//x`): its
+    /// defect.
+    GoLeadingSlashesCollapsed = "go-leading-slashes-collapsed" {
+        basis: Defect, severity: Low,
+        rule: go::leading_slashes_collapsed, scope: External("go-net-url"),
+        spec: "RFC 3986 section 5.2.4 (remove_dot_segments keeps empty segments: /..//x is //x); https://github.com/golang/go/issues/80282 (open)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("go-net-url", "h:/a", "/..//x")],
+    }
+    /// Python's `urljoin` (and httpx's `URL.join`, which calls it) drops
+    /// the empty segments of a merged path (`http://a/b//c` + `d`:
+    /// `http://a/b/d`, RFC 3986: `http://a/b//d`): its defect.
+    UrljoinEmptySegments = "urljoin-empty-segments" {
+        basis: Defect, severity: Medium,
+        rule: python::urljoin_empty_segments, scope: External("python-urllib") | External("httpx"),
+        spec: "RFC 3986 section 5.2.3 and 5.2.4 (empty segments are kept); https://github.com/python/cpython/issues/84774 (open; fix proposed in python/cpython#126679); httpx/_urls.py, URL.join (calls urllib.parse.urljoin)",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("python-urllib", "http://a/b//c", "d"), ("httpx", "http://a/b//c", "d")],
+    }
+    /// httpx's `normalize_path` drops the slash before a final dot segment
+    /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`): its
+    /// defect.
+    HttpxDotSegmentSlash = "httpx-dot-segment-slash" {
+        basis: Defect, severity: Medium,
+        rule: python::httpx_dot_segment_slash, scope: External("httpx"),
+        spec: "RFC 3986 section 5.2.4 (rule B: \"/.\" is replaced by \"/\"; rule C: \"/..\" by \"/\"), which httpx/_urlparse.py normalize_path cites; its docstring: normalize_path(\"/path/./to/somewhere/..\") == \"/path/to\"",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("httpx", "http://a/b/.")],
     }
     /// Go's `ResolveReference` result (`URL.String()`) and Python's
     /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are

@@ -48,7 +48,7 @@ fn every_ledger_rows_witness_still_shows_its_root_cause() {
                 &row.id,
                 name.as_str(),
                 &row.library,
-                &row.witness,
+                (&row.witness, row.base.as_deref()),
                 &mut stale,
             );
             continue;
@@ -98,9 +98,15 @@ fn every_ledger_rows_witness_still_shows_its_root_cause() {
 }
 
 /// Does the shipped adapter `name` still show the root cause `id` on
-/// `witness`? Where its version is not the row's (`library`: its second
+/// `witness` (resolved against `base`, if any)? Where its version is not the row's (`library`: its second
 /// word, `Go 1.19.8 …`), says so on stderr and judges nothing.
-fn external_row_shows(id: &str, name: &str, library: &str, witness: &str, stale: &mut Vec<String>) {
+fn external_row_shows(
+    id: &str,
+    name: &str,
+    library: &str,
+    (witness, base): (&str, Option<&str>),
+    stale: &mut Vec<String>,
+) {
     let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
             .args(args)
@@ -121,7 +127,12 @@ fn external_row_shows(id: &str, name: &str, library: &str, witness: &str, stale:
         eprintln!("{id}: {name} here is {version:?}, the row is about {library:?}: not replayed");
         return;
     }
-    let out = run(&["check", "--json", "--oracle", name, "--", witness]);
+    let mut args = vec!["check", "--json", "--oracle", name];
+    if let Some(base) = base {
+        args.extend(["--base", base]);
+    }
+    args.extend(["--", witness]);
+    let out = run(&args);
     let case: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let shows = case["findings"]
         .as_array()
@@ -130,7 +141,7 @@ fn external_row_shows(id: &str, name: &str, library: &str, witness: &str, stale:
         .any(|f| f["root_cause"]["id"] == id);
     if !shows {
         stale.push(format!(
-            "{id}: {witness:?} no longer shows it in {name} ({version}): fixed? move it to `fixed in X`"
+            "{id}: {witness:?} (base {base:?}) no longer shows it in {name} ({version}): fixed? move it to `fixed in X`"
         ));
     }
 }

@@ -11,6 +11,7 @@
 pub(crate) mod authority;
 pub(crate) mod characters;
 pub(crate) mod curl;
+pub(crate) mod go;
 pub(crate) mod host;
 pub(crate) mod http;
 pub(crate) mod jetty;
@@ -19,6 +20,7 @@ pub(crate) mod node;
 pub(crate) mod path;
 pub(crate) mod php;
 pub(crate) mod port;
+pub(crate) mod python;
 pub(crate) mod resolution;
 pub(crate) mod syntax;
 

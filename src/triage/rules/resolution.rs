@@ -164,8 +164,12 @@ pub(crate) fn query_only_resolution(ctx: &Ctx<'_, '_>) -> Diff {
     // libcurl remove its dot segments first: see `normalized_base`).
     let their_base = their_reading_of_base(ctx);
     let their_base_path = their_base.and_then(|o| o.components.get(Component::Path));
+    // RFC 3986 section 5.2.1 makes normalising the base optional: a
+    // resolver that removes the base's dot segments (section 5.2.4) first
+    // keeps that path (Go, yarl: `/a/./b` + `?q` gives `/a/b?q`).
+    let base_normalized = grammar::rfc3986::remove_dot_segments(base_path);
     let keeps_base_path = ctx.theirs(Component::Path).is_some_and(|p| {
-        [Some(base_path), their_base_path]
+        [Some(base_path), their_base_path, Some(&base_normalized)]
             .into_iter()
             .flatten()
             .any(|b| p == b || same_octets(p, b))
