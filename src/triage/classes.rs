@@ -238,6 +238,17 @@ classes! {
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
     }
+    /// url-parse resolves a relative path only against a base written with
+    /// `//`: against another base the reference's path is kept as written
+    /// (`q` against `p:/p:` is `p:q`).
+    UrlParseSlashlessBase = "url-parse-slashless-base" {
+        basis: Spec, severity: Low,
+        rule: node::url_parse_slashless_base, scope: External("url-parse"),
+        spec: "RFC 3986 section 5.2.2 (merge with the base's path); url-parse 1.5.10 index.js (Url: \"Resolve a relative path if needed\" only when location.slashes); its README claims no standard",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("url-parse", "p:/p:", "q")],
+    }
     /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
     /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
     /// RFC 3986 section 5.2.2 keeps the base's path: its defect.
@@ -260,16 +271,17 @@ classes! {
         examples: [("go-net-url", "///x")],
         with_base: [("go-net-url", "ws:/6", "///f")],
     }
-    /// Go's `ResolveReference` takes a reference's empty authority (`//`)
-    /// for none and keeps the base's authority and path (`http://a/b` +
-    /// `//`: `http://a/b`, RFC 3986: `http:`): its defect.
-    GoEmptyAuthorityIgnored = "go-empty-authority-ignored" {
+    /// Go's `ResolveReference` and Python's `urljoin` (so httpx's `join`)
+    /// take a reference's empty authority (`//`) for none and keep the
+    /// base's authority and path (`http://a/b` + `//`: `http://a/b`, RFC
+    /// 3986: `http:`): their defect.
+    EmptyAuthorityIgnored = "empty-authority-ignored" {
         basis: Defect, severity: Medium,
-        rule: go::empty_authority_ignored, scope: External("go-net-url"),
-        spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\")",
-        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx"),
+        spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
         examples: [],
-        with_base: [("go-net-url", "http://a/b", "//")],
+        with_base: [("go-net-url", "http://a/b", "//"), ("python-urllib", "http://a/b", "//")],
     }
     /// Go's `ResolveReference` drops one slash of a resolved path that
     /// starts with `//` (`h:/a` + `/..//x`: path `/x`, RFC 3986: `//x`): its
@@ -440,6 +452,16 @@ classes! {
         spec: "java.net.URI javadoc (Java SE 17), URIs, URLs, and URNs (\"it is impossible to create a URL instance for a scheme for which no handler is available\"); java.net.URL(String) javadoc (MalformedURLException: \"an unknown protocol is found\")",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("java-url", "ldap://h/o=x"), ("java-url", "ws://a/b")],
+    }
+    /// `java.net.URL`'s `mailto:` handler takes all that follows
+    /// `mailto:` as the file, `//` included, with no authority
+    /// (`mailto://a@b?x`: path `//a@b`, query `x`).
+    JavaMailtoHandler = "java-mailto-handler" {
+        basis: Spec, severity: Low,
+        rule: syntax::java_mailto_handler, scope: External("java-url"),
+        spec: "RFC 2396 section 3 (net_path); JDK 17 sun.net.www.protocol.mailto.Handler.parseURL (the whole scheme-specific part is the URL's file, the host empty); java.net.URL javadoc (getPath, getQuery: parts of the file)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("java-url", "mailto://a@b?x")],
     }
     /// `http::Uri` drops the fragment.
     FragmentDropped = "fragment-dropped" {
@@ -617,7 +639,7 @@ classes! {
         rule: syntax::opaque_path_and_query, scope: External("perl-uri"),
         spec: "RFC 2396 section 3 (opaque_part); perldoc URI ($uri->path: \"the same value as $uri->opaque unless the URI supports the generic syntax\"; mailto: \"support the common methods and the generic query methods\")",
         // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-        examples: [("perl-uri", "mailto:a@b?subject=x")],
+        examples: [("perl-uri", "mailto:a@b?subject=x"), ("perl-uri", "mailto://a@b?x")],
     }
     /// urllib3's `parse_url` refuses a `.` in a scheme and reads the text
     /// before `://` as the host (`opc.tcp://203.0.113.0:49320`: host

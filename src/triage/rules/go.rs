@@ -61,31 +61,6 @@ pub(crate) fn triple_slash_path(ctx: &Ctx<'_, '_>) -> Diff {
     ])))
 }
 
-/// A reference `//` (or `//?q`, `//#f`) has an empty authority and an empty
-/// path: RFC 3986 section 5.2.2 takes both from it (`T.authority =
-/// R.authority; T.path = remove_dot_segments(R.path)`), so `//` against
-/// `http://a/b` is `http:`. Go's `ResolveReference` asks `ref.Host != ""`,
-/// so an empty authority counts as none and the base's authority and path
-/// are kept (`http://a/b`). Not in Go's tracker that we found. Claims the
-/// authority's parts, the path and the query.
-pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
-    let Some(resolved) = ctx.resolved else {
-        return Diff::NONE;
-    };
-    let reference = appendix_b_split(resolved.reference);
-    if reference.scheme.is_some() || reference.authority != Some("") || !reference.path.is_empty() {
-        return Diff::NONE;
-    }
-    Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
-        Component::Authority,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-    ])))
-}
-
 /// Where RFC 3986's resolution (section 5.2.4, `remove_dot_segments`)
 /// leaves a path that starts with `//` (`/..//x` gives `//x`), Go's
 /// `resolvePath` drops one of the two slashes ("We wrote an initial '/',
@@ -179,22 +154,6 @@ mod tests {
         let d = claim(triple_slash_path, ("ws:/6", "///f"), &ours, &go);
         assert!(d.fields.contains(Component::Path) && d.fields.contains(Component::Authority));
         let d = claim(triple_slash_path, ("ws:/6", "//h/f"), &ours, &go);
-        assert!(d.is_empty());
-    }
-
-    /// Go 1.19.8: `http://a/b` + `//` gives `http://a/b`.
-    #[test]
-    fn an_empty_authority_in_the_reference_ignored() {
-        let ours = outcome(&[(Component::Scheme, "http"), (Component::Authority, "")]);
-        let go = outcome(&[
-            (Component::Scheme, "http"),
-            (Component::Authority, "a"),
-            (Component::Host, "a"),
-            (Component::Path, "/b"),
-        ]);
-        let d = claim(empty_authority_ignored, ("http://a/b", "//"), &ours, &go);
-        assert!(d.fields.contains(Component::Host) && d.fields.contains(Component::Path));
-        let d = claim(empty_authority_ignored, ("http://a/b", "//h"), &ours, &go);
         assert!(d.is_empty());
     }
 

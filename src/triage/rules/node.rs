@@ -1,6 +1,7 @@
 //! Node's legacy `url.parse`: the inputs it throws on, as its documentation
 //! says it does.
 
+use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -33,6 +34,35 @@ pub(crate) fn node_refusal(ctx: &Ctx<'_, '_>) -> Diff {
         message.starts_with("TypeError: Invalid URL") && host.to_ascii_lowercase().contains("xn--");
     if undecodable_auth || refused_idna {
         Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
+/// url-parse resolves a relative path only against a base written with
+/// `//` (index.js: `if (relative && location.slashes && …) url.pathname =
+/// resolve(url.pathname, location.pathname)`): against any other base
+/// (`p:/a/b`, `urn:x`) the reference's path is kept as written and the
+/// base gives only its scheme (`q` against `p:/p:` is `p:q`; an empty
+/// reference gives an empty path). url-parse claims no standard. Claims
+/// the path where the base has no authority, the reference neither a
+/// scheme nor an authority, and theirs is the reference's own path.
+pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let base = appendix_b_split(resolved.base);
+    let reference = appendix_b_split(resolved.reference);
+    let kept = base.authority.is_none()
+        && reference.scheme.is_none()
+        && reference.authority.is_none()
+        && ctx.theirs(Component::Path).unwrap_or_default() == reference.path;
+    if kept {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Path])),
+        )
     } else {
         Diff::NONE
     }

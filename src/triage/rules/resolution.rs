@@ -394,3 +394,35 @@ pub(crate) fn lenient_base(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// A reference with an empty authority (`//`, `//?q`, `///p`, or the
+/// base's scheme before it) takes its authority and path from itself (RFC
+/// 3986 section 5.2.2: "if defined(R.authority) then T.authority =
+/// R.authority; T.path = remove_dot_segments(R.path)"), so `//` against
+/// `http://a/b` is `http:`. Go's `ResolveReference` tests `ref.Host !=
+/// ""` and CPython's `urljoin` `if netloc:`, so an empty authority counts
+/// as none and the base's authority and path are kept (`http://a/b`).
+/// Claims the authority's parts, the path and the query.
+pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let reference = crate::oracle::appendix_b_split(resolved.reference);
+    let base_scheme = crate::oracle::appendix_b_split(resolved.base).scheme;
+    let same_scheme = match (reference.scheme, base_scheme) {
+        (None, _) => true,
+        (Some(r), Some(b)) => r.eq_ignore_ascii_case(b),
+        (Some(_), None) => false,
+    };
+    if !same_scheme || reference.authority != Some("") {
+        return Diff::NONE;
+    }
+    Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+    ])))
+}

@@ -6,10 +6,11 @@
 use super::{opaque, rejected_with};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
+use crate::oracle::appendix_b_split;
 use crate::oracle::{OracleId, Verdict};
 use crate::rfc2396::ErrorKind;
-use crate::triage::Ctx;
 use crate::triage::text::{has_scheme, same_octets};
+use crate::triage::{Class, Ctx};
 
 /// urllib3's `parse_url` takes a scheme only of letters, digits, `+` and
 /// `-` (its `SCHEME_RE`), so `opc.tcp://h:1` has no scheme there and the
@@ -165,10 +166,22 @@ pub(crate) fn url_scheme_without_handler(ctx: &Ctx<'_, '_>) -> Diff {
 /// query (RFC 2396 section 3); RFC 3986, WHATWG and Appendix B split it off.
 pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
     let opaque = opaque(ctx);
+    // A parser that has no empty query (`empty-as-absent`: yarl) reports
+    // the empty query after a final `?` as none.
+    let no_empty_query = || {
+        crate::triage::classes::RULES
+            .iter()
+            .any(|rule| rule.class == Class::EmptyAsAbsent && rule.scope.covers(ctx.oracle))
+    };
+    let query = match ctx.theirs(Component::Query) {
+        Some(query) => Some(query),
+        None if no_empty_query() => Some(""),
+        None => None,
+    };
     let (Some(ours), Some(path), Some(query)) = (
         ctx.ours(Component::Path),
         ctx.theirs(Component::Path),
-        ctx.theirs(Component::Query),
+        query,
     ) else {
         return Diff::NONE;
     };
@@ -186,8 +199,25 @@ pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
 /// returns the opaque part, `?` and all ("the same value as $uri->opaque
 /// unless the URI supports the generic syntax", perldoc URI), while the
 /// generic `query`, which the mailto class has too, returns what follows
-/// the first `?`: both hold the query.
+/// the first `?`: both hold the query. Its mailto class reads the text
+/// after `mailto:` as its opaque part even where it starts with `//` (RFC
+/// 2396's `net_path`: `mailto://a@b?x` has the path `//a@b?x`), so there
+/// the path is claimed too.
 pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_none()
+        && let Some(path) = ctx.theirs(Component::Path)
+        && path.starts_with("//")
+        && ctx.theirs(Component::Authority).is_none()
+        && let Some((_, after_scheme)) = ctx.input.split_once(':')
+        && appendix_b_split(ctx.input).scheme.is_some()
+        && after_scheme.split('#').next() == Some(path)
+    {
+        return Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Path, Component::Query])),
+        );
+    }
     let (Some(ours), Some(path), Some(query)) = (
         ctx.ours(Component::Path),
         ctx.theirs(Component::Path),
@@ -204,6 +234,42 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
                 .fields
                 .intersection(ComponentSet::of(&[Component::Query])),
         )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `java.net.URL`'s handler for `mailto:` (JDK 17,
+/// `sun.net.www.protocol.mailto.Handler.parseURL`) takes the whole text
+/// after `mailto:` as the URL's file, `//` and all, with no authority:
+/// `getPath()` is that text up to `?`, `getQuery()` the rest (`mailto://a@b?x`:
+/// path `//a@b`, query `x`), where RFC 2396 reads `//a@b` as a
+/// `net_path`. Claims the authority's parts, the path and the query.
+pub(crate) fn java_mailto_handler(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_some() {
+        return Diff::NONE;
+    }
+    let split = appendix_b_split(ctx.input);
+    let Some(scheme) = split.scheme else {
+        return Diff::NONE;
+    };
+    let Some((_, after_scheme)) = ctx.input.split_once(':') else {
+        return Diff::NONE;
+    };
+    let file = after_scheme.split('#').next().unwrap_or_default();
+    let path = file.split('?').next().unwrap_or_default();
+    let read_whole = scheme.eq_ignore_ascii_case("mailto")
+        && ctx.theirs(Component::Authority).is_none()
+        && ctx.theirs(Component::Path) == Some(path);
+    if read_whole {
+        Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
+            Component::Authority,
+            Component::Userinfo,
+            Component::Host,
+            Component::Port,
+            Component::Path,
+            Component::Query,
+        ])))
     } else {
         Diff::NONE
     }
