@@ -103,7 +103,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => cmd::parse::run(&args),
         Command::Resolve(args) => cmd::resolve::run(&args),
         Command::Check(args) => cmd::check::run(&args),
-        Command::Report(args) => cmd::report::run(&args),
+        Command::Report(args) => cmd::report::run(&args, sandbox),
         Command::Corpus(args) => cmd::corpus::run(&args),
         Command::Oracles(args) => cmd::oracles::run(&args),
         Command::Minimize(args) => cmd::minimize::run(&args),

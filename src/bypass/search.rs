@@ -331,6 +331,18 @@ pub fn default_validators(parsers: &[OracleId]) -> Vec<Validator> {
 /// fetcher plus the string checks as validators, from the built-in seeds
 /// and `more` (templates of the report's own inputs).
 pub fn report_matrix(harness: &mut Harness<'_>, more: &BTreeSet<String>) -> Matrix {
+    report_matrix_with(harness, more, false)
+}
+
+/// [`report_matrix`], keeping too, when `keep_passed`, the shortest input
+/// per validator, fetcher, shape and spelling that a validator passes
+/// ([`Matrix::keep_passed`]): what a report observing real clients sends
+/// besides the model's bypasses.
+pub fn report_matrix_with(
+    harness: &mut Harness<'_>,
+    more: &BTreeSet<String>,
+    keep_passed: bool,
+) -> Matrix {
     let parsers = parsers_in(&harness.check_query(crate::Query::new(PLAIN_TEMPLATE)));
     let validators = default_validators(&parsers);
     let goal = Goal::Reach {
@@ -343,6 +355,9 @@ pub fn report_matrix(harness: &mut Harness<'_>, more: &BTreeSet<String>) -> Matr
     ordered.extend(all.iter().map(String::as_str));
     let inputs = candidates(ordered, &goal);
     let mut matrix = Matrix::new(&validators, &parsers, &goal);
+    if keep_passed {
+        matrix.keep_passed();
+    }
     check_candidates(harness, &inputs, &validators, &parsers, &goal, &mut matrix);
     matrix
 }

@@ -69,6 +69,14 @@ impl Seen<'_> {
     }
 }
 
+/// Does a `uridiff fetch` client read URLs with `fetcher`'s parser, so
+/// that `--observe` can send its cells?
+pub(crate) fn has_client(fetcher: &str) -> bool {
+    crate::fetch::clients()
+        .iter()
+        .any(|c| c.parser == Some(fetcher))
+}
+
 /// Where an observed request went: its address, the name it asked for,
 /// its `Host` header, as far as known.
 fn seen_at(o: &Observed, value: &impl Fn(&str) -> String) -> String {
@@ -100,6 +108,43 @@ impl Matrix {
             Some(o) => Seen::NotObserved(o),
             None => Seen::NotSent,
         }
+    }
+
+    /// Did the parser model predict a bypass of the pair (one kept without
+    /// an observation, or observed and `predicted`)?
+    pub fn predicted(&self, validator: &str, fetcher: &str) -> bool {
+        self.all()
+            .filter(|b| b.validator == validator && b.fetcher == fetcher)
+            .any(|b| b.observed.as_ref().is_none_or(|o| o.predicted))
+    }
+
+    /// A cell's whole account where observation ran (empty otherwise): what
+    /// the clients did ([`Seen::words`]), by which client, and what the
+    /// parser model predicted of the pair; a cell not sent says why (no
+    /// client of the fetcher's parser, or the budget). Values go through
+    /// `value`.
+    pub fn cell_words(&self, bypass: &Bypass, value: impl Fn(&str) -> String) -> String {
+        let seen = self.seen(bypass);
+        let model = match (seen, &bypass.observed) {
+            (Seen::NotAsked, _) => return String::new(),
+            (Seen::NotSent, _) => {
+                return if has_client(&bypass.fetcher) {
+                    "not sent: the --observe budget ran out first; the model predicted it"
+                        .to_owned()
+                } else {
+                    format!(
+                        "not sent: no client reads URLs with {}'s parser; the model predicted it",
+                        bypass.fetcher
+                    )
+                };
+            }
+            (_, Some(o)) if o.predicted => "the model predicted it",
+            _ if self.predicted(&bypass.validator, &bypass.fetcher) => {
+                "the model did not predict this input (the client rewrote the URL), only others of this pair that no client carried out"
+            }
+            _ => "the model predicted no bypass of this pair (the client rewrote the URL)",
+        };
+        format!("{}; {model}", seen.words(value))
     }
 
     /// When observation ran and no client carried out any bypass of the

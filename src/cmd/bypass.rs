@@ -415,6 +415,22 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
     Ok(status)
 }
 
+/// `report --observe`: the report's matrix observed as `bypass --observe`
+/// observes one, its errors and a spent budget told on standard error;
+/// whether a client failed.
+pub(crate) fn observe_report(
+    matrix: &mut Matrix,
+    budget: usize,
+    sandbox: super::fetch::Sandbox,
+) -> Result<bool, Failure> {
+    let summary = observe_told(matrix, budget, sandbox)?;
+    diagnostic(format_args!(
+        "--observe: {} requests in a network namespace",
+        summary.requests
+    ));
+    Ok(!summary.errors.is_empty())
+}
+
 /// `--observe`, its errors and a spent budget told on standard error.
 fn observe_told(
     matrix: &mut Matrix,

@@ -74,15 +74,16 @@ pub(crate) enum Sandbox {
 }
 
 /// Enters the namespace when the command line is `uridiff fetch` without
-/// `--guard` (or `--help`). Called first in `main`, before any thread
+/// `--guard` (or `--help`), or `bypass` or `report` with `--observe`. Called first in `main`, before any thread
 /// exists: `unshare(CLONE_NEWNS)` is refused to a process with threads.
 /// The command line is read as it is, before clap: an argument after
 /// `--` is an input, not an option.
 pub(crate) fn prepare() -> Sandbox {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let command = args.first().map(|a| a.as_os_str());
-    // `bypass --observe` sends its candidates through the same clients.
-    let observe = command == Some(OsStr::new("bypass"));
+    // `bypass --observe` and `report --observe` send their candidates
+    // through the same clients.
+    let observe = command == Some(OsStr::new("bypass")) || command == Some(OsStr::new("report"));
     if command != Some(OsStr::new("fetch")) && !observe {
         return Sandbox::NotAsked;
     }

@@ -63,6 +63,14 @@ pub(crate) struct Args {
     /// resolver hook; nothing outside loopback is dialled).
     #[arg(long)]
     confirm: bool,
+    /// Observe the Bypasses section's cells instead, as `uridiff bypass
+    /// --observe` does (as root): its candidates through the real clients
+    /// of each fetcher's parser in a network namespace where only loopback
+    /// exists; a cell is a bypass only where a client was observed
+    /// reaching evil.example. Where no namespace can be entered the
+    /// section keeps the model's cells and says they were not observed.
+    #[arg(long, conflicts_with = "confirm")]
+    observe: bool,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
     /// Corpus directories (read recursively) or files.
@@ -168,7 +176,7 @@ fn write_report(
     }
 }
 
-pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status, Failure> {
     let mut walk = Vec::new();
     let files = files(&args.paths, &mut walk)?;
     // Refuse a bad --out (or one that is an input) before reading anything.
@@ -217,7 +225,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         &mut |warning| diagnostic(warning),
     )?;
     bar.finish_and_clear();
-    let confirm_failed = bypass_section(args, &mut harness, &mut builder);
+    let confirm_failed = bypass_section(args, &mut harness, &mut builder, sandbox);
     builder.missing_references(harness.missing_references());
     let external_errors = harness.finish();
     for error in &external_errors {
@@ -331,9 +339,16 @@ fn layout(args: &Args) -> Layout {
 
 /// The bypass section: the report's own host confusions and the built-in
 /// seeds made templates, checked by the same oracles, confirmed on
-/// loopback with `--confirm`. Whether a confirmation failed.
-fn bypass_section(args: &Args, harness: &mut Harness, builder: &mut Builder<'_>) -> bool {
-    let mut matrix = uridiff::bypass::report_matrix(harness, builder.bypass_templates());
+/// loopback with `--confirm` or observed through the real clients with
+/// `--observe`. Whether a confirmation or a client failed.
+fn bypass_section(
+    args: &Args,
+    harness: &mut Harness,
+    builder: &mut Builder<'_>,
+    sandbox: super::fetch::Sandbox,
+) -> bool {
+    let mut matrix =
+        uridiff::bypass::report_matrix_with(harness, builder.bypass_templates(), args.observe);
     let mut confirm_failed = false;
     if args.confirm {
         let summary = uridiff::bypass::confirm::confirm(
@@ -345,6 +360,21 @@ fn bypass_section(args: &Args, harness: &mut Harness, builder: &mut Builder<'_>)
             confirm_failed = true;
         }
     }
+    if args.observe {
+        match super::bypass::observe_report(&mut matrix, OBSERVE_BUDGET, sandbox) {
+            Ok(failed) => confirm_failed |= failed,
+            // No namespace here: the section says its cells are the
+            // model's, not observations; the report is still written.
+            Err(why) => {
+                diagnostic(format_args!("{why}; the Bypasses section is not observed"));
+                matrix.observation = uridiff::bypass::Confirmation::DidNotRun(why.to_string());
+            }
+        }
+    }
     builder.bypass(matrix);
     confirm_failed
 }
+
+/// The most requests `report --observe` sends: above what the built-in
+/// seeds' matrix needs (1638 for `bypass --oracle all`).
+const OBSERVE_BUDGET: usize = 10_000;

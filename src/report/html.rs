@@ -333,10 +333,12 @@ function setup() {
     // --observe (src/bypass/seen.rs): what clients did with a shown bypass.
     const at = o => [o.address, o.resolved_name && "(resolved " + visible(o.resolved_name) + ")",
       o.host_header && "(Host " + visible(o.host_header) + ")"].filter(x => x).join(" ") || "nothing";
-    const seen = b => bm.observation !== "ran" ? ["", ""] : !b.observed ? [" ?", "not sent"]
-      : b.observed.reached ? [" ✔", "observed: " + b.observed.client + " reached " + at(b.observed)]
-      : [" ✗", "not observed: " + b.observed.client + (b.observed.error ? " failed: " + visible(b.observed.error) : " went to " + at(b.observed))];
+    const model = b => !b.observed || b.observed.predicted ? "; the model predicted it" : "; the model did not predict it (the client rewrote the URL)";
+    const seen = b => bm.observation !== "ran" ? ["", ""] : !b.observed ? [" ?", "not sent" + model(b)]
+      : b.observed.reached ? [" ✔", "observed: " + b.observed.client + " reached " + at(b.observed) + model(b)]
+      : [" ✗", "not observed: " + b.observed.client + (b.observed.error ? " failed: " + visible(b.observed.error) : " went to " + at(b.observed)) + model(b)];
     const confirmed = bm.observation === "ran" ? "each observed in a network namespace: ✔ a client was observed carrying it to the target, ✗ the model predicted it and no client did (not a bypass), ? not sent"
+      : bm.observation.startsWith("did not run") ? "none observed: observation " + visible(bm.observation) + ", so these are the parser model's predictions"
       : bm.confirmation === "ran" ? bm.confirmed + " confirmed by a real client"
       : bm.confirmation === "not asked" ? "none confirmed (--confirm sends them through real clients)"
       : "none confirmed: confirmation " + visible(bm.confirmation);

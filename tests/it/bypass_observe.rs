@@ -266,9 +266,9 @@ fn markdown_and_html_say_of_each_cell_whether_a_client_was_observed() {
         "1. url → python-urllib: `http://allowed.example\\@evil.example`",
         "; not observed: urllib.request failed: `URLError:",
         "2. url → curl: `http://allowed.example\\@evil.example`",
-        "; observed: libcurl reached `127.0.0.3` (resolved `evil.example`) (Host `evil.example`).",
+        "; observed: libcurl reached `127.0.0.3` (resolved `evil.example`) (Host `evil.example`); the model predicted it.",
         "3. url → fast-uri:",
-        "; not sent (no client reads URLs with this fetcher's parser",
+        "; not sent: no client reads URLs with fast-uri's parser; the model predicted it.",
     ] {
         assert!(text.contains(words), "{words:?} in {text}");
     }
@@ -307,9 +307,9 @@ fn markdown_and_html_say_of_each_cell_whether_a_client_was_observed() {
         "<td class=\"unobserved\" title=\"http://allowed.example\\@evil.example\">1 ✗</td>",
         "<td class=\"hit\" title=\"http://allowed.example\\@evil.example\">2 ✔</td>",
         "<td class=\"unobserved\" title=\"http://allowed.example\\@evil.example\">3 ?</td>",
-        "; observed: libcurl reached 127.0.0.3 (resolved evil.example) (Host evil.example).",
+        "; observed: libcurl reached 127.0.0.3 (resolved evil.example) (Host evil.example); the model predicted it.",
         "; not observed: urllib.request failed: URLError:",
-        "; not sent.",
+        "; not sent; the model predicted it.",
         "each observed in a network namespace",
     ] {
         assert!(dom.contains(words), "{words:?} in {dom}");

@@ -153,22 +153,12 @@ fn write_list(out: &mut impl Write, matrix: &Matrix, listed: &[&Bypass]) -> Resu
                 "     confirmed: {client}'s request arrived at the target's trap"
             )?;
         }
-        let seen = matrix.seen(b);
-        if let Some(o) = &b.observed
-            && seen != bypass::Seen::NotAsked
-        {
+        if matrix.seen(b) != bypass::Seen::NotAsked {
             writeln!(
                 out,
-                "     {}; the model {}",
-                seen.words(|v| format!("\"{}\"", uridiff::text::visible_lines(v))),
-                if o.predicted {
-                    "predicted it"
-                } else {
-                    "did not predict it (the client rewrote the URL)"
-                }
+                "     {}",
+                matrix.cell_words(b, |v| format!("\"{}\"", uridiff::text::visible_lines(v)))
             )?;
-        } else if seen == bypass::Seen::NotSent {
-            writeln!(out, "     {}", seen.words(|v| v.to_owned()))?;
         }
     }
     if listed.is_empty() {

@@ -37,6 +37,12 @@ fn confirmed_words(matrix: &Matrix, how: &str) -> String {
     if matrix.observation == Confirmation::Ran {
         return crate::bypass::Seen::legend().to_owned();
     }
+    if let Confirmation::DidNotRun(why) = &matrix.observation {
+        return format!(
+            "none observed: observation did not run ({}), so these are the parser model's predictions",
+            code_line(why)
+        );
+    }
     match &matrix.confirmation {
         Confirmation::Ran => format!("{} confirmed{how}", matrix.cells_confirmed()),
         Confirmation::NotAsked => {
@@ -191,7 +197,7 @@ fn list(out: &mut impl Write, matrix: &Matrix, listed: &[&Bypass]) -> io::Result
                 .as_deref()
                 .map(|c| format!(", confirmed by {c}"))
                 .unwrap_or_default(),
-            crate::bypass::Seen::sentence(matrix.seen(b).words(code_line)),
+            crate::bypass::Seen::sentence(matrix.cell_words(b, code_line)),
         )?;
     }
     if listed.is_empty() {
