@@ -342,3 +342,60 @@ fn dom(page: &std::path::Path, profile: &std::path::Path) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// `report --observe`: the report's Bypasses section is observed as
+/// `bypass --observe` observes a matrix (as root, in a network namespace):
+/// its marks and each entry's words say what a client did and what the
+/// model predicted, and a cell only a client's rewriting makes is there.
+#[cfg(feature = "curl")]
+#[test]
+fn the_reports_bypasses_section_is_observed() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input");
+    std::fs::write(&input, "http://allowed.example\\@evil.example").unwrap();
+    let out_path = dir.path().join("report.md");
+    let out = std::process::Command::new(crate::util::BIN)
+        .args([
+            "report",
+            "--observe",
+            "--oracle",
+            "urllib3",
+            "--format",
+            "md",
+            "--out",
+        ])
+        .arg(&out_path)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "uridiff report --observe (needs root and the clients' runtimes): {err}"
+    );
+    assert!(
+        !err.contains("is not observed"),
+        "observation must run here: {err}"
+    );
+    let report = std::fs::read_to_string(&out_path).unwrap();
+    let section = report.split("## Bypasses").nth(1).unwrap();
+    assert!(
+        section.contains("each observed in a network namespace"),
+        "{section}"
+    );
+    assert!(
+        section.contains("; observed: libcurl reached `127.0.0.3`")
+            && section.contains("the model predicted it"),
+        "{section}"
+    );
+    // urllib3 adds `http://` to what its parser reads as a scheme-less
+    // input: a cell the model does not predict, observed.
+    assert!(
+        section
+            .lines()
+            .any(|l| l.contains("→ urllib3: `evil.example://allowed.example")
+                && l.contains("observed: urllib3 reached `127.0.0.3`")
+                && l.contains("the model predicted no bypass of this pair")),
+        "{section}"
+    );
+}
