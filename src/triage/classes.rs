@@ -305,6 +305,27 @@ classes! {
         examples: [],
         with_base: [("python-urllib", "http://a/b//c", "d"), ("httpx", "http://a/b//c", "d")],
     }
+    /// Python's `urljoin` (so httpx's `join`) leaves out an empty query or
+    /// fragment of the reference (`b?#` against `http://a/`:
+    /// `http://a/b`): its defect.
+    UrljoinEmptyComponents = "urljoin-empty-components" {
+        basis: Defect, severity: Low,
+        rule: python::urljoin_empty_components, scope: External("python-urllib") | External("httpx"),
+        spec: "RFC 3986 section 5.2.2 (T.query = R.query; T.fragment = R.fragment) and 5.3; https://github.com/python/cpython/issues/67041 (bpo-22852, \"urllib.parse wrongly strips empty #fragment, ?query, //netloc\"); urljoin keeps them since https://github.com/python/cpython/pull/123273",
+        // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("python-urllib", "http://a/", "b?#")],
+    }
+    /// An empty reference against a base with a fragment gives the base
+    /// whole, fragment included, as RFC 1808 did (CPython's `urljoin`).
+    EmptyReferenceIsBase = "empty-reference-is-base" {
+        basis: Spec, severity: Low,
+        rule: python::empty_reference_is_base, scope: Any,
+        spec: "RFC 1808 section 4 step 2 (\"If the embedded URL is entirely empty, it inherits the entire base URL\"); RFC 2396 section 4.2 and RFC 3986 section 5.1 (a base is used without its fragment); CPython Lib/test/test_urlparse.py (checkJoin(RFC1808_BASE, '', 'http://a/b/c/d;p?q#f'))",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [],
+        with_base: [("python-urllib", "http://a/b#f", "")],
+    }
     /// httpx's `normalize_path` drops the slash before a final dot segment
     /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`): its
     /// defect.
@@ -537,6 +558,15 @@ classes! {
         spec: "RFC 2396 section 3.2.2 (hostname, IPv4address = 1*digit \".\" ...); httpx 0.28 _urlparse.py, encode_host (IPv4_STYLE_HOSTNAME, then ipaddress.IPv4Address: \"Invalid IPv4 address\"); Python docs, ipaddress (leading zeros are not accepted, since 3.9.5)",
         // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
         examples: [("httpx", "http://999.1.1.1/"), ("httpx", "http://125.025.062.125")],
+    }
+    /// Jetty 9.4's `HttpURI` gives port 0 for an empty port (`//h:`), where
+    /// RFC 3986 reads none: its defect.
+    JettyEmptyPortZero = "jetty-empty-port-zero" {
+        basis: Defect, severity: Medium,
+        rule: jetty::empty_port_zero, scope: External("jetty-httpuri"),
+        spec: "RFC 3986 section 3.2.3 (an empty port is omitted); https://github.com/jetty/jetty.project/issues/11488 (Jetty 12: an unset port is -1)",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("jetty-httpuri", "//c:")],
     }
     /// Jetty's `HttpURI` refuses an authority not ended by `/`, a path whose
     /// dot segments climb above its root, and an encoded NUL in a path.

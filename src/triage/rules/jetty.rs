@@ -2,6 +2,7 @@
 //! refuses what it cannot route (read with Debian's libjetty9-java
 //! 9.4.57, each answer checked through `HttpURI(String)` directly).
 
+use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -49,6 +50,23 @@ fn climbs_above_root(path: &str) -> bool {
         }
     }
     false
+}
+
+/// Jetty 9.4's `HttpURI` gives the port 0 for an empty port (`//h:`),
+/// where RFC 3986 section 3.2.3 reads none ("URI producers and normalizers
+/// should omit the port component and its ':' delimiter if port is
+/// empty"): a request would go to port 0. Jetty 12 made an unset port -1
+/// (jetty/jetty.project#11488). Claims the port.
+pub(crate) fn empty_port_zero(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.ours(Component::Port) == Some("") && ctx.theirs(Component::Port) == Some("0") {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Port])),
+        )
+    } else {
+        Diff::NONE
+    }
 }
 
 #[cfg(test)]

@@ -165,6 +165,47 @@ pub(crate) fn httpx_dot_segment_slash(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// With an empty reference, RFC 1808 (section 4, step 2: "If the
+/// embedded URL is entirely empty, it inherits the entire base URL")
+/// keeps the base whole, fragment included, where RFC 2396 (section 4.2)
+/// and RFC 3986 (section 5.2.2, `T.fragment = R.fragment`) give none;
+/// CPython's `urljoin` follows RFC 1808 there (its tests:
+/// `checkJoin(RFC1808_BASE, '', 'http://a/b/c/d;p?q#f')`). Claims the
+/// fragment where theirs is the base's.
+pub(crate) fn empty_reference_is_base(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let base_fragment = appendix_b_split(resolved.base).fragment;
+    if resolved.reference.is_empty()
+        && base_fragment.is_some()
+        && ctx.theirs(Component::Fragment) == base_fragment
+    {
+        Diff::of_fields(
+            ctx.open
+                .fields
+                .intersection(ComponentSet::of(&[Component::Fragment])),
+        )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `urljoin` writes its result with `urlunparse`, which leaves out an
+/// empty query or fragment (`?`, `#`), so `b?#` against `http://a/` is
+/// `http://a/b` (bpo-22852, python/cpython#67041; urljoin keeps them since
+/// python/cpython#123273). Claims the query and fragment rfc2396 has empty
+/// and theirs has not.
+pub(crate) fn urljoin_empty_components(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_none() {
+        return Diff::NONE;
+    }
+    let dropped = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    Diff::of_fields(
+        dropped.intersection(ComponentSet::of(&[Component::Query, Component::Fragment])),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
