@@ -121,6 +121,9 @@ sub describe {
 sub refusal {
     my ($error, $what) = @_;
     chomp $error;
+    # croak and die end with " at FILE line N." naming this script's
+    # temporary copy: left out so that the message is the same every run.
+    $error =~ s/ at \S+ line \d+\.?\z//;
     return { verdict => 'reject', message => defined $what ? "$what: $error" : $error };
 }
 
