@@ -199,6 +199,14 @@ impl<'a> Outcome<'a> {
         }
     }
 
+    /// Did the oracle answer for this input, accepting or rejecting it?
+    /// Neither an answer out of its domain (its descriptor's
+    /// [`Domain`](super::Domain)) nor a missing one is a claim about the
+    /// input: the arbiter compares neither with a peer or a reference.
+    pub(crate) fn in_domain(&self) -> bool {
+        self.verdict != Verdict::OutOfDomain
+    }
+
     /// Is this an acceptance?
     pub fn accepted(&self) -> bool {
         self.verdict == Verdict::Accept

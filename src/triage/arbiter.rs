@@ -98,7 +98,10 @@ fn peer_pair(
     scope: ComponentSet,
     out: &mut Vec<Finding>,
 ) {
-    if oa.is_missing() || ob.is_missing() {
+    // An answer out of an oracle's domain (its descriptor's `domain`: a
+    // relative reference for an absolute-URL parser) claims nothing about
+    // the input, so it departs from no peer.
+    if !oa.in_domain() || !ob.in_domain() {
         return;
     }
     let mut d = diff(oa, ob);
@@ -287,7 +290,7 @@ fn majority(
     let (mut with_a, mut with_b) = (Vec::new(), Vec::new());
     let mut votes = 0usize;
     for (id, o) in implementations {
-        if id.standard() != Some(standard) || id.is_reference() || o.is_missing() {
+        if id.standard() != Some(standard) || id.is_reference() || !o.in_domain() {
             continue;
         }
         // One vote per lineage (fast-uri descends from uri-js): a shared
@@ -338,7 +341,9 @@ pub(crate) fn against_references(
         let Some(Answer::Outcome(reference_id, r)) = references.get(standard) else {
             continue;
         };
-        if theirs.is_missing()
+        // Out of its domain, a parser claims nothing the reference could
+        // contradict.
+        if !theirs.in_domain()
             || out
                 .iter()
                 .any(|f| f.oracle == *id && matches!(f.decided_by, Decision::Reference(_)))
