@@ -35,6 +35,39 @@ pub enum Domain {
     RequestTarget,
 }
 
+/// How `reproduce` writes a test of an in-process parser's defect, in
+/// that parser's own API and language (a shipped adapter's template is its
+/// row's [`Reproduce`]). A new oracle whose API one of these already covers
+/// names it in its `oracles!` row; a new API is a variant here and its
+/// writer in `src/reproduce/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Template {
+    /// A Rust test against the `url` crate (`Url::parse`, `join`).
+    UrlCrate,
+    /// A Rust test against `http::Uri`: every defect uridiff finds in it is
+    /// input RFC 3986 forbids that it accepts (sections 3.1, 3.2.2, 3.2.3),
+    /// so the test asserts a refusal whatever the reference's reading.
+    HttpUri,
+    /// A Rust test against `fluent_uri::UriRef`.
+    FluentUri,
+    /// A Rust test against `iri_string::types::UriReferenceStr`.
+    IriString,
+    /// A JavaScript test against Node's `URL` (Ada is Node's URL parser)
+    /// and a C test against Ada's C API (`ada_c.h`).
+    Ada,
+    /// A C test against libcurl's URL API (`curl_url_set`/`curl_url_get`).
+    Curl,
+    /// A C test against uriparser (`uriParseSingleUriA`).
+    Uriparser,
+}
+
+impl Template {
+    /// Does every test it writes assert a refusal ([`Template::HttpUri`])?
+    pub(crate) fn asserts_refusal(self) -> bool {
+        matches!(self, Template::HttpUri)
+    }
+}
+
 /// What an oracle is: the facts every part of uridiff reads about it.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
@@ -75,6 +108,11 @@ pub struct Descriptor {
     /// `reproduce` writes in Rust or C itself, and for one it writes no
     /// test of.
     pub(crate) reproduce: Option<&'static Reproduce>,
+    /// How `reproduce` writes a test of an in-process parser's defect
+    /// (its `oracles!` row's `reproduce`); none for an external oracle and
+    /// for an in-process one it writes no test of (the strict parser, the
+    /// Appendix B split, the references).
+    pub(crate) template: Option<Template>,
 }
 
 impl Descriptor {
@@ -86,6 +124,7 @@ impl Descriptor {
         domain: Domain,
         validates: bool,
         reference: bool,
+        template: Option<Template>,
     ) -> Descriptor {
         Descriptor {
             id,
@@ -104,6 +143,7 @@ impl Descriptor {
             held_to: &[],
             flag_note: None,
             reproduce: None,
+            template,
         }
     }
 
@@ -126,6 +166,7 @@ impl Descriptor {
                 held_to: &[],
                 flag_note: None,
                 reproduce: None,
+                template: None,
             };
         };
         Descriptor {
@@ -145,6 +186,7 @@ impl Descriptor {
                 None => None,
             },
             reproduce: row.reproduce.as_ref(),
+            template: None,
         }
     }
 
@@ -200,6 +242,17 @@ mod tests {
         assert_eq!(OracleId::Url.descriptor().domain, Domain::Absolute);
         assert_eq!(OracleId::Http.descriptor().domain, Domain::RequestTarget);
         assert!(!OracleId::AppendixB.descriptor().validates);
+        // `reproduce` writes a test from the row's template, not its name.
+        assert_eq!(
+            OracleId::Http.descriptor().template,
+            Some(Template::HttpUri)
+        );
+        assert_eq!(
+            OracleId::Rfc3986.descriptor().template,
+            Some(Template::FluentUri)
+        );
+        assert_eq!(OracleId::Rfc2396.descriptor().template, None);
+        assert_eq!(OracleId::Rfc3986Grammar.descriptor().template, None);
         assert_eq!(
             OracleId::Rfc3986Grammar.descriptor().reference_for,
             Some(Standard::Rfc3986)
@@ -216,7 +269,7 @@ mod tests {
         assert_eq!(fast_uri.lineage, Some("uri-js"));
         assert_eq!(fast_uri.flag_note, Some("error:"));
         assert_eq!(fast_uri.host_readings.len(), 2);
-        assert!(fast_uri.reproduce.is_some());
+        assert!(fast_uri.reproduce.is_some() && fast_uri.template.is_none());
         let go = external("go-net-url");
         assert_eq!((go.standard, go.resolver), (None, Resolver::Go));
         assert_eq!(go.held_to, &[SelfCheck::IpLiteral]);

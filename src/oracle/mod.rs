@@ -17,6 +17,7 @@ mod grammar;
 mod http;
 mod iri_string;
 mod outcome;
+mod query;
 pub mod rfc2396;
 mod rfc3986;
 #[cfg(feature = "uriparser")]
@@ -28,8 +29,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub(crate) use self::descriptor::Template;
 pub use self::descriptor::{Descriptor, Domain, Kind, shipped_reference};
 pub use self::outcome::{MISSING_NOTE, Note, Outcome, Refusal, Verdict};
+pub use self::query::{ExternalOracles, Query};
 
 pub use self::appendix_b::split as appendix_b_split;
 pub(crate) use self::grammar::{
@@ -148,6 +151,7 @@ macro_rules! oracles {
             $(annotate: $annotate:expr,)?
             $(authority_peer: $authority_peer:ident,)?
             $(reference: $reference:literal,)?
+            $(reproduce: $template:ident,)?
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -186,6 +190,7 @@ macro_rules! oracles {
                         inputs_or_every!($($inputs)?),
                         true $(&& $validates)?,
                         false $(|| $reference)?,
+                        some_or_none!($(Template::$template)?),
                     ),)*
                     OracleId::External(name) => Descriptor::external(self, name.as_str()),
                 }
@@ -320,6 +325,7 @@ oracles! {
         run: url::run,
         resolve: url::resolve,
         annotate: url::notes,
+        reproduce: UrlCrate,
     }
     /// The `http` crate (`http::Uri`, HTTP request targets).
     Http = "http" {
@@ -331,6 +337,7 @@ oracles! {
         run: http::run,
         resolve: http::resolve,
         authority_peer: Rfc3986,
+        reproduce: HttpUri,
     }
     /// The `fluent-uri` crate (strict RFC 3986).
     Rfc3986 = "rfc3986" {
@@ -340,6 +347,7 @@ oracles! {
         domain: "every URI reference",
         run: rfc3986::run,
         resolve: rfc3986::resolve,
+        reproduce: FluentUri,
     }
     /// The `ada-url` crate: Ada, the C++ WHATWG parser inside Node.js.
     #[cfg(feature = "ada")]
@@ -351,6 +359,7 @@ oracles! {
         inputs: Absolute,
         run: ada::run,
         resolve: ada::resolve,
+        reproduce: Ada,
     }
     /// libcurl's URL API (`curl_url`), curl's own dialect.
     #[cfg(feature = "curl")]
@@ -362,6 +371,7 @@ oracles! {
         inputs: Absolute,
         run: curl::run,
         resolve: curl::resolve,
+        reproduce: Curl,
     }
     /// The `iri-string` crate in its URI mode (RFC 3986).
     IriString = "iri-string" {
@@ -371,6 +381,7 @@ oracles! {
         domain: "every URI reference",
         run: iri_string::run,
         resolve: iri_string::resolve,
+        reproduce: IriString,
     }
     /// uriparser, the C RFC 3986 library (PHP 8.5's `Uri\Rfc3986\Uri`).
     #[cfg(feature = "uriparser")]
@@ -381,6 +392,7 @@ oracles! {
         domain: "every URI reference",
         run: uriparser::run,
         resolve: uriparser::resolve,
+        reproduce: Uriparser,
     }
     /// RFC 3986 Appendix A run by the grammar engine (`crates/grammar`),
     /// with section 5.2 transcribed: the reference for RFC 3986.

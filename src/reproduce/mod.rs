@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use crate::case::Case;
 use crate::components::{Component, ComponentSet, Components};
-use crate::oracle::{OracleId, Outcome, Verdict};
+use crate::oracle::{OracleId, Outcome, Standard, Template, Verdict};
 use crate::rootcause::{self, RootCause};
 use crate::triage::{Class, Finding};
 
@@ -133,9 +133,10 @@ fn build(
         (None, Some(f)) => f.class.spec().to_owned(),
         (None, None) => String::new(),
     };
-    let version = crate::oracle::info(parser)
-        .map(|i| i.library.to_owned())
-        .unwrap_or_else(|| parser.as_str().to_owned());
+    let descriptor = parser.descriptor();
+    let version = descriptor
+        .library()
+        .map_or_else(|| parser.as_str().to_owned(), str::to_owned);
     let disputed = findings
         .iter()
         .fold(ComponentSet::EMPTY, |set, f| set.union(f.fields));
@@ -152,7 +153,7 @@ fn build(
             crate::known::Expected::Failure => Some(Expect::Reject),
         },
         Some(_) => None,
-        None => expectation(parser, findings, reference),
+        None => expectation(descriptor.template, findings, reference),
     };
     let about = About {
         input: case.input,
@@ -169,7 +170,7 @@ fn build(
         .collect();
     // Ada: also a C test against its C API (ada_c.h), which `--check`
     // builds against the pinned release's sources.
-    if parser.as_str() == "ada"
+    if descriptor.template == Some(Template::Ada)
         && let Some(expect) = expect.as_ref()
     {
         tests.push(Test {
@@ -177,10 +178,11 @@ fn build(
             code: ada_c_test(&about, expect),
         });
     }
-    let wpt = match parser.as_str() {
-        "url" | "ada" => reference.and_then(|r| wpt_entry(case.input, case.base, r)),
-        _ => None,
-    };
+    // A WHATWG parser's defect is also a web-platform-tests entry (written
+    // for the in-process ones, whose tests uridiff writes itself).
+    let wpt = (descriptor.standard == Some(Standard::Whatwg) && descriptor.template.is_some())
+        .then(|| reference.and_then(|r| wpt_entry(case.input, case.base, r)))
+        .flatten();
     Reproduction {
         root_cause: cause.id,
         parser,
@@ -198,7 +200,7 @@ fn build(
 /// of the standard requires (every self-check class but round-trip names
 /// input the standard forbids).
 fn expectation<'c>(
-    parser: OracleId,
+    template: Option<Template>,
     findings: &[&Finding],
     reference: Option<&'c Outcome<'c>>,
 ) -> Option<Expect<'c>> {
@@ -208,7 +210,7 @@ fn expectation<'c>(
     // http::Uri: every defect uridiff finds in it is input RFC 3986 forbids
     // that it accepts (section 3.1 scheme, 3.2.2 IP-literal, 3.2.3 port),
     // whatever the reference's own reading of the rest.
-    if parser.as_str() == "http" {
+    if template.is_some_and(Template::asserts_refusal) {
         return Some(Expect::Reject);
     }
     match reference {
@@ -294,30 +296,29 @@ fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<
     }
     let (name, version) = about.pin()?;
     let pin = format!("{name} = \"={version}\"");
-    let code = match parser.as_str() {
-        "url" => url_test(about, &pin, expect),
-        "http" => http_test(about, &pin),
-        "rfc3986" => fluent_uri_test(about, &pin, expect)?,
-        "iri-string" => iri_string_test(about, &pin, expect)?,
-        "ada" => {
+    let code = match parser.descriptor().template? {
+        Template::UrlCrate => url_test(about, &pin, expect),
+        Template::HttpUri => http_test(about, &pin),
+        Template::FluentUri => fluent_uri_test(about, &pin, expect)?,
+        Template::IriString => iri_string_test(about, &pin, expect)?,
+        Template::Ada => {
             return Some(Test {
                 language: "javascript",
                 code: ada_test(about, expect),
             });
         }
-        "curl" => {
+        Template::Curl => {
             return Some(Test {
                 language: "c",
                 code: curl_test(about, expect),
             });
         }
-        "uriparser" => {
+        Template::Uriparser => {
             return Some(Test {
                 language: "c",
                 code: uriparser_test(about, expect),
             });
         }
-        _ => return None,
     };
     Some(Test {
         language: "rust",
