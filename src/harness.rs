@@ -15,7 +15,6 @@
 //! [`check_with_base`](crate::check_with_base)) directly: the same pipeline
 //! with the registry's oracles only, and no allocation for a harness.
 
-use std::fmt;
 use std::time::Duration;
 
 use crate::case::Case;
@@ -23,42 +22,11 @@ use crate::check::{Pending, check_pair, check_single};
 use crate::oracle::{OracleId, Outcome};
 use crate::reference::WhatwgProcess;
 
-/// One thing to check: an input, or a reference and the base to resolve it
-/// against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Query<'a> {
-    /// The input (with a base: the reference).
-    pub input: &'a str,
-    /// The base, for a resolution.
-    pub base: Option<&'a str>,
-}
-
-impl<'a> Query<'a> {
-    /// A single input.
-    pub fn new(input: &'a str) -> Self {
-        Query { input, base: None }
-    }
-
-    /// A reference resolved against `base`.
-    pub fn with_base(base: &'a str, input: &'a str) -> Self {
-        Query {
-            input,
-            base: Some(base),
-        }
-    }
-}
-
-/// Oracles outside the registry (external processes over the pipe
-/// protocol, or anything else that answers a batch at a time).
-pub trait ExternalOracles: fmt::Debug {
-    /// The outcomes of every oracle for each query, one list per query, in
-    /// the order of `queries`. An oracle with no answer for a query gives a
-    /// [missing](Outcome::missing) outcome, never none.
-    fn run(&mut self, queries: &[Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>>;
-
-    /// Ends every oracle; every error seen, one line each.
-    fn finish(self: Box<Self>) -> Vec<String>;
-}
+// The query and the external-oracle trait live in `oracle` (which
+// implements the trait for the pipe-protocol oracles) so that `oracle`
+// does not import `harness`, which imports it: top-level modules form a
+// DAG (DESIGN.md, "Data flow"). Re-exported here, where they always were.
+pub use crate::oracle::{ExternalOracles, Query};
 
 /// How many queries a harness checks before it reads the WHATWG
 /// reference's answers for them and sends the next ones (see

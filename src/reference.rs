@@ -20,8 +20,8 @@
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::Query;
 use crate::diff::diff;
+use crate::oracle::Query;
 use crate::oracle::external::{External, Submitted, shipped_status};
 use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
 

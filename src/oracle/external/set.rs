@@ -232,8 +232,11 @@ impl Externals {
 }
 
 /// A run's external oracles as the [`Harness`](crate::Harness) drives them.
-impl crate::harness::ExternalOracles for Externals {
-    fn run(&mut self, queries: &[crate::Query<'_>]) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
+impl crate::oracle::ExternalOracles for Externals {
+    fn run(
+        &mut self,
+        queries: &[crate::oracle::Query<'_>],
+    ) -> Vec<Vec<(OracleId, Outcome<'static>)>> {
         let queries: Vec<Query<'_>> = queries.iter().map(|q| (q.input, q.base)).collect();
         Externals::run(self, &queries)
     }
