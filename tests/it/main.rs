@@ -34,6 +34,7 @@ mod hostile_processes;
 mod hostile_reproduce;
 mod html_report;
 mod known;
+mod module_graph;
 mod report_targets;
 mod reproduce;
 mod resolution;
