@@ -4,6 +4,10 @@
 //! cost per input in `scripts/fuzz-throughput.sh`, which times the fuzz
 //! binary over the same files. Best of five passes, in nanoseconds per input.
 //! `cargo run --release --example check_cost -- DIR`.
+//!
+//! `check_cost DIR campaign|check PASSES` runs only that function, PASSES
+//! times over the inputs, and prints nothing: a loop to profile
+//! (`perf record`), without the other function's samples.
 
 use std::time::Instant;
 
@@ -27,6 +31,28 @@ fn main() {
         std::process::exit(2);
     }
     let known = uridiff::corpus::known_defect_signatures(include_str!("../corpus/signatures.txt"));
+    if let Some(only) = std::env::args().nth(2) {
+        let passes: usize = std::env::args()
+            .nth(3)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(100);
+        let n: usize = match only.as_str() {
+            "campaign" => (0..passes)
+                .flat_map(|_| inputs.iter())
+                .map(|u| uridiff::fuzzing::campaign_check(u, &known).findings.len())
+                .sum(),
+            "check" => (0..passes)
+                .flat_map(|_| inputs.iter())
+                .map(|u| uridiff::check(u).findings.len())
+                .sum(),
+            other => {
+                eprintln!("check_cost: {other:?}: campaign or check");
+                std::process::exit(2);
+            }
+        };
+        std::hint::black_box(n);
+        return;
+    }
     let best = |f: &dyn Fn(&str) -> usize| {
         (0..5)
             .map(|_| {

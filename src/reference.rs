@@ -52,11 +52,22 @@ pub fn reference_for(standard: Standard) -> Option<OracleId> {
         }
         // The in-process oracle whose row says it is the standard's
         // reference (the RFC grammars); none for a standard without one.
-        _ => crate::oracle::registry()
-            .iter()
-            .map(|o| o.id.descriptor())
-            .find(|d| d.reference_for == Some(standard))
-            .map(|d| d.id),
+        // The registry's references are listed once: triage asks this for
+        // every parser on every input.
+        _ => {
+            static IN_PROCESS: std::sync::OnceLock<Vec<(Standard, OracleId)>> =
+                std::sync::OnceLock::new();
+            IN_PROCESS
+                .get_or_init(|| {
+                    crate::oracle::registry()
+                        .iter()
+                        .filter_map(|o| Some((o.id.descriptor().reference_for?, o.id)))
+                        .collect()
+                })
+                .iter()
+                .find(|(s, _)| *s == standard)
+                .map(|(_, id)| *id)
+        }
     }
 }
 

@@ -34,11 +34,42 @@ fn has_scheme(input: &str) -> bool {
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
+/// The parts of a URL libcurl accepted that this oracle reads. The
+/// authority's parts only where there is a host (they are read under it
+/// below), the zone ID only for a bracketed host: each `curl_url_get` is a
+/// fresh string from libcurl, and an input without a host is common in a
+/// campaign. Apart from running out of memory, those reads fail only by
+/// reporting the part missing (`CURLUE_NO_*`, lib/urlapi.c), which is what
+/// skipping them gives.
+fn parts(u: &Url) -> Result<curl_url::Parts, curl_url::Error> {
+    use curl_url::Part;
+    let get = |part| u.get(part, Flags::GET_EMPTY);
+    let mut parts = curl_url::Parts {
+        url: get(Part::Url)?,
+        scheme: get(Part::Scheme)?,
+        host: get(Part::Host)?,
+        ..curl_url::Parts::default()
+    };
+    if let Some(host) = &parts.host {
+        if host.ends_with(']') {
+            parts.zoneid = get(Part::ZoneId)?;
+        }
+        parts.user = get(Part::User)?;
+        parts.password = get(Part::Password)?;
+        parts.options = get(Part::Options)?;
+        parts.port = get(Part::Port)?;
+    }
+    parts.path = get(Part::Path)?;
+    parts.query = get(Part::Query)?;
+    parts.fragment = get(Part::Fragment)?;
+    Ok(parts)
+}
+
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
 pub(super) fn run(input: &str) -> Outcome<'_> {
     let parsed = Url::new().and_then(|mut u| {
         u.set_url(input, Flags::NON_SUPPORT_SCHEME)?;
-        u.parts_with(Flags::GET_EMPTY)
+        parts(&u)
     });
     let parts = match parsed {
         Ok(parts) => parts,

@@ -259,6 +259,26 @@ mod tests {
         );
     }
 
+    /// The accessors that answer a built-in oracle's facts with a match
+    /// (triage asks them per outcome) answer what its descriptor says.
+    #[test]
+    fn the_accessors_answer_the_descriptor() {
+        let externals = ["whatwg-url", "fast-uri", "plugged-in"]
+            .map(|name| OracleId::External(ExternalName::new(name).unwrap()));
+        for id in OracleId::ALL.iter().copied().chain(externals) {
+            let d = id.descriptor();
+            assert_eq!(id.standard(), d.standard, "{id}");
+            assert_eq!(id.validates(), d.validates, "{id}");
+            assert_eq!(id.is_reference(), d.is_reference(), "{id}");
+            if d.flag_note.is_none() {
+                let accepted = crate::oracle::Outcome::accept(crate::components::Components::new(
+                    crate::components::ComponentSet::EMPTY,
+                ));
+                assert!(!id.flagged(&accepted), "{id}");
+            }
+        }
+    }
+
     /// A shipped adapter's descriptor carries its row's facts; a program
     /// the user plugged in claims nothing.
     #[test]

@@ -174,7 +174,12 @@ macro_rules! oracles {
             /// A match, not a registry search: triage asks for it many
             /// times per input.
             pub fn standard(self) -> Option<Standard> {
-                self.descriptor().standard
+                // A built-in oracle's straight from its row, as its
+                // descriptor has it, without building the descriptor.
+                match self {
+                    $(OracleId::$variant => Some(Standard::$standard),)*
+                    OracleId::External(_) => self.descriptor().standard,
+                }
             }
 
             /// What this oracle is ([`Descriptor`]): for a built-in one
@@ -217,14 +222,20 @@ macro_rules! oracles {
             /// Does this oracle validate ([`OracleInfo::validates`])?
             /// External oracles do. A match: `check()` asks per outcome.
             pub fn validates(self) -> bool {
-                self.descriptor().validates
+                match self {
+                    $(OracleId::$variant => true $(&& $validates)?,)*
+                    OracleId::External(_) => self.descriptor().validates,
+                }
             }
 
             /// Is this oracle its standard's reference ([`OracleInfo::reference`];
             /// of the external ones, the shipped `whatwg-url`, the URL
             /// Standard's reference implementation)?
             pub fn is_reference(self) -> bool {
-                self.descriptor().is_reference()
+                match self {
+                    $(OracleId::$variant => false $(|| $reference)?,)*
+                    OracleId::External(_) => self.descriptor().is_reference(),
+                }
             }
 
             /// The implementation it is (or descends from), for counting
@@ -259,7 +270,9 @@ macro_rules! oracles {
             /// `error`)? Never for a built-in oracle, whose refusal is a
             /// refusal.
             pub(crate) fn flagged(&self, outcome: &Outcome<'_>) -> bool {
-                outcome.accepted()
+                // A built-in oracle's descriptor has no flag note.
+                matches!(self, OracleId::External(_))
+                    && outcome.accepted()
                     && self.descriptor().flag_note.is_some_and(|prefix| {
                         outcome.notes.iter().any(
                             |n| matches!(n, Note::Adapter(text) if text.starts_with(prefix)),
