@@ -148,6 +148,11 @@ impl<'a> Ctx<'_, 'a> {
         self.theirs.components.get(c)
     }
 
+    /// A claim of those of `fields` that are still open.
+    pub(crate) fn claim(&self, fields: &[Component]) -> Diff {
+        Diff::of_fields(self.open.fields.intersection(ComponentSet::of(fields)))
+    }
+
     /// The open fields for which `same` holds of (ours, theirs).
     pub(crate) fn fields_where(
         &self,

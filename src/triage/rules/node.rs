@@ -1,7 +1,7 @@
 //! Node's legacy `url.parse`: the inputs it throws on, as its documentation
 //! says it does.
 
-use crate::components::{Component, ComponentSet};
+use crate::components::Component;
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -58,11 +58,7 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
         && reference.authority.is_none()
         && ctx.theirs(Component::Path).unwrap_or_default() == reference.path;
     if kept {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Path])),
-        )
+        ctx.claim(&[Component::Path])
     } else {
         Diff::NONE
     }

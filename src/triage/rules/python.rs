@@ -109,11 +109,7 @@ pub(crate) fn urljoin_empty_segments(ctx: &Ctx<'_, '_>) -> Diff {
     let strict = grammar::rfc3986::remove_dot_segments(&merge(base, reference.path));
     let matches = |j: &String| theirs == j.as_str() && *j != strict;
     if matches(&joined) || matches(&joined_by_httpx) {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Path])),
-        )
+        ctx.claim(&[Component::Path])
     } else {
         Diff::NONE
     }
@@ -155,11 +151,7 @@ pub(crate) fn httpx_dot_segment_slash(ctx: &Ctx<'_, '_>) -> Diff {
     };
     let normalized = httpx_normalize_path(&path);
     if theirs == normalized && normalized != grammar::rfc3986::remove_dot_segments(&path) {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Path])),
-        )
+        ctx.claim(&[Component::Path])
     } else {
         Diff::NONE
     }
@@ -181,11 +173,7 @@ pub(crate) fn empty_reference_is_base(ctx: &Ctx<'_, '_>) -> Diff {
         && base_fragment.is_some()
         && ctx.theirs(Component::Fragment) == base_fragment
     {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Fragment])),
-        )
+        ctx.claim(&[Component::Fragment])
     } else {
         Diff::NONE
     }

@@ -363,11 +363,7 @@ pub(crate) fn serialized_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Userinfo).is_none()
         && ctx.theirs(Component::Port).is_none();
     if empty {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Authority, Component::Host])),
-        )
+        ctx.claim(&[Component::Authority, Component::Host])
     } else {
         Diff::NONE
     }
@@ -417,12 +413,12 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     if !same_scheme || reference.authority != Some("") {
         return Diff::NONE;
     }
-    Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
+    ctx.claim(&[
         Component::Authority,
         Component::Userinfo,
         Component::Host,
         Component::Port,
         Component::Path,
         Component::Query,
-    ])))
+    ])
 }

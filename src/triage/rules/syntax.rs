@@ -212,11 +212,7 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
         && appendix_b_split(ctx.input).scheme.is_some()
         && after_scheme.split('#').next() == Some(path)
     {
-        return Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Path, Component::Query])),
-        );
+        return ctx.claim(&[Component::Path, Component::Query]);
     }
     let (Some(ours), Some(path), Some(query)) = (
         ctx.ours(Component::Path),
@@ -229,11 +225,7 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
         .split_once('?')
         .is_some_and(|(_, q)| same_octets(q, query));
     if opaque(ctx) && same_octets(ours, path) && after_mark {
-        Diff::of_fields(
-            ctx.open
-                .fields
-                .intersection(ComponentSet::of(&[Component::Query])),
-        )
+        ctx.claim(&[Component::Query])
     } else {
         Diff::NONE
     }
@@ -262,14 +254,14 @@ pub(crate) fn java_mailto_handler(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Authority).is_none()
         && ctx.theirs(Component::Path) == Some(path);
     if read_whole {
-        Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
+        ctx.claim(&[
             Component::Authority,
             Component::Userinfo,
             Component::Host,
             Component::Port,
             Component::Path,
             Component::Query,
-        ])))
+        ])
     } else {
         Diff::NONE
     }
