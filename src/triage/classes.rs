@@ -238,6 +238,16 @@ classes! {
         examples: [],
         with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
     }
+    /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
+    /// lower) without `//`, where `http:a/b` has none: it looks the scheme
+    /// up as written.
+    NodeSchemeCaseHost = "node-scheme-case-host" {
+        basis: Spec, severity: High,
+        rule: node::node_scheme_case_host, scope: External("node-url"),
+        spec: "RFC 3986 section 3.1 (schemes are case-insensitive); Node.js lib/url.js, Url.prototype.parse (slashedProtocol.has(proto) with proto as written; hostlessProtocol with lowerProto); Node.js docs, url.parse (legacy, \"a lenient, non-standard algorithm\")",
+        // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+        examples: [("node-url", "HTTP:evil.example/x")],
+    }
     /// url-parse resolves a relative path only against a base written with
     /// `//`: against another base the reference's path is kept as written
     /// (`q` against `p:/p:` is `p:q`).

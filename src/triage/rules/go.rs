@@ -23,7 +23,14 @@ pub(crate) fn opaque_base_dropped(ctx: &Ctx<'_, '_>) -> Diff {
     let reference = appendix_b_split(resolved.reference);
     let without_path =
         reference.scheme.is_none() && reference.authority.is_none() && reference.path.is_empty();
-    if !base.is_opaque() || !without_path || !ctx.theirs(Component::Path).is_none_or(str::is_empty)
+    // Go's `Opaque` is RFC 3986's rootless path, before any `?`: `file:?h`
+    // is opaque to RFC 2396 but has an empty path to Go and RFC 3986.
+    let rootless = appendix_b_split(resolved.base).path;
+    let opaque_to_go = !rootless.is_empty() && !rootless.starts_with('/');
+    if !base.is_opaque()
+        || !opaque_to_go
+        || !without_path
+        || !ctx.theirs(Component::Path).is_none_or(str::is_empty)
     {
         return Diff::NONE;
     }
@@ -128,6 +135,13 @@ mod tests {
         assert!(d.is_empty(), "a reference with a path is not this");
         let d = claim(opaque_base_dropped, ("urn:a", ""), &ours, &ours);
         assert!(d.is_empty(), "the opaque part kept is not this");
+        // Go 1.19.8: `file:?h` + `` gives path "" and query "h", RFC 3986's
+        // answer too (the base's path is empty).
+        let d = claim(opaque_base_dropped, ("file:?h", ""), &ours, &go);
+        assert!(
+            d.is_empty(),
+            "an empty rootless path is no opaque part to Go"
+        );
     }
 
     /// Go 1.19.8: `ws:/6` + `///f` gives path `///f` (golang/go#46277).

@@ -63,3 +63,52 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// The schemes Node's legacy `url.parse` knows always take `//` (lib/url.js,
+/// `slashedProtocol`): without it, `http:a/b` keeps `a/b` as its path.
+const SLASHED_PROTOCOLS: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
+
+/// `url.parse` looks a scheme up in `slashedProtocol` as written, not
+/// lower-cased (lib/url.js: `slashedProtocol.has(proto)`, where the
+/// hostless check uses `lowerProto`), so `http:evil.example/x` has no host
+/// and `HTTP:evil.example/x` the host `evil.example`, although RFC 3986
+/// section 3.1 makes schemes case-insensitive. url.parse claims no
+/// standard. Claims the authority's parts and the path where the scheme is
+/// such a one written in another case, no `//` follows it, and their host
+/// is what follows up to `/`, `?` or `#`.
+pub(crate) fn node_scheme_case_host(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.resolved.is_some() {
+        return Diff::NONE;
+    }
+    let split = appendix_b_split(ctx.input);
+    let Some(scheme) = split.scheme else {
+        return Diff::NONE;
+    };
+    let slashed = SLASHED_PROTOCOLS
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(scheme))
+        && !SLASHED_PROTOCOLS.contains(&scheme);
+    let Some(rest) = ctx.input.get(scheme.len() + 1..) else {
+        return Diff::NONE;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    let host = host.split(':').next().unwrap_or_default();
+    let read_as_host = slashed
+        && split.authority.is_none()
+        && !host.is_empty()
+        && ctx
+            .theirs(Component::Host)
+            .is_some_and(|h| h.eq_ignore_ascii_case(host));
+    if read_as_host {
+        ctx.claim(&[
+            Component::Authority,
+            Component::Userinfo,
+            Component::Host,
+            Component::Port,
+            Component::Path,
+        ])
+    } else {
+        Diff::NONE
+    }
+}
