@@ -149,8 +149,8 @@ impl<'a> Ctx<'_, 'a> {
     }
 
     /// A claim of those of `fields` that are still open.
-    pub(crate) fn claim(&self, fields: &[Component]) -> Diff {
-        Diff::of_fields(self.open.fields.intersection(ComponentSet::of(fields)))
+    pub(crate) fn claim(&self, fields: ComponentSet) -> Diff {
+        Diff::of_fields(self.open.fields.intersection(fields))
     }
 
     /// The open fields for which `same` holds of (ours, theirs).

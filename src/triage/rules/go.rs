@@ -3,7 +3,7 @@
 //! (Debian's `golang-1.19-go`) directly.
 
 use super::base_parsed;
-use crate::components::Component;
+use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -34,7 +34,7 @@ pub(crate) fn opaque_base_dropped(ctx: &Ctx<'_, '_>) -> Diff {
     {
         return Diff::NONE;
     }
-    ctx.claim(&[Component::Path, Component::Query])
+    ctx.claim(ComponentSet::of(&[Component::Path, Component::Query]))
 }
 
 /// `///x` without a scheme is a network-path reference with an empty
@@ -57,7 +57,11 @@ pub(crate) fn triple_slash_path(ctx: &Ctx<'_, '_>) -> Diff {
     if !read_as_path {
         return Diff::NONE;
     }
-    ctx.claim(&[Component::Authority, Component::Host, Component::Path])
+    ctx.claim(ComponentSet::of(&[
+        Component::Authority,
+        Component::Host,
+        Component::Path,
+    ]))
 }
 
 /// Where RFC 3986's resolution (section 5.2.4, `remove_dot_segments`)
@@ -76,7 +80,7 @@ pub(crate) fn leading_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
     };
     let collapsed = path.starts_with("//") && ctx.theirs(Component::Path) == path.get(1..);
     if collapsed {
-        ctx.claim(&[Component::Path])
+        ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
         Diff::NONE
     }
@@ -85,7 +89,7 @@ pub(crate) fn leading_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::{ComponentSet, Components};
+    use crate::components::Components;
     use crate::oracle::{OracleId, Outcome};
     use crate::triage::{Ctx, Resolution};
 

@@ -2,7 +2,7 @@
 //! refuses what it cannot route (read with Debian's libjetty9-java
 //! 9.4.57, each answer checked through `HttpURI(String)` directly).
 
-use crate::components::Component;
+use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -59,7 +59,7 @@ fn climbs_above_root(path: &str) -> bool {
 /// (jetty/jetty.project#11488). Claims the port.
 pub(crate) fn empty_port_zero(ctx: &Ctx<'_, '_>) -> Diff {
     if ctx.ours(Component::Port) == Some("") && ctx.theirs(Component::Port) == Some("0") {
-        ctx.claim(&[Component::Port])
+        ctx.claim(ComponentSet::of(&[Component::Port]))
     } else {
         Diff::NONE
     }

@@ -1,7 +1,8 @@
 //! Node's legacy `url.parse`: the inputs it throws on, as its documentation
 //! says it does.
 
-use crate::components::Component;
+use super::AUTHORITY_PARTS;
+use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
@@ -58,7 +59,7 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
         && reference.authority.is_none()
         && ctx.theirs(Component::Path).unwrap_or_default() == reference.path;
     if kept {
-        ctx.claim(&[Component::Path])
+        ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
         Diff::NONE
     }
@@ -101,13 +102,7 @@ pub(crate) fn node_scheme_case_host(ctx: &Ctx<'_, '_>) -> Diff {
             .theirs(Component::Host)
             .is_some_and(|h| h.eq_ignore_ascii_case(host));
     if read_as_host {
-        ctx.claim(&[
-            Component::Authority,
-            Component::Userinfo,
-            Component::Host,
-            Component::Port,
-            Component::Path,
-        ])
+        ctx.claim(AUTHORITY_PARTS.with(Component::Path))
     } else {
         Diff::NONE
     }

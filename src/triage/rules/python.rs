@@ -106,28 +106,24 @@ pub(crate) fn urljoin_empty_segments(ctx: &Ctx<'_, '_>) -> Diff {
         &httpx_normalize_path(base.path()),
         reference.path,
     ));
-    let strict = grammar::rfc3986::remove_dot_segments(&merge(base, reference.path));
+    // RFC 3986 section 5.2.3's merge (an absolute-path reference is
+    // itself), then section 5.2.4.
+    let merged = if reference.path.starts_with('/') {
+        reference.path.to_owned()
+    } else {
+        let base_parts = grammar::rfc3986::Parts {
+            authority: base.authority().map(str::to_owned),
+            path: base.path().to_owned(),
+            ..grammar::rfc3986::Parts::default()
+        };
+        grammar::rfc3986::merge(&base_parts, reference.path)
+    };
+    let strict = grammar::rfc3986::remove_dot_segments(&merged);
     let matches = |j: &String| theirs == j.as_str() && *j != strict;
     if matches(&joined) || matches(&joined_by_httpx) {
-        ctx.claim(&[Component::Path])
+        ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
         Diff::NONE
-    }
-}
-
-/// RFC 3986 section 5.2.3's merge of a relative-path reference with the
-/// base's path (an absolute-path reference is itself).
-fn merge(base: &crate::rfc2396::UriRef<'_>, reference: &str) -> String {
-    if reference.starts_with('/') {
-        return reference.to_owned();
-    }
-    let path = base.path();
-    if base.authority().is_some() && path.is_empty() {
-        return format!("/{reference}");
-    }
-    match path.rfind('/') {
-        Some(i) => format!("{}{reference}", &path[..=i]),
-        None => reference.to_owned(),
     }
 }
 
@@ -151,7 +147,7 @@ pub(crate) fn httpx_dot_segment_slash(ctx: &Ctx<'_, '_>) -> Diff {
     };
     let normalized = httpx_normalize_path(&path);
     if theirs == normalized && normalized != grammar::rfc3986::remove_dot_segments(&path) {
-        ctx.claim(&[Component::Path])
+        ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
         Diff::NONE
     }
@@ -173,7 +169,7 @@ pub(crate) fn empty_reference_is_base(ctx: &Ctx<'_, '_>) -> Diff {
         && base_fragment.is_some()
         && ctx.theirs(Component::Fragment) == base_fragment
     {
-        ctx.claim(&[Component::Fragment])
+        ctx.claim(ComponentSet::of(&[Component::Fragment]))
     } else {
         Diff::NONE
     }
@@ -188,7 +184,7 @@ pub(crate) fn urljoin_empty_components(ctx: &Ctx<'_, '_>) -> Diff {
     if ctx.resolved.is_none() {
         return Diff::NONE;
     }
-    let dropped = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
+    let dropped = super::authority::empty_as_absent(ctx).fields;
     Diff::of_fields(
         dropped.intersection(ComponentSet::of(&[Component::Query, Component::Fragment])),
     )

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{base_parsed, resolve_error, their_reading_of_base};
+use super::{AUTHORITY_PARTS, base_parsed, resolve_error, their_reading_of_base};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::OracleId;
@@ -363,7 +363,7 @@ pub(crate) fn serialized_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Userinfo).is_none()
         && ctx.theirs(Component::Port).is_none();
     if empty {
-        ctx.claim(&[Component::Authority, Component::Host])
+        ctx.claim(ComponentSet::of(&[Component::Authority, Component::Host]))
     } else {
         Diff::NONE
     }
@@ -413,12 +413,5 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     if !same_scheme || reference.authority != Some("") {
         return Diff::NONE;
     }
-    ctx.claim(&[
-        Component::Authority,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-    ])
+    ctx.claim(AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])))
 }

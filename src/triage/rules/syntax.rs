@@ -3,7 +3,7 @@
 //! what it reads differently (a relative reference, `?` in an opaque
 //! part), and the lengths other parsers bound.
 
-use super::{opaque, rejected_with};
+use super::{AUTHORITY_PARTS, opaque, rejected_with};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
@@ -212,7 +212,7 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
         && appendix_b_split(ctx.input).scheme.is_some()
         && after_scheme.split('#').next() == Some(path)
     {
-        return ctx.claim(&[Component::Path, Component::Query]);
+        return ctx.claim(ComponentSet::of(&[Component::Path, Component::Query]));
     }
     let (Some(ours), Some(path), Some(query)) = (
         ctx.ours(Component::Path),
@@ -225,7 +225,7 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
         .split_once('?')
         .is_some_and(|(_, q)| same_octets(q, query));
     if opaque(ctx) && same_octets(ours, path) && after_mark {
-        ctx.claim(&[Component::Query])
+        ctx.claim(ComponentSet::of(&[Component::Query]))
     } else {
         Diff::NONE
     }
@@ -254,14 +254,7 @@ pub(crate) fn java_mailto_handler(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Authority).is_none()
         && ctx.theirs(Component::Path) == Some(path);
     if read_whole {
-        ctx.claim(&[
-            Component::Authority,
-            Component::Userinfo,
-            Component::Host,
-            Component::Port,
-            Component::Path,
-            Component::Query,
-        ])
+        ctx.claim(AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])))
     } else {
         Diff::NONE
     }
