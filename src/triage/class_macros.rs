@@ -1,7 +1,7 @@
-//! The macros the class catalogue (`classes.rs`) is written with: one
+//! The macros the class catalogue (`classes/`) is written with: one
 //! `classes!` invocation declares every class and its rule, so that a
-//! class is one row. Kept apart from the rows so that the catalogue file
-//! holds the catalogue.
+//! class is one row. Kept apart from the rows so that the catalogue files
+//! hold the catalogue.
 
 /// An example's oracle: an `OracleId` variant, or a shipped adapter's name.
 macro_rules! example_oracle {
@@ -32,6 +32,22 @@ macro_rules! scope {
     };
     ($($target:ident($what:tt))|+) => {
         Scope::Only(&[$(Target::$target(scope!(@what $target $what))),+])
+    };
+}
+
+/// Gathers the catalogue's rows from its files and declares them with one
+/// `classes!`: `catalogue! { [] part_a part_b }` calls `part_a! { [] part_b }`,
+/// each part's macro appends its rows inside the brackets and calls
+/// `catalogue!` back with the parts left, so the rows keep the order the
+/// parts are named in (the rules' precedence). The enum needs every variant
+/// in one invocation, and a macro cannot expand to bare rows, hence the
+/// callbacks.
+macro_rules! catalogue {
+    ([$($rows:tt)*]) => {
+        classes! { $($rows)* }
+    };
+    ([$($rows:tt)*] $next:ident $($rest:ident)*) => {
+        $next! { [$($rows)*] $($rest)* }
     };
 }
 

@@ -1,7 +1,7 @@
 //! Triage: explain every disagreement with a named class, a severity and
 //! its concrete effect.
 //!
-//! The class catalogue (`classes.rs`) holds one row per class; a spec
+//! The class catalogue (`classes/`) holds one row per class; a spec
 //! class's row names its rule and the oracles the rule applies to, and the
 //! order of the rows is the precedence. `triage_into` walks those rules over
 //! what is still unexplained of one oracle's disagreement with rfc2396: the

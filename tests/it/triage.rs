@@ -32,7 +32,7 @@ fn registry_oracle(class: Class, oracle: ExampleOracle) -> Option<OracleId> {
     }
 }
 
-/// Every example of the class catalogue (`src/triage/classes.rs`), with
+/// Every example of the class catalogue (`src/triage/classes/`), with
 /// the oracle whose finding it must produce, plus one too long to write
 /// there. Examples naming an oracle this build lacks are left out.
 fn examples() -> Vec<(Class, OracleId, String)> {

@@ -3,7 +3,7 @@
 //! disagreement between rfc2396 and one other parser its class explains,
 //! citing the spec sections behind it.
 //!
-//! A rule's class row (`classes.rs`) names the predicate and its [`Scope`];
+//! A rule's class row (`classes/`) names the predicate and its [`Scope`];
 //! the order of the rows is the precedence (earlier rules win), and the
 //! kernel (`triage_into`) tries a rule only on the oracles its scope covers,
 //! so a predicate tests the oracle only where that is part of its logic.
@@ -33,7 +33,7 @@ use crate::rfc2396::{ErrorKind, Production, RefKind, ResolveError, UriRef};
 use crate::triage::host::{host_text, is_file as is_file_scheme};
 
 /// One row of the rule table, generated from the class catalogue
-/// (`classes.rs`) in its order: the class's basis, severity and spec
+/// (`classes/`) in its order: the class's basis, severity and spec
 /// sections are in its row too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rule {

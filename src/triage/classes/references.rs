@@ -1,0 +1,273 @@
+//! Class catalogue, part 2 of 5 in precedence order (see `mod.rs`):
+//! reference forms and resolution: authority-form, network-path and
+//! same-scheme references, and how each library resolves against a base.
+
+/// Appends this part's rows to those gathered so far and hands them on
+/// (`catalogue!` in `class_macros.rs`).
+macro_rules! reference_classes {
+    ([$($rows:tt)*] $($rest:ident)*) => {
+        catalogue! { [$($rows)*
+            /// `http::Uri` reads `name:rest` as an authority-form request target.
+            AuthorityForm = "authority-form" {
+                basis: Spec, severity: Medium,
+                rule: http::authority_form, scope: Oracle(Http),
+                spec: "RFC 9112 section 3.2.3; RFC 2396 sections 3 and 5",
+                examples: [(Http, "mailto:a@b"), (Http, "localhost:8080"), (Http, "g")],
+            }
+            /// More than eight `:` before the host, which `http::Uri` refuses.
+            AuthorityColons = "authority-colons" {
+                basis: Spec, severity: Medium,
+                rule: http::authority_colons, scope: Oracle(Http),
+                spec: "RFC 2396 section 3.2.2; http 1.5 `MAX_COLONS` (src/uri/authority.rs)",
+                examples: [(Http, "http://=RJc8l=f2%83:B:::::::::@example.com."), (Http, "http://a:::::::::@h/")],
+            }
+            /// `//host/path`: a network-path reference for RFC 2396, an origin-form
+            /// path for `http::Uri`, and a path for Node's legacy `url.parse` (unless
+            /// asked to read `//` as a host) and url-parse without a location.
+            NetworkPathReference = "network-path-reference" {
+                basis: Spec, severity: Medium,
+                rule: http::network_path_reference, scope: Oracle(Http) | External("node-url") | External("url-parse"),
+                spec: "RFC 2396 section 5 (net_path); RFC 9112 section 3.2.1 (origin-form); Node.js docs, url.parse(urlString, parseQueryString, slashesDenoteHost) (slashesDenoteHost, default false: \"given //foo/bar, the result would be ... {pathname: '//foo/bar'}\"); url-parse README (baseURL \"defaults to location in the browser\"; an empty location object in Node.js)",
+                examples: [(Http, "//g"), (Http, "//evil.com/x"), ("node-url", "//evil.com/x"), ("url-parse", "//evil.com/x")],
+                with_base: [(Http, "https://example.com/", "//evil.com/"), (Http, "https://example.com/", "///evil.com/")],
+            }
+            /// With a base, `http:g`: RFC 2396 and RFC 3986 (strict) keep the
+            /// absolute `http:g`, WHATWG resolves it against a base of the same
+            /// special scheme (`http://a/b/c/g`).
+            SameSchemeReference = "same-scheme-reference" {
+                basis: Spec, severity: Medium,
+                rule: resolution::same_scheme_reference, scope: Standard(Whatwg),
+                spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state)",
+                examples: [],
+                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
+            }
+            /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
+            /// lower) without `//`, where `http:a/b` has none: it looks the scheme
+            /// up as written.
+            NodeSchemeCaseHost = "node-scheme-case-host" {
+                basis: Spec, severity: High,
+                rule: node::node_scheme_case_host, scope: External("node-url"),
+                spec: "RFC 3986 section 3.1 (schemes are case-insensitive); Node.js lib/url.js, Url.prototype.parse (slashedProtocol.has(proto) with proto as written; hostlessProtocol with lowerProto); Node.js docs, url.parse (legacy, \"a lenient, non-standard algorithm\")",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("node-url", "HTTP:evil.example/x")],
+            }
+            /// url-parse resolves a relative path only against a base written with
+            /// `//`: against another base the reference's path is kept as written
+            /// (`q` against `p:/p:` is `p:q`).
+            UrlParseSlashlessBase = "url-parse-slashless-base" {
+                basis: Spec, severity: Low,
+                rule: node::url_parse_slashless_base, scope: External("url-parse"),
+                spec: "RFC 3986 section 5.2.2 (merge with the base's path); url-parse 1.5.10 index.js (Url: \"Resolve a relative path if needed\" only when location.slashes); its README claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("url-parse", "p:/p:", "q")],
+            }
+            /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
+            /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
+            /// RFC 3986 section 5.2.2 keeps the base's path: its defect.
+            GoOpaqueBaseDropped = "go-opaque-base-dropped" {
+                basis: Defect, severity: Medium,
+                rule: go::opaque_base_dropped, scope: External("go-net-url"),
+                spec: "RFC 3986 section 5.2.2 (if R.path == \"\" then T.path = Base.path); https://github.com/golang/go/issues/66084 (fixed in Go 1.23, https://go.dev/cl/572915)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("go-net-url", "urn:a", "#f")],
+            }
+            /// Go's `url.Parse` reads `///x` without a scheme as a path, where RFC
+            /// 3986 section 4.2 reads a network-path reference with an empty
+            /// authority: its defect.
+            GoTripleSlashPath = "go-triple-slash-path" {
+                basis: Defect, severity: Medium,
+                rule: go::triple_slash_path, scope: External("go-net-url"),
+                spec: "RFC 3986 section 4.2 (network-path reference: relative-part = \"//\" authority path-abempty); https://github.com/golang/go/issues/46277 (open)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("go-net-url", "///x")],
+                with_base: [("go-net-url", "ws:/6", "///f")],
+            }
+            /// Go's `ResolveReference` and Python's `urljoin` (so httpx's `join`)
+            /// take a reference's empty authority (`//`) for none and keep the
+            /// base's authority and path (`http://a/b` + `//`: `http://a/b`, RFC
+            /// 3986: `http:`): their defect.
+            EmptyAuthorityIgnored = "empty-authority-ignored" {
+                basis: Defect, severity: Medium,
+                rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx"),
+                spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("go-net-url", "http://a/b", "//"), ("python-urllib", "http://a/b", "//")],
+            }
+            /// Go's `ResolveReference` drops one slash of a resolved path that
+            /// starts with `//` (`h:/a` + `/..//x`: path `/x`, RFC 3986: `//x`): its
+            /// defect.
+            GoLeadingSlashesCollapsed = "go-leading-slashes-collapsed" {
+                basis: Defect, severity: Low,
+                rule: go::leading_slashes_collapsed, scope: External("go-net-url"),
+                spec: "RFC 3986 section 5.2.4 (remove_dot_segments keeps empty segments: /..//x is //x); https://github.com/golang/go/issues/80282 (open)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("go-net-url", "h:/a", "/..//x")],
+            }
+            /// Python's `urljoin` (and httpx's `URL.join`, which calls it) drops
+            /// the empty segments of a merged path (`http://a/b//c` + `d`:
+            /// `http://a/b/d`, RFC 3986: `http://a/b//d`): its defect.
+            UrljoinEmptySegments = "urljoin-empty-segments" {
+                basis: Defect, severity: Medium,
+                rule: python::urljoin_empty_segments, scope: External("python-urllib") | External("httpx"),
+                spec: "RFC 3986 section 5.2.3 and 5.2.4 (empty segments are kept); https://github.com/python/cpython/issues/84774 (open; fix proposed in python/cpython#126679); httpx/_urls.py, URL.join (calls urllib.parse.urljoin)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "http://a/b//c", "d"), ("httpx", "http://a/b//c", "d")],
+            }
+            /// Python's `urljoin` (so httpx's `join`) leaves out an empty query or
+            /// fragment of the reference (`b?#` against `http://a/`:
+            /// `http://a/b`): its defect.
+            UrljoinEmptyComponents = "urljoin-empty-components" {
+                basis: Defect, severity: Low,
+                rule: python::urljoin_empty_components, scope: External("python-urllib") | External("httpx"),
+                spec: "RFC 3986 section 5.2.2 (T.query = R.query; T.fragment = R.fragment) and 5.3; https://github.com/python/cpython/issues/67041 (bpo-22852, \"urllib.parse wrongly strips empty #fragment, ?query, //netloc\"); urljoin keeps them since https://github.com/python/cpython/pull/123273",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "http://a/", "b?#")],
+            }
+            /// An empty reference against a base with a fragment gives the base
+            /// whole, fragment included, as RFC 1808 did (CPython's `urljoin`).
+            EmptyReferenceIsBase = "empty-reference-is-base" {
+                basis: Spec, severity: Low,
+                rule: python::empty_reference_is_base, scope: Any,
+                spec: "RFC 1808 section 4 step 2 (\"If the embedded URL is entirely empty, it inherits the entire base URL\"); RFC 2396 section 4.2 and RFC 3986 section 5.1 (a base is used without its fragment); CPython Lib/test/test_urlparse.py (checkJoin(RFC1808_BASE, '', 'http://a/b/c/d;p?q#f'))",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "http://a/b#f", "")],
+            }
+            /// httpx's `normalize_path` drops the slash before a final dot segment
+            /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`): its
+            /// defect.
+            HttpxDotSegmentSlash = "httpx-dot-segment-slash" {
+                basis: Defect, severity: Medium,
+                rule: python::httpx_dot_segment_slash, scope: External("httpx"),
+                spec: "RFC 3986 section 5.2.4 (rule B: \"/.\" is replaced by \"/\"; rule C: \"/..\" by \"/\"), which httpx/_urlparse.py normalize_path cites; its docstring: normalize_path(\"/path/./to/somewhere/..\") == \"/path/to\"",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("httpx", "http://a/b/.")],
+            }
+            /// Go's `ResolveReference` result (`URL.String()`) and Python's
+            /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are
+            /// written with `//` after the scheme even where the base had no
+            /// authority: an empty authority RFC 3986's result does not have.
+            SerializedEmptyAuthority = "serialized-empty-authority" {
+                basis: Spec, severity: Low,
+                rule: resolution::serialized_empty_authority, scope: External("go-net-url") | External("python-urllib"),
+                spec: "RFC 3986 section 5.3; Go net/url docs, URL.String (second form \"scheme://userinfo@host/path\"; \"if u.Host is empty, host/ is omitted\") and URL.OmitHost (\"do not emit empty host (authority)\", golang/go#46059), which ResolveReference's result does not carry (Go 1.19.8: `foo:/a/b` + `c` is `foo:///a/c`); CPython Lib/urllib/parse.py, urlunsplit (for a scheme in `uses_netloc` it writes `//` before an empty netloc: `urljoin(\"file:/p\", \"/i\")` is `file:///i`)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("go-net-url", "foo:/a/b", "c"), ("python-urllib", "file:/p", "/i")],
+            }
+            /// A pair whose base RFC 2396 and RFC 3986 do not resolve against (no
+            /// scheme, or an opaque part), joined anyway by a parser that claims no
+            /// standard.
+            LenientBase = "lenient-base" {
+                basis: Spec, severity: Low,
+                rule: resolution::lenient_base, scope: NoStandard,
+                spec: "RFC 2396 section 5.2; RFC 3986 section 5.2.1 (\"A base URI must conform to the <absolute-URI> syntax rule\"); Python docs, urllib.parse.urljoin (no check of the base); Go docs, URL.ResolveReference (\"from an absolute base URI u\": the caller's precondition); Node.js docs, url.resolve (legacy, \"similar to that of a web browser resolving an anchor tag\"); url-parse README (baseURL); perldoc URI, $uri->abs",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "/a/b", "c"), ("go-net-url", "/a/b", "c"), ("python-urllib", "t:x", "y")],
+            }
+            /// Python's `urljoin` (and yarl's and httpx's `join`) resolves only
+            /// against a base whose scheme is in `uses_relative`; against another
+            /// base (`s3:`, `foo:`) it gives the reference back unresolved, where
+            /// RFC 2396 and RFC 3986 resolve against any base.
+            JoinWithoutRelativeScheme = "join-without-relative-scheme" {
+                basis: Spec, severity: Medium,
+                rule: resolution::join_without_relative_scheme,
+                scope: External("python-urllib") | External("yarl") | External("httpx"),
+                spec: "RFC 3986 section 5.2; CPython Lib/urllib/parse.py, urljoin (`if scheme != bscheme or scheme not in uses_relative: return url`) and cpython#110463 (open: `urljoin(\"s3://example.com\", \"relative_path\")` is `relative_path`); yarl 1.25 URL.join (`USES_RELATIVE`, urllib's list); httpx 0.28 URL.join (calls urljoin)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "s3://example.com/a", "relative_path"), ("yarl", "s3://example.com/a", "relative_path"), ("httpx", "s3://example.com/a", "relative_path")],
+            }
+            /// With a base that has a fragment: RFC 3986 parsers refuse it (a base
+            /// is an `absolute-URI`), RFC 2396 and WHATWG ignore the fragment.
+            BaseFragment = "base-fragment" {
+                basis: Spec, severity: Low,
+                rule: resolution::base_fragment, scope: Standard(Rfc3986),
+                spec: "RFC 3986 sections 4.3 and 5.1; RFC 2396 section 5.2 step 1; URL Standard (basic URL parser)",
+                examples: [],
+                with_base: [(Rfc3986, "http://a/b#frag", "c"), (IriString, "http://a/b#frag", "c")],
+            }
+            /// An absolute reference against a base RFC 2396 refuses: this crate
+            /// refuses the pair, RFC 3986 and WHATWG take the reference as it is.
+            BaseIgnored = "base-ignored" {
+                basis: Spec, severity: Low,
+                rule: resolution::base_ignored, scope: Any,
+                spec: "RFC 2396 section 5.2 (an absolute base URI); RFC 3986 section 5.2.2 (R.scheme defined: T = R); URL Standard (scheme state)",
+                examples: [],
+                with_base: [(Http, "", "http://h/"), (Http, "rtt", "a://h")],
+            }
+            /// With a base the other parser refuses on its own (see `uridiff check
+            /// BASE` for why): it resolves nothing against it.
+            BaseRefused = "base-refused" {
+                basis: Spec, severity: Low,
+                rule: resolution::base_refused, scope: Any,
+                spec: "the base's own findings (uridiff check BASE)",
+                examples: [],
+                with_base: [(Url, "http://", "ttp://")],
+            }
+            /// With an opaque base (`mailto:a@b`): RFC 2396 resolves only a
+            /// fragment or empty reference, RFC 3986 merges with a rootless path,
+            /// WHATWG refuses all but a fragment.
+            OpaqueBase = "opaque-base" {
+                basis: Spec, severity: Low,
+                rule: resolution::opaque_base, scope: Standard(Whatwg) | Standard(Rfc3986) | Oracle(Curl),
+                spec: "RFC 2396 section 5.2 steps 2-3; RFC 3986 section 5.2.3; URL Standard (no scheme state)",
+                examples: [],
+                with_base: [(Url, "mailto:a@b", ""), (IriString, "mailto:a@b", "c")],
+            }
+            /// With a base, the merged path starts with `//` and the result has no
+            /// authority: RFC 2396 and RFC 3986 cannot write it, WHATWG writes
+            /// `/.//`.
+            AmbiguousResolvedPath = "ambiguous-resolved-path" {
+                basis: Spec, severity: Medium,
+                rule: resolution::ambiguous_resolved_path, scope: Any,
+                spec: "RFC 3986 section 5.2.4 and 3.3 (a path without authority cannot begin with //); URL Standard (URL serializing, /. prefix)",
+                examples: [],
+                with_base: [(Url, "foo:/a/b", "..//g")],
+            }
+            /// With a base, `?y`: RFC 2396 resolves it in the base's directory
+            /// (`http://a/b/c/?y`), RFC 3986 and WHATWG on the base's path
+            /// (`http://a/b/c/d;p?y`).
+            QueryOnlyResolution = "query-only-resolution" {
+                basis: Spec, severity: Medium,
+                rule: resolution::query_only_resolution, scope: Any,
+                spec: "RFC 2396 Appendix C.1 and section 5.2 step 6; RFC 3986 section 5.2.2 and 5.4.1; URL Standard (relative state)",
+                examples: [],
+                with_base: [(Rfc3986, "http://a/b/c/d;p?q", "?y"), (Url, "http://a/b/c/d;p?q", "?y"), (Url, "http://a/b/../c", "?y")],
+            }
+            /// WHATWG's own rules for `file` URLs: `localhost` is the empty host,
+            /// drive letters belong to the path, no credentials or port (also
+            /// upa-url's, whose documentation claims the URL Standard).
+            FileScheme = "file-scheme" {
+                basis: Spec, severity: Medium,
+                rule: authority::file_scheme, scope: Standard(Whatwg) | External("upa-url"),
+                spec: "URL Standard (file state, file host state); RFC 8089 section 2; upa-url README (\"compliant with the WHATWG URL ... standards\")",
+                examples: [(Url, "file://localhost/etc/passwd"), (Url, "file://c:/x"), (Url, "file:?//tables.json"), ("upa-url", "file://localhost/etc/passwd"), ("upa-url", "file://c:/foo.txt"), ("upa-url", "file://user@hostname/p")],
+            }
+            /// A special scheme (`http:`, …) without `//`, or with an empty
+            /// authority: WHATWG finds a host anyway (and so does upa-url, whose
+            /// documentation claims the URL Standard).
+            SpecialSchemeSlashes = "special-scheme-slashes" {
+                basis: Spec, severity: Medium,
+                rule: authority::special_scheme_slashes, scope: Standard(Whatwg) | External("upa-url") | External("url-parse"),
+                spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\"); url-parse 1.5.10 index.js, extractProtocol and isSpecial (for file, ftp, http, https, ws and wss the slashes and backslashes after the scheme are skipped and what follows is read as the authority)",
+                examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/"), ("upa-url", "ftp:///path"), ("upa-url", "http:///"), ("url-parse", "http:/evil.com/"), ("url-parse", "wss:/bbbbbb:0800")],
+            }
+            /// `scheme:/path` or `scheme://` with an empty authority, which
+            /// `http::Uri` refuses: its absolute-form needs an authority.
+            MissingAuthority = "missing-authority" {
+                basis: Spec, severity: Medium,
+                rule: http::missing_authority, scope: Oracle(Http),
+                spec: "RFC 9112 section 3.2.2; RFC 2396 section 3",
+                examples: [(Http, "http:/evil.com/"), (Http, "file:///etc")],
+            }
+        ] $($rest)* }
+    };
+}
