@@ -21,30 +21,15 @@ use crate::harness::Harness;
 /// The file name of the known bypasses in a saved corpus.
 pub const BYPASSES: &str = "bypasses.txt";
 
-/// The slot of the allowed host in a `bypass` fuzz target input.
-pub const ALLOW_BYTE: char = '\u{1}';
-/// The slot of the target host in a `bypass` fuzz target input.
-pub const TARGET_BYTE: char = '\u{2}';
+// The slots and their rendering live with the fuzz targets' corpus
+// formats, which the saved corpus decodes without importing `bypass`.
+pub use crate::fuzzing::{ALLOW_BYTE, TARGET_BYTE, render_slots};
 
 /// A bypass's identity: validator, fetcher, shape.
 pub type Triple = (String, String, String);
 
 /// Every known triple with its shortest input.
 pub type KnownBypasses = BTreeMap<Triple, String>;
-
-/// A `bypass` fuzz target input with its slots filled by the default
-/// allowed and target hosts, and what follows the last slot dropped: the
-/// bypass is in the text around the hosts, and a tail (a path, a
-/// fragment) would only add findings that name another shape.
-pub fn render_slots(text: &str) -> String {
-    let end = text
-        .rfind([ALLOW_BYTE, TARGET_BYTE])
-        .map_or(text.len(), |at| at + 1);
-    text.get(..end)
-        .unwrap_or(text)
-        .replace(ALLOW_BYTE, DEFAULT_ALLOW)
-        .replace(TARGET_BYTE, DEFAULT_TARGET)
-}
 
 /// A template (`{allow}`, `{target}`) as a fuzz target input.
 pub fn template_to_slots(template: &str) -> String {
@@ -188,6 +173,11 @@ mod tests {
         assert_eq!(
             render_slots(&slots),
             "http://allowed.example\\@evil.example"
+        );
+        // `fuzzing` spells the default hosts itself (it is below `bypass`).
+        assert_eq!(
+            render_slots(&slots),
+            format!("http://{DEFAULT_ALLOW}\\@{DEFAULT_TARGET}")
         );
         assert_eq!(
             render_slots("http://h/"),

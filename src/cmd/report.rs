@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::Harness;
-use uridiff::corpus::read::{Layout, read_into};
 use uridiff::fuzzing::{CorpusFormat, FuzzTarget};
+use uridiff::report::read::{Layout, read_into};
 use uridiff::report::{Builder, Report, html, jsonl, md};
 
 use super::error::{Failure, Status, diagnostic};

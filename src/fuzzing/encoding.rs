@@ -1,6 +1,7 @@
 //! Fuzz-target inputs to and from what people and the saved corpus read:
 //! `resolve` pairs as libFuzzer bytes and back, a `structured` input's
-//! rendered URI, and a finding as a ready-to-paste saved-corpus entry.
+//! rendered URI, a `bypass` template with its host slots filled, and a
+//! finding as a ready-to-paste saved-corpus entry.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -94,6 +95,32 @@ pub fn render_structured(data: &[u8]) -> Option<String> {
     UriModel::arbitrary_take_rest(Unstructured::new(data))
         .ok()
         .map(|m| m.render())
+}
+
+/// The slot of the allowed host in a `bypass` fuzz target input.
+pub const ALLOW_BYTE: char = '\u{1}';
+/// The slot of the target host in a `bypass` fuzz target input.
+pub const TARGET_BYTE: char = '\u{2}';
+
+/// The hosts [`render_slots`] fills the slots with: `bypass`'s default
+/// allowed and target hosts (`DEFAULT_ALLOW`, `DEFAULT_TARGET`; a test in
+/// `bypass::known` keeps them equal). Written here, not read from `bypass`,
+/// because the saved corpus decodes through here and `bypass` reads the
+/// saved corpus: reading it from `bypass` would be an import cycle.
+const SLOT_HOSTS: (&str, &str) = ("allowed.example", "evil.example");
+
+/// A `bypass` fuzz target input with its slots filled by the default
+/// allowed and target hosts, and what follows the last slot dropped: the
+/// bypass is in the text around the hosts, and a tail (a path, a
+/// fragment) would only add findings that name another shape.
+pub fn render_slots(text: &str) -> String {
+    let end = text
+        .rfind([ALLOW_BYTE, TARGET_BYTE])
+        .map_or(text.len(), |at| at + 1);
+    text.get(..end)
+        .unwrap_or(text)
+        .replace(ALLOW_BYTE, SLOT_HOSTS.0)
+        .replace(TARGET_BYTE, SLOT_HOSTS.1)
 }
 
 /// Decodes a `resolve` fuzzer input into its (base, reference) pair, as

@@ -12,8 +12,8 @@
 //!   absolute base yields an absolute URI, or a documented error.
 //! - [`UriModel`]: an `arbitrary`-derived model of a URI with controlled
 //!   mutations, rendered to a string for `check`.
-//! - [`render_structured`], [`decode_resolve_pair`], [`encode_resolve_pair`]:
-//!   corpus files to inputs and back.
+//! - [`render_structured`], [`decode_resolve_pair`], [`encode_resolve_pair`],
+//!   [`render_slots`]: corpus files to inputs and back.
 //! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
 //! - [`campaign_check`]: what the differential targets check on every
 //!   input: `check()` without the RFC grammars, the full check where that
@@ -29,8 +29,8 @@ mod targets;
 
 pub use campaign::{campaign_check, campaign_check_with_base, external_signatures};
 pub use encoding::{
-    corpus_entry, corpus_entry_with, decode_resolve_pair, encode_resolve_pair, new_defects,
-    render_structured,
+    ALLOW_BYTE, TARGET_BYTE, corpus_entry, corpus_entry_with, decode_resolve_pair,
+    encode_resolve_pair, new_defects, render_slots, render_structured,
 };
 pub use invariants::{
     parse_invariants, resolve_invariants, rfc2396_grammar_agrees, strict_parser_invariants,

@@ -23,7 +23,7 @@ pub enum CorpusFormat {
     CurlText,
     /// A bypass template: UTF-8 text in which U+0001 is the allowed host's
     /// slot and U+0002 the target's
-    /// ([`render_slots`](crate::bypass::known::render_slots)).
+    /// ([`render_slots`](super::render_slots)).
     BypassTemplate,
 }
 

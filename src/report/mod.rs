@@ -18,6 +18,7 @@
 pub mod html;
 pub mod jsonl;
 pub mod md;
+pub mod read;
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
