@@ -25,7 +25,9 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
 use super::{Aim, Confirmation, Goal, Matrix, Place, Read, Reading, read};
-use crate::fetch::{Client, Hit, Request, Token, Tokens, Trap, clients_for, is_loopback};
+use crate::fetch::{
+    Client, ClientInfo, Hit, Request, Token, Tokens, Trap, clients_for, is_loopback,
+};
 
 /// How much confirmation may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,16 +142,33 @@ pub fn confirm(matrix: &mut Matrix, budget: Budget) -> Summary {
     summary
 }
 
-fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
-    let mut summary = Summary::default();
-    // The hosts each client's resolver hook maps, and where a request
-    // must arrive to confirm.
-    let mut hosts: Vec<(String, IpAddr)> = Vec::new();
-    let mut trap_addrs: Vec<IpAddr> = Vec::new();
-    let target_trap: Option<IpAddr>;
-    // The goals that aim at names (or one address): the allowed host and
-    // each target name.
-    let aimed: Option<(&str, Vec<String>)> = match &matrix.goal {
+/// The traps of a confirmation: which names the clients' resolver hooks
+/// map, and where a request must arrive to confirm.
+struct Traps {
+    /// The hosts each client's resolver hook maps, with their addresses.
+    hosts: Vec<(String, IpAddr)>,
+    /// The trap addresses, the allowed host's first.
+    addrs: Vec<IpAddr>,
+    /// The target's trap; `None` for a denylist, where any loopback trap
+    /// but the allowed host's confirms.
+    target: Option<IpAddr>,
+}
+
+impl Traps {
+    /// Whether a hit at `addr` is where the bypass aims.
+    fn aimed_at(&self, addr: IpAddr) -> bool {
+        match self.target {
+            Some(t) => addr == t,
+            // A denylist: any loopback trap but the allowed host's.
+            None => Some(addr) != self.addrs.first().copied(),
+        }
+    }
+}
+
+/// The goals that aim at names (or one address): the allowed host and
+/// each target name; `None` for a denylist.
+fn aimed_names(matrix: &Matrix) -> Option<(&str, Vec<String>)> {
+    match &matrix.goal {
         Goal::Reach { allow, target }
         | Goal::NoHost {
             allow,
@@ -178,8 +197,13 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             Some((allow, names))
         }
         Goal::Deny { .. } => None,
-    };
-    match (&matrix.goal, aimed) {
+    }
+}
+
+/// The traps for `matrix`'s goal, or why it cannot be confirmed.
+fn plan_traps(matrix: &Matrix) -> Result<Traps, String> {
+    let mut hosts: Vec<(String, IpAddr)> = Vec::new();
+    match (&matrix.goal, aimed_names(matrix)) {
         (_, Some((allow, targets))) => {
             let target = targets.first().map(String::as_str).unwrap_or_default();
             let allowed = trap_address(allow, Ipv4Addr::new(127, 0, 0, 2));
@@ -194,78 +218,58 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
                             hosts.push((name.clone(), t));
                         }
                     }
-                    trap_addrs = vec![a, t];
-                    target_trap = Some(t);
+                    Ok(Traps {
+                        hosts,
+                        addrs: vec![a, t],
+                        target: Some(t),
+                    })
                 }
                 (Ok(_), Ok(_)) => {
-                    summary.not_confirmable =
-                        Some("the allowed and target hosts map to one loopback address".to_owned());
-                    return summary;
+                    Err("the allowed and target hosts map to one loopback address".to_owned())
                 }
-                (Err(why), _) | (_, Err(why)) => {
-                    summary.not_confirmable = Some(why);
-                    return summary;
-                }
+                (Err(why), _) | (_, Err(why)) => Err(why),
             }
         }
         (Goal::Deny { allow, .. }, None) => {
             // A denylist bypass is confirmed where the fetcher reaches
             // loopback: its own address is the trap. The allowed name
             // gets a trap of its own, `localhost` its /etc/hosts address.
-            let (a, a_named) = match trap_address(allow, Ipv4Addr::new(127, 0, 0, 2)) {
-                Ok(found) => found,
-                Err(why) => {
-                    summary.not_confirmable = Some(why);
-                    return summary;
-                }
-            };
+            let (a, a_named) = trap_address(allow, Ipv4Addr::new(127, 0, 0, 2))?;
             if a_named {
                 hosts.push((allow.clone(), a));
             }
             hosts.push(("localhost".to_owned(), IpAddr::V4(Ipv4Addr::LOCALHOST)));
-            trap_addrs.push(a);
+            let mut addrs = vec![a];
             for b in matrix.all() {
                 if let Some(address) = b
                     .fetcher_address
                     .as_deref()
                     .and_then(|t| t.parse::<IpAddr>().ok())
                     .filter(|t| is_loopback(*t) && *t != a)
-                    && !trap_addrs.contains(&address)
-                    && trap_addrs.len() < 16
+                    && !addrs.contains(&address)
+                    && addrs.len() < 16
                 {
-                    trap_addrs.push(address);
+                    addrs.push(address);
                 }
             }
-            if !trap_addrs.contains(&IpAddr::V4(Ipv4Addr::LOCALHOST)) {
-                trap_addrs.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
+            if !addrs.contains(&IpAddr::V4(Ipv4Addr::LOCALHOST)) {
+                addrs.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
             }
-            target_trap = None;
+            Ok(Traps {
+                hosts,
+                addrs,
+                target: None,
+            })
         }
         // Every other goal aims at names (above).
-        (_, None) => {
-            summary.not_confirmable = Some("nothing to aim at".to_owned());
-            return summary;
-        }
+        (_, None) => Err("nothing to aim at".to_owned()),
     }
-    let mut tokens = match Tokens::new() {
-        Ok(tokens) => tokens,
-        Err(why) => {
-            summary.not_confirmable = Some(why);
-            return summary;
-        }
-    };
-    let trap = match Trap::start(&trap_addrs) {
-        Ok(trap) => trap,
-        Err(e) => {
-            summary.not_confirmable = Some(format!("the trap servers did not start: {e}"));
-            return summary;
-        }
-    };
-    let mapped: Vec<(&str, IpAddr)> = hosts.iter().map(|(h, a)| (h.as_str(), *a)).collect();
-    let started = Instant::now();
-    let mut clients: BTreeMap<&'static str, Option<Client>> = BTreeMap::new();
-    // Cells in matrix order; in each, http inputs first (the clients
-    // send http only), then the shortest.
+}
+
+/// The bypasses to send, as (validator, fetcher, input, fetcher's place):
+/// cells in matrix order; in each, http inputs first (the clients send
+/// http only), then the shortest.
+fn send_order(matrix: &Matrix) -> Vec<(String, String, String, Place)> {
     let mut order: Vec<(String, String, String, Place)> = matrix
         .all()
         .map(|b| {
@@ -287,13 +291,115 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             input.chars().count(),
         )
     });
+    order
+}
+
+/// The budget ran out: no more requests.
+struct BudgetSpent;
+
+/// What sending needs and remembers across bypasses: the clients started,
+/// and where each (client, input) arrived, since that does not depend on
+/// the validator and each is sent once.
+struct Sender<'t> {
+    budget: Budget,
+    started: Instant,
+    tokens: Tokens,
+    trap: Trap,
+    traps: &'t Traps,
+    mapped: Vec<(&'t str, IpAddr)>,
+    clients: BTreeMap<&'static str, Option<Client>>,
+    sent: BTreeMap<(&'static str, String), bool>,
+}
+
+impl Sender<'_> {
+    /// Sends `input` through `info`'s client (started on first use) unless
+    /// it sent it before: `Some(arrived)` once sent, now or before; `None`
+    /// when the client did not start or the request failed (in
+    /// `summary.errors`).
+    fn send_once(
+        &mut self,
+        info: &'static ClientInfo,
+        input: &str,
+        summary: &mut Summary,
+    ) -> Result<Option<bool>, BudgetSpent> {
+        if let Some(&arrived) = self.sent.get(&(info.id, input.to_owned())) {
+            return Ok(Some(arrived));
+        }
+        if summary.requests >= self.budget.requests || self.started.elapsed() >= self.budget.total {
+            return Err(BudgetSpent);
+        }
+        let start_timeout = self.budget.start_timeout;
+        let client = self.clients.entry(info.id).or_insert_with(|| {
+            match Client::start(info, start_timeout) {
+                Ok(client) => Some(client),
+                Err(e) => {
+                    summary.errors.push(format!("{}: {e}", info.id));
+                    None
+                }
+            }
+        });
+        let Some(client) = client.as_mut() else {
+            return Ok(None);
+        };
+        summary.requests += 1;
+        let token = self.tokens.next_token();
+        let request = Request {
+            url: input,
+            port: self.trap.port(),
+            hosts: &self.mapped,
+            timeout: self.budget.request_timeout,
+            token: &token,
+        };
+        let traps = self.traps;
+        let (fetched, judged) = attempt(client, &self.trap, &request, |addr| traps.aimed_at(addr));
+        summary.strays += judged.strays;
+        if let Err(e) = fetched {
+            summary.errors.push(format!("{}: {e}", info.id));
+            return Ok(None);
+        }
+        self.sent
+            .insert((info.id, input.to_owned()), judged.arrived);
+        Ok(Some(judged.arrived))
+    }
+}
+
+fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
+    let mut summary = Summary::default();
+    let traps = match plan_traps(matrix) {
+        Ok(traps) => traps,
+        Err(why) => {
+            summary.not_confirmable = Some(why);
+            return summary;
+        }
+    };
+    let tokens = match Tokens::new() {
+        Ok(tokens) => tokens,
+        Err(why) => {
+            summary.not_confirmable = Some(why);
+            return summary;
+        }
+    };
+    let trap = match Trap::start(&traps.addrs) {
+        Ok(trap) => trap,
+        Err(e) => {
+            summary.not_confirmable = Some(format!("the trap servers did not start: {e}"));
+            return summary;
+        }
+    };
+    let mut sender = Sender {
+        budget,
+        started: Instant::now(),
+        tokens,
+        trap,
+        traps: &traps,
+        mapped: traps.hosts.iter().map(|(h, a)| (h.as_str(), *a)).collect(),
+        clients: BTreeMap::new(),
+        sent: BTreeMap::new(),
+    };
     let mut tried_per_cell: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut confirmed_cells: BTreeMap<(String, String), &'static str> = BTreeMap::new();
     let mut confirmed_inputs: BTreeMap<(String, String, String), &'static str> = BTreeMap::new();
-    // Where a client's request for an input arrived does not depend on the
-    // validator: each (client, input) is sent once.
-    let mut sent: BTreeMap<(&'static str, String), bool> = BTreeMap::new();
-    for (validator, fetcher, input, place) in order {
+    for (validator, fetcher, input, place) in send_order(matrix) {
         if matches!(matrix.goal, Goal::Deny { .. }) && place != Place::Loopback {
             continue;
         }
@@ -314,63 +420,24 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
         }
         *tried += 1;
         for info in infos {
-            if let Some(&arrived) = sent.get(&(info.id, input.clone())) {
-                if arrived {
+            match sender.send_once(info, &input, &mut summary) {
+                Ok(Some(true)) => {
                     confirmed_cells.insert(cell.clone(), info.id);
                     confirmed_inputs
                         .insert((validator.clone(), fetcher.clone(), input.clone()), info.id);
                     break;
                 }
-                continue;
-            }
-            if summary.requests >= budget.requests || started.elapsed() >= budget.total {
-                summary.budget_spent = true;
-                break;
-            }
-            let client = clients.entry(info.id).or_insert_with(|| {
-                match Client::start(info, budget.start_timeout) {
-                    Ok(client) => Some(client),
-                    Err(e) => {
-                        summary.errors.push(format!("{}: {e}", info.id));
-                        None
-                    }
+                Ok(_) => {}
+                Err(BudgetSpent) => {
+                    summary.budget_spent = true;
+                    break;
                 }
-            });
-            let Some(client) = client.as_mut() else {
-                continue;
-            };
-            summary.requests += 1;
-            let token = tokens.next_token();
-            let request = Request {
-                url: &input,
-                port: trap.port(),
-                hosts: &mapped,
-                timeout: budget.request_timeout,
-                token: &token,
-            };
-            let (fetched, judged) = attempt(client, &trap, &request, |addr| match target_trap {
-                Some(t) => addr == t,
-                // A denylist: any loopback trap but the allowed host's.
-                None => Some(addr) != trap_addrs.first().copied(),
-            });
-            summary.strays += judged.strays;
-            if let Err(e) = fetched {
-                summary.errors.push(format!("{}: {e}", info.id));
-                continue;
-            }
-            let arrived = judged.arrived;
-            sent.insert((info.id, input.clone()), arrived);
-            if arrived {
-                confirmed_cells.insert(cell.clone(), info.id);
-                confirmed_inputs
-                    .insert((validator.clone(), fetcher.clone(), input.clone()), info.id);
-                break;
             }
         }
     }
     // What came in after the last request carries no token of a request
     // out.
-    summary.strays += trap.take_hits().len();
+    summary.strays += sender.trap.take_hits().len();
     for b in matrix.all_mut() {
         if let Some(id) =
             confirmed_inputs.get(&(b.validator.clone(), b.fetcher.clone(), b.input.clone()))
@@ -379,7 +446,7 @@ fn confirm_cells(matrix: &mut Matrix, budget: Budget) -> Summary {
             summary.confirmed += 1;
         }
     }
-    for (id, client) in clients {
+    for (id, client) in sender.clients {
         if let Some(client) = client {
             for e in client.finish() {
                 summary.errors.push(format!("{id}: {e}"));

@@ -128,9 +128,36 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
     if !reject && checks.is_empty() {
         return None;
     }
+    out.push_str(&program(
+        language,
+        template,
+        &parse,
+        &checks,
+        reject,
+        about.base.is_some(),
+    ));
+    Some(Test {
+        language: name,
+        code: out,
+    })
+}
+
+/// The program around the parse and the checks, in `language`: a refusal
+/// expected (`reject`: the parse must fail, in the language's way of
+/// failing) or the checks run on what the parse gave. `with_base`: the
+/// parse is a resolution against a base, after which a Go program does
+/// not stop on `err` as it does after a parse.
+fn program(
+    language: Language,
+    template: &Reproduce,
+    parse: &str,
+    checks: &[String],
+    reject: bool,
+    with_base: bool,
+) -> String {
     let prelude = template.prelude;
     let refusal = template.refusal;
-    let body = match language {
+    match language {
         Language::Python => {
             if reject {
                 let probe = if template.refusal_probe.is_empty() {
@@ -169,7 +196,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
             let lines = if reject {
                 format!("{parse}\n\tif err == nil {{ log.Fatalf(\"accepted: %v\", u) }}")
             } else {
-                let err_check = if about.base.is_none() {
+                let err_check = if !with_base {
                     "\n\tif err != nil { log.Fatal(err) }"
                 } else {
                     ""
@@ -212,12 +239,7 @@ pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>
                 format!("{prelude}\n{parse}\n{}\n", checks.join("\n"))
             }
         }
-    };
-    out.push_str(&body);
-    Some(Test {
-        language: name,
-        code: out,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -104,58 +104,14 @@ fn peer_pair(
     if !oa.in_domain() || !ob.in_domain() {
         return;
     }
-    let mut d = diff(oa, ob);
-    d.fields = d.fields.intersection(scope);
-    if scope.contains(Component::Port)
-        && d.fields.contains(Component::Port)
-        && [oa, ob]
-            .iter()
-            .all(|o| o.components.get(Component::Port).is_none_or(str::is_empty))
-    {
-        // An empty port and none are equivalent (RFC 3986 section 6.2.3);
-        // http::Uri reports none for `host:`.
-        d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
-    }
-    if matches!(standard, Some(Standard::Rfc3986 | Standard::Rfc2396)) {
-        d.fields = d.fields.difference(equivalent_fields(oa, ob, d.fields));
-    }
+    let d = disputed(oa, ob, scope, standard);
     if d.is_empty() {
         return;
     }
-    let (blame_a, decision, undecided_why) = match reference {
-        // The reference refuses an input both accept: each departs from it
-        // on the verdict (`against_references` files both), and how the two
-        // repaired what the standard has no reading of decides nothing.
-        Some(Answer::Outcome(_, r)) if !r.accepted() && oa.accepted() && ob.accepted() => {
-            return;
-        }
-        Some(Answer::Outcome(id, r)) => match (departs(r, oa, d), departs(r, ob, d)) {
-            (true, false) => (true, Decision::Reference(id), None),
-            (false, true) => (false, Decision::Reference(id), None),
-            // Each departs on its own: `against_references` files both.
-            (true, true) => return,
-            (false, false) => (
-                true,
-                Decision::Undecided,
-                Some(format!(
-                    "the reference {id} reports none of the disputed fields"
-                )),
-            ),
-        },
-        Some(Answer::Missing(id, why)) => {
-            let why = format!("the reference {id} is missing: {why}");
-            match majority(implementations, standard, (a, oa), (b, ob), d) {
-                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
-                None => (true, Decision::Undecided, Some(why)),
-            }
-        }
-        None => {
-            let why = "their standard has no reference here".to_owned();
-            match majority(implementations, standard, (a, oa), (b, ob), d) {
-                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
-                None => (true, Decision::Undecided, Some(why)),
-            }
-        }
+    let Some((blame_a, decision, undecided_why)) =
+        decide(reference, implementations, standard, (a, oa), (b, ob), d)
+    else {
+        return;
     };
     let ((blamed, theirs), (peer, peers)) = if blame_a {
         ((a, oa), (b, ob))
@@ -195,6 +151,82 @@ fn peer_pair(
     finding.verdict = d.verdict;
     finding.decided_by = decision;
     out.push(finding);
+}
+
+/// What `oa` and `ob` dispute within `scope`: their difference, less an
+/// empty port against none and, under RFC 3986 or RFC 2396, the fields the
+/// two write as one URI two ways.
+fn disputed(
+    oa: &Outcome<'_>,
+    ob: &Outcome<'_>,
+    scope: ComponentSet,
+    standard: Option<Standard>,
+) -> Diff {
+    let mut d = diff(oa, ob);
+    d.fields = d.fields.intersection(scope);
+    if scope.contains(Component::Port)
+        && d.fields.contains(Component::Port)
+        && [oa, ob]
+            .iter()
+            .all(|o| o.components.get(Component::Port).is_none_or(str::is_empty))
+    {
+        // An empty port and none are equivalent (RFC 3986 section 6.2.3);
+        // http::Uri reports none for `host:`.
+        d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
+    }
+    if matches!(standard, Some(Standard::Rfc3986 | Standard::Rfc2396)) {
+        d.fields = d.fields.difference(equivalent_fields(oa, ob, d.fields));
+    }
+    d
+}
+
+/// Who of a pair of peers is blamed for `d` (`true`: `a`), what decided
+/// it, and why nothing did where nothing did; `None` where the pair files
+/// no finding (each departs from the reference on its own, which
+/// `against_references` files).
+fn decide(
+    reference: Option<Answer<'_, '_>>,
+    implementations: &[(OracleId, Outcome<'_>)],
+    standard: Option<Standard>,
+    (a, oa): (OracleId, &Outcome<'_>),
+    (b, ob): (OracleId, &Outcome<'_>),
+    d: Diff,
+) -> Option<(bool, Decision, Option<String>)> {
+    Some(match reference {
+        // The reference refuses an input both accept: each departs from it
+        // on the verdict (`against_references` files both), and how the two
+        // repaired what the standard has no reading of decides nothing.
+        Some(Answer::Outcome(_, r)) if !r.accepted() && oa.accepted() && ob.accepted() => {
+            return None;
+        }
+        Some(Answer::Outcome(id, r)) => match (departs(r, oa, d), departs(r, ob, d)) {
+            (true, false) => (true, Decision::Reference(id), None),
+            (false, true) => (false, Decision::Reference(id), None),
+            // Each departs on its own: `against_references` files both.
+            (true, true) => return None,
+            (false, false) => (
+                true,
+                Decision::Undecided,
+                Some(format!(
+                    "the reference {id} reports none of the disputed fields"
+                )),
+            ),
+        },
+        Some(Answer::Missing(id, why)) => {
+            let why = format!("the reference {id} is missing: {why}");
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
+        None => {
+            let why = "their standard has no reference here".to_owned();
+            match majority(implementations, standard, (a, oa), (b, ob), d) {
+                Some((blame_a, voters)) => (blame_a, Decision::Majority(voters), Some(why)),
+                None => (true, Decision::Undecided, Some(why)),
+            }
+        }
+    })
 }
 
 /// The fields among `fields` where `a` and `b` write one URI two ways that
