@@ -26,8 +26,9 @@ use crate::oracle::external::{External, Submitted, shipped_status};
 use crate::oracle::{ExternalName, OracleId, Outcome, Standard};
 
 /// The shipped adapter that runs the URL Standard's reference
-/// implementation (its row's name: the row that says it is the reference).
-pub const WHATWG_URL: &str = crate::oracle::external::shipped::WHATWG_REFERENCE.name;
+/// implementation (its row's name: the row whose descriptor says it is
+/// the reference).
+pub const WHATWG_URL: &str = crate::oracle::external::shipped::WHATWG_REFERENCE;
 
 /// How long the WHATWG reference may take to start and to answer a batch
 /// where a caller sets no time of its own.
@@ -35,7 +36,14 @@ pub const WHATWG_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Why `check()` (and a harness built without the WHATWG reference) has
 /// none.
-pub(crate) const WHATWG_NOT_ASKED: &str = "whatwg-url (the URL Standard's reference) was not asked: check() and a Harness built without whatwg_reference run in-process oracles only; `uridiff check` and `report` ask it";
+fn whatwg_not_asked() -> &'static str {
+    static WHY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    WHY.get_or_init(|| {
+        format!(
+            "{WHATWG_URL} (the URL Standard's reference) was not asked: check() and a Harness built without whatwg_reference run in-process oracles only; `uridiff check` and `report` ask it"
+        )
+    })
+}
 
 /// The reference oracle of `standard`, if it has one.
 pub fn reference_for(standard: Standard) -> Option<OracleId> {
@@ -202,7 +210,7 @@ impl<'c, 'a> References<'c, 'a> {
     pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'_, 'a>> {
         let id = reference_for(standard)?;
         let Some((_, outcome)) = self.outcomes.iter().find(|(o, _)| *o == id) else {
-            return Some(Answer::Missing(id, WHATWG_NOT_ASKED));
+            return Some(Answer::Missing(id, whatwg_not_asked()));
         };
         if let Some((_, why)) = self.unfit.iter().find(|(o, _)| *o == id) {
             return Some(Answer::Missing(id, why));
@@ -265,7 +273,7 @@ impl WhatwgProcess {
         }
         let timeout = self.timeout;
         let started = std::thread::Builder::new()
-            .name("whatwg-url start".to_owned())
+            .name(format!("{WHATWG_URL} start"))
             .spawn(move || start_whatwg(timeout));
         // Without a thread the first batch starts it, as without this call.
         if let Ok(thread) = started {
@@ -278,7 +286,9 @@ impl WhatwgProcess {
         self.state = match std::mem::replace(&mut self.state, State::NotStarted) {
             State::NotStarted => start_whatwg(self.timeout),
             State::Starting(thread) => thread.join().unwrap_or_else(|_| {
-                State::Missing("whatwg-url did not start: its start thread panicked".to_owned())
+                State::Missing(format!(
+                    "{WHATWG_URL} did not start: its start thread panicked"
+                ))
             }),
             state @ (State::Running(_) | State::Missing(_)) => state,
         };
@@ -300,7 +310,7 @@ impl WhatwgProcess {
                 process.submit(&pairs).map_err(|e| e.to_string())
             }
             State::Missing(why) => Err(why.clone()),
-            State::NotStarted | State::Starting(_) => Err("whatwg-url did not start".to_owned()),
+            State::NotStarted | State::Starting(_) => Err(format!("{WHATWG_URL} did not start")),
         };
         Asked(submitted)
     }
@@ -315,7 +325,7 @@ impl WhatwgProcess {
             Err(why) => return missing(&why),
         };
         let State::Running(process) = &mut self.state else {
-            return missing("whatwg-url stopped");
+            return missing(&format!("{WHATWG_URL} stopped"));
         };
         let pairs: Vec<(&str, Option<&str>)> = queries.iter().map(|q| (q.input, q.base)).collect();
         match process.receive(&pairs, submitted) {
@@ -377,11 +387,13 @@ fn start_whatwg(timeout: Duration) -> State {
         .find(|s| s.name == WHATWG_URL)
         .and_then(|s| s.missing)
     {
-        return State::Missing(format!("whatwg-url cannot run: {missing}"));
+        return State::Missing(format!("{WHATWG_URL} cannot run: {missing}"));
     }
     match External::shipped(WHATWG_URL, timeout) {
         Some(Ok(process)) => State::Running(Box::new(process)),
         Some(Err(e)) => State::Missing(e.to_string()),
-        None => State::Missing("whatwg-url is not a shipped adapter of this build".to_owned()),
+        None => State::Missing(format!(
+            "{WHATWG_URL} is not a shipped adapter of this build"
+        )),
     }
 }

@@ -6,7 +6,8 @@
 //! (which builds Rust and C).
 
 use super::*;
-use crate::oracle::external::shipped::{Language, Reproduce, shipped_reproduce};
+use crate::oracle::OracleId;
+use crate::oracle::external::shipped::{Language, Reproduce};
 
 /// The name of a language in a reproduction, and its comment marker.
 fn language_names(language: Language) -> (&'static str, &'static str) {
@@ -89,10 +90,16 @@ fn assert_line(language: Language, expr: &str, value: Option<&str>) -> String {
     }
 }
 
-/// The test of a shipped adapter's defect, in its own language; `None`
-/// for an adapter this does not know.
-pub(super) fn adapter_test(adapter: &str, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
-    let template: &Reproduce = shipped_reproduce(adapter)?;
+/// The test of a shipped adapter's defect, in its own language (its
+/// descriptor's template); `None` for an oracle with no such template (a
+/// plugged-in program).
+pub(super) fn adapter_test(
+    oracle: OracleId,
+    about: &About<'_>,
+    expect: &Expect<'_>,
+) -> Option<Test> {
+    let template: &Reproduce = oracle.descriptor().reproduce?;
+    let adapter = oracle.as_str();
     let language = template.language;
     let (name, comment) = language_names(language);
     let lit = |text: &str| literal_in(language, text);
@@ -281,7 +288,8 @@ mod tests {
                 version: adapter,
                 disputed: ComponentSet::of(&[Component::Host, Component::Port]),
             };
-            let accept = adapter_test(adapter, &about, &Expect::Accept(&expected)).unwrap();
+            let oracle = crate::oracle::register_external(adapter).unwrap();
+            let accept = adapter_test(oracle, &about, &Expect::Accept(&expected)).unwrap();
             assert_eq!(accept.language, "java");
             assert!(accept.code.contains(call), "{}", accept.code);
             assert!(
@@ -297,7 +305,7 @@ mod tests {
                 accept.code
             );
             assert!(accept.code.contains("\"b@c\""), "{}", accept.code);
-            let reject = adapter_test(adapter, &about, &Expect::Reject).unwrap();
+            let reject = adapter_test(oracle, &about, &Expect::Reject).unwrap();
             assert!(reject.code.contains(refusal), "{}", reject.code);
             if let Some(dir) = std::env::var_os("UPDATE_REPRO_DIR") {
                 for (kind, test) in [("accept", &accept), ("reject", &reject)] {
@@ -318,7 +326,8 @@ mod tests {
         };
         let mut path = Components::new(ComponentSet::ALL);
         path.set(Component::Path, Some("/x"));
-        let test = adapter_test("java-url", &about, &Expect::Accept(&path)).unwrap();
+        let java_url = crate::oracle::register_external("java-url").unwrap();
+        let test = adapter_test(java_url, &about, &Expect::Accept(&path)).unwrap();
         assert!(
             test.code
                 .contains("new java.net.URL(new java.net.URL(\"http://h/a/b\"), \"../x\")"),

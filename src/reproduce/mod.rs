@@ -292,7 +292,7 @@ impl About<'_> {
 
 fn test_for(parser: OracleId, about: &About<'_>, expect: &Expect<'_>) -> Option<Test> {
     if matches!(parser, OracleId::External(_)) {
-        return adapters::adapter_test(parser.as_str(), about, expect);
+        return adapters::adapter_test(parser, about, expect);
     }
     let (name, version) = about.pin()?;
     let pin = format!("{name} = \"={version}\"");

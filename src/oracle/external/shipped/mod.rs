@@ -488,12 +488,6 @@ pub(crate) enum Language {
     Perl,
 }
 
-/// How `reproduce` writes a test of the shipped adapter `name`, if it
-/// has a template.
-pub(crate) fn shipped_reproduce(name: &str) -> Option<&'static Reproduce> {
-    descriptor(name).and_then(|d| d.reproduce)
-}
-
 /// The descriptor of the oracle named `name`, when that is a valid
 /// external oracle's name.
 fn descriptor(name: &str) -> Option<crate::oracle::Descriptor> {
@@ -531,8 +525,23 @@ pub(crate) struct Build {
 /// adapters into the cache root.
 pub(crate) const SETUP: &str = "bash scripts/setup-oracles.sh";
 
-/// The shipped adapter that is the URL Standard's reference implementation.
-pub(crate) const WHATWG_REFERENCE: Shipped = node::WHATWG_URL;
+/// The name of the shipped adapter that is the URL Standard's reference
+/// implementation: the row of [`SHIPPED`] that says so (`.reference()`
+/// with the WHATWG standard), read at compile time so that the row's
+/// descriptor is the one place that says it; `""` if no row does (a test
+/// of the descriptors fails then).
+pub(crate) const WHATWG_REFERENCE: &str = {
+    let mut i = 0;
+    let mut found = "";
+    while i < SHIPPED.len() {
+        let row = &SHIPPED[i];
+        if row.reference && matches!(row.standard, Some(Standard::Whatwg)) {
+            found = row.name;
+        }
+        i += 1;
+    }
+    found
+};
 
 /// The shipped adapters, in table order (the order `uridiff oracles` lists
 /// them and `--oracle all` starts them).
