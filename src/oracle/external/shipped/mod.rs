@@ -530,18 +530,22 @@ pub(crate) const SETUP: &str = "bash scripts/setup-oracles.sh";
 /// with the WHATWG standard), read at compile time so that the row's
 /// descriptor is the one place that says it; `""` if no row does (a test
 /// of the descriptors fails then).
-pub(crate) const WHATWG_REFERENCE: &str = {
-    let mut i = 0;
-    let mut found = "";
-    while i < SHIPPED.len() {
-        let row = &SHIPPED[i];
-        if row.reference && matches!(row.standard, Some(Standard::Whatwg)) {
-            found = row.name;
+pub(crate) const WHATWG_REFERENCE: &str = whatwg_reference(SHIPPED);
+
+/// The name of the first of `rows` that is the WHATWG reference, or `""`
+/// (a slice pattern, not indexing: this runs in a `const`).
+const fn whatwg_reference(rows: &[Shipped]) -> &'static str {
+    match rows {
+        [row, rest @ ..] => {
+            if row.reference && matches!(row.standard, Some(Standard::Whatwg)) {
+                row.name
+            } else {
+                whatwg_reference(rest)
+            }
         }
-        i += 1;
+        [] => "",
     }
-    found
-};
+}
 
 /// The shipped adapters, in table order (the order `uridiff oracles` lists
 /// them and `--oracle all` starts them).
