@@ -75,23 +75,32 @@ pub(crate) struct Args {
     /// and ignored. Nothing outside 127.0.0.0/8 and ::1 is dialled.
     #[arg(long)]
     confirm: bool,
-    /// Observe instead of predicting (as root): every input a validator
-    /// passes (the shortest per validator, fetcher, shape and spelling of
-    /// the fetcher's host, the model's bypasses first, at most
-    /// --observe-budget requests) goes through
-    /// every client whose parser is the fetcher (`uridiff fetch`'s
-    /// clients), run unmodified in a network namespace whose only
-    /// interface is lo, names mapped by its own /etc/hosts and DNS trap.
-    /// A cell is a bypass only where a client was observed reaching the
-    /// target: its trap address (a name blocklist: the name's; a denylist:
-    /// a loopback address), or a name under --target-domain asked of the
-    /// resolver or sent as Host. The model's prediction stays as the
-    /// explanation ("observed" in JSON: reached, predicted, client,
-    /// address, resolved_name, host_header, error).
-    #[arg(long, conflicts_with = "confirm")]
+    /// Observe, or fail (exit 2) where it cannot: as root, every input a
+    /// validator passes (the shortest per validator, fetcher, shape and
+    /// spelling of the fetcher's host, the model's bypasses first, at most
+    /// --observe-budget requests) goes through every client whose parser
+    /// is the fetcher (`uridiff fetch`'s clients), run unmodified in a
+    /// network namespace whose only interface is lo, names mapped by its
+    /// own /etc/hosts and DNS trap. A cell is a bypass only where a client
+    /// was observed reaching the target: its trap address (a name
+    /// blocklist: the name's; a denylist: a loopback address), or a name
+    /// under --target-domain asked of the resolver or sent as Host. The
+    /// model's prediction stays as the explanation ("observed" in JSON:
+    /// reached, predicted, client, address, resolved_name, host_header,
+    /// error). This is what `bypass` does by default; without the flag,
+    /// where no namespace can be entered (not root), the cells are the
+    /// model's predictions and the output says so.
+    #[arg(long, conflicts_with_all = ["confirm", "model"])]
     observe: bool,
-    /// The most requests --observe sends.
-    #[arg(long, value_name = "N", default_value_t = 400)]
+    /// Print the parser model's predictions only, sending nothing: a cell
+    /// is where the fetcher's parser reads the target, not where a client
+    /// was seen to go (a parser's client may rewrite the URL before it
+    /// dials, or fail).
+    #[arg(long, conflicts_with = "confirm")]
+    model: bool,
+    /// The most requests observation sends (every in-process oracle and
+    /// shipped adapter with the built-in seeds need about 1 600).
+    #[arg(long, value_name = "N", default_value_t = 2000)]
     observe_budget: usize,
     /// One JSON object per bypass per line (the shortest input per
     /// validator, fetcher, shape, place and spelling of the fetcher's
@@ -374,6 +383,14 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
         builder = builder.externals(Box::new(externals));
     }
     let mut harness = builder.build();
+    // Observed unless told otherwise: the model alone claims cells a
+    // client disproves (urllib.request passes the whole userinfo to the
+    // resolver) and misses what clients rewrite before dialling.
+    let unobserved = match (&sandbox, args.observe || args.model || args.confirm) {
+        (super::fetch::Sandbox::Unavailable(why), false) => Some(why.clone()),
+        _ => None,
+    };
+    let observing = args.observe || (!args.model && !args.confirm && unobserved.is_none());
     let mut matrix = bypass::search_with(
         &mut harness,
         &seeds,
@@ -381,13 +398,20 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
         &validators,
         &fetchers,
         &goal,
-        args.observe,
+        observing,
     );
-    let observed = if args.observe {
+    let observed = if observing {
         Some(observe_told(&mut matrix, args.observe_budget, sandbox)?)
     } else {
         None
     };
+    if let Some(why) = unobserved {
+        let why = format!("no network namespace ({why}); run as root to observe, or give --model");
+        diagnostic(format_args!(
+            "bypass: not observed: {why}; the cells are the parser model's predictions"
+        ));
+        matrix.observation = bypass::Confirmation::DidNotRun(why);
+    }
     let mut status = if matrix.is_empty() {
         Status::Clean
     } else {

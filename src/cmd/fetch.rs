@@ -64,7 +64,9 @@ pub(crate) struct Args {
 /// Whether [`prepare`] entered the namespace.
 #[derive(Debug)]
 pub(crate) enum Sandbox {
-    /// Not the `fetch` command, or `--guard`, or only `--help`.
+    /// Not a command that observes (`fetch`, `bypass`, `report
+    /// --observe`), or told not to (`--guard`, `--model`, `--confirm`), or
+    /// only `--help`.
     NotAsked,
     /// In the namespace, `lo` up.
     Entered,
@@ -74,28 +76,29 @@ pub(crate) enum Sandbox {
 }
 
 /// Enters the namespace when the command line is `uridiff fetch` without
-/// `--guard` (or `--help`), or `bypass` or `report` with `--observe`. Called first in `main`, before any thread
-/// exists: `unshare(CLONE_NEWNS)` is refused to a process with threads.
-/// The command line is read as it is, before clap: an argument after
-/// `--` is an input, not an option.
+/// `--guard` (or `--help`), `bypass` without `--model` or `--confirm` (it
+/// observes by default, falling back to the model where no namespace can
+/// be entered), or `report` with `--observe`. Called first in `main`,
+/// before any thread exists: `unshare(CLONE_NEWNS)` is refused to a process
+/// with threads. The command line is read as it is, before clap: an
+/// argument after `--` is an input, not an option.
 pub(crate) fn prepare() -> Sandbox {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let command = args.first().map(|a| a.as_os_str());
-    // `bypass --observe` and `report --observe` send their candidates
-    // through the same clients.
-    let observe = command == Some(OsStr::new("bypass")) || command == Some(OsStr::new("report"));
-    if command != Some(OsStr::new("fetch")) && !observe {
-        return Sandbox::NotAsked;
-    }
     let options: Vec<&std::ffi::OsString> =
         args.iter().skip(1).take_while(|a| *a != "--").collect();
-    if observe && !options.iter().any(|a| *a == "--observe") {
+    let given = |flag: &str| options.iter().any(|a| *a == flag);
+    let asked = match command.and_then(OsStr::to_str) {
+        Some("fetch") => !given("--guard"),
+        // `bypass` sends its candidates through the same clients unless
+        // told to print the model (`--model`) or to confirm it on the
+        // guarded clients instead (`--confirm`).
+        Some("bypass") => !given("--model") && !given("--confirm"),
+        Some("report") => given("--observe"),
+        _ => false,
+    };
+    if !asked || given("--help") || given("-h") {
         return Sandbox::NotAsked;
-    }
-    for arg in options {
-        if arg == "--guard" || arg == "--help" || arg == "-h" {
-            return Sandbox::NotAsked;
-        }
     }
     match netns::enter() {
         Ok(()) => Sandbox::Entered,

@@ -13,10 +13,17 @@ use std::process::Command;
 
 use serde_json::Value;
 
-/// Runs `uridiff bypass ARGS`: its exit code and its JSON lines.
+/// Runs `uridiff bypass ARGS`: its exit code and its JSON lines. These
+/// tests hold the parser model's predictions (or `--confirm`'s), so
+/// `--model` is given unless ARGS ask for `--observe` or `--confirm`:
+/// as root `bypass` observes by default (`bypass_observe.rs`).
 pub(crate) fn bypass(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let model = !args
+        .iter()
+        .any(|a| ["--observe", "--confirm", "--model"].contains(a));
     let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .arg("bypass")
+        .args(model.then_some("--model"))
         .args(args)
         .output()
         .unwrap();
@@ -510,7 +517,7 @@ fn docs_bypass_matrix_is_the_one_uridiff_prints() {
         ));
         let model = Command::new(env!("CARGO_BIN_EXE_uridiff"))
             .current_dir(root)
-            .args(["bypass", "--oracle", "all", "--markdown"])
+            .args(["bypass", "--model", "--oracle", "all", "--markdown"])
             .output()
             .unwrap();
         assert_eq!(

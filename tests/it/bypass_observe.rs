@@ -399,3 +399,113 @@ fn the_reports_bypasses_section_is_observed() {
         "{section}"
     );
 }
+
+/// `uridiff bypass ARGS` as it is given (no `--model` added): exit code,
+/// JSON lines, standard error.
+fn bypass_as_given(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let out = std::process::Command::new(crate::util::BIN)
+        .arg("bypass")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        json_lines(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The example, with no flag: `bypass` observes by default (as
+/// root), so the cell the parser model predicts for url → python-urllib
+/// (`http://allowed.example\@evil.example`) is shown with what
+/// urllib.request did and is not claimed; `--model` still prints the
+/// model's claim.
+#[test]
+fn bypass_observes_by_default_and_claims_no_cell_a_client_disproves() {
+    let args = [
+        "--json",
+        "--allow",
+        "allowed.example",
+        "--target",
+        "evil.example",
+        "--validator",
+        "url",
+        "--fetcher",
+        "python-urllib",
+    ];
+    let (code, lines, err) = bypass_as_given(&args);
+    assert_eq!(code, 0, "no bypass observed (needs root): {err}");
+    assert!(!lines.is_empty(), "the model's prediction is shown: {err}");
+    for b in &lines {
+        assert_eq!(b["observed"]["reached"], false, "{b}");
+        assert_eq!(b["observed"]["client"], "urllib.request", "{b}");
+    }
+    let mut model = vec!["--model"];
+    model.extend(args);
+    let (code, lines, err) = bypass_as_given(&model);
+    assert_eq!(code, 1, "the model claims the cell: {err}");
+    assert!(!lines.is_empty(), "{err}");
+    assert!(
+        lines.iter().all(|b| b.get("observed").is_none()),
+        "{lines:?}"
+    );
+}
+
+/// Where no network namespace can be entered (here an unprivileged user,
+/// through util-linux's setpriv, running a copy of uridiff in a directory
+/// it may read), `bypass` prints the model's cells, exits as the model
+/// finds (url -> curl: the backslash), and says on standard error and in
+/// its text output that they are predictions, not observations.
+#[cfg(feature = "curl")]
+#[test]
+fn without_a_namespace_bypass_says_its_cells_are_the_models_predictions() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let bin = dir.path().join("uridiff");
+    std::fs::copy(crate::util::BIN, &bin).unwrap();
+    let run = |json: bool| {
+        std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&bin)
+            .arg("bypass")
+            .args(json.then_some("--json"))
+            .args(["--validator", "url", "--fetcher", "curl"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = run(true);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the model's cell is claimed: {err}"
+    );
+    assert!(
+        err.contains("bypass: not observed: no network namespace")
+            && err.contains("the cells are the parser model's predictions"),
+        "{err}"
+    );
+    let lines = json_lines(&out.stdout);
+    assert!(
+        lines
+            .iter()
+            .any(|b| b["input"].as_str().unwrap().contains('\\')),
+        "{lines:?}"
+    );
+    let text = String::from_utf8(run(false).stdout).unwrap();
+    assert!(
+        text.contains("not observed: no network namespace")
+            && text.contains("these cells are the parser model's predictions"),
+        "{text}"
+    );
+}

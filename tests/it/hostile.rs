@@ -1030,7 +1030,14 @@ fn bypass_refuses_bad_files_and_shows_hostile_inputs_escaped() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
     let o = Command::new(uridiff)
-        .args(["bypass", "--validator", "split-host", "--fetcher", "url"])
+        .args([
+            "bypass",
+            "--model",
+            "--validator",
+            "split-host",
+            "--fetcher",
+            "url",
+        ])
         .args(["--allow", "a\u{202e}\t.example"])
         .output()
         .unwrap();

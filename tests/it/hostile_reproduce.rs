@@ -713,7 +713,14 @@ fn a_go_test_of_an_input_holding_a_bom_builds_and_fails_while_the_defect_holds()
 /// seeds only), one validator and one fetcher.
 fn bypass(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
-        .args(["bypass", "--validator", "split-host", "--fetcher", "url"])
+        .args([
+            "bypass",
+            "--model",
+            "--validator",
+            "split-host",
+            "--fetcher",
+            "url",
+        ])
         .args(args)
         .current_dir(dir)
         .output()

@@ -281,7 +281,7 @@ pub(super) fn write_observed(
             String::new()
         } else {
             format!(
-                "; no client for {} (their cells are not observed, so not bypasses)",
+                "; no client for {} (their cells, marked ?, are the model's predictions, not counted)",
                 summary.without_client.join(", ")
             )
         }

@@ -41,6 +41,13 @@ pub(super) fn write_text(
         matrix.cells_found(),
         matrix.validators.len() * matrix.fetchers.len()
     )?;
+    if let bypass::Confirmation::DidNotRun(why) = &matrix.observation {
+        writeln!(
+            out,
+            "not observed: {}; these cells are the parser model's predictions",
+            visible(why)
+        )?;
+    }
     if let Some(summary) = confirmed
         && let Some(why) = &summary.not_confirmable
     {
