@@ -173,13 +173,15 @@ macro_rules! host_classes {
                 examples: [("urllib3", "mailto:x"), ("urllib3", "mailto:a@b?subject=x")],
             }
             /// Node's legacy `url.parse` reads `auth@host` out of an `opaque_part`
-            /// (`mailto:gnat@frii.com`: auth `gnat`, host `frii.com`).
+            /// or a rootless path, after any scheme it does not list as slashed
+            /// (`mailto:gnat@frii.com`: auth `gnat`, host `frii.com`;
+            /// `mailto:a@evil.example/x`: host `evil.example`, path `/x`).
             OpaqueReadAsAuthority = "opaque-read-as-authority" {
                 basis: Spec, severity: Medium,
-                rule: authority::opaque_read_as_authority, scope: External("node-url"),
-                spec: "RFC 2396 section 3 (opaque_part); Node.js Legacy URL API (urlObject.auth, urlObject.host; only javascript: is hostless)",
+                rule: node::node_host_without_slashes, scope: External("node-url"),
+                spec: "RFC 2396 section 3 (opaque_part); RFC 3986 section 3 (no authority without \"//\"); Node.js Legacy URL API (urlObject.auth, urlObject.host; only javascript: is hostless); Node.js lib/url.js, Url.prototype.parse (the host is parsed when slashes || (proto && !slashedProtocol.has(proto)); nonHostChars end it)",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-                examples: [("node-url", "mailto:gnat@frii.com"), ("node-url", "mailto:x")],
+                examples: [("node-url", "mailto:gnat@frii.com"), ("node-url", "mailto:x"), ("node-url", "mailto:a@evil.example/x")],
             }
             /// Node's legacy `url.parse` ends the host at the first character it
             /// does not take in a hostname (a `:` whose port is not digits, a `%`)

@@ -36,10 +36,10 @@ macro_rules! reference_classes {
             /// special scheme (`http://a/b/c/g`).
             SameSchemeReference = "same-scheme-reference" {
                 basis: Spec, severity: Medium,
-                rule: resolution::same_scheme_reference, scope: Standard(Whatwg),
-                spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state)",
+                rule: resolution::same_scheme_reference, scope: Standard(Whatwg) | External("node-url"),
+                spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state); Node.js lib/url.js, Url.prototype.resolveObject (a reference of the base's protocol is resolved as a relative one; url.resolve \"in a manner similar to that of a web browser\", Node.js docs)",
                 examples: [],
-                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/")],
+                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g")],
             }
             /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
             /// lower) without `//`, where `http:a/b` has none: it looks the scheme
@@ -50,6 +50,30 @@ macro_rules! reference_classes {
                 spec: "RFC 3986 section 3.1 (schemes are case-insensitive); Node.js lib/url.js, Url.prototype.parse (slashedProtocol.has(proto) with proto as written; hostlessProtocol with lowerProto); Node.js docs, url.parse (legacy, \"a lenient, non-standard algorithm\")",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("node-url", "HTTP:evil.example/x")],
+            }
+            /// Node's legacy `url.resolve` against a base whose scheme it does not
+            /// list as slashed takes the reference's first path segment for the
+            /// host: `evil.example` against `app://trusted` is
+            /// `app://evil.example`.
+            NodeResolveCrawlsToHost = "node-resolve-crawls-to-host" {
+                basis: Spec, severity: Medium,
+                rule: node::node_resolve_crawls_to_host, scope: External("node-url"),
+                spec: "RFC 3986 section 5.2.2 (T.authority = Base.authority for a relative-path reference); Node.js lib/url.js, Url.prototype.resolveObject (\"If the url is a non-slashed url, then relative links like ../.. should be able to crawl up to the hostname, as well. This is strange.\"); Node.js docs, url.resolve (legacy)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("node-url", "app://trusted", "evil.example")],
+            }
+            /// Node's legacy `url.resolve` takes the first non-empty path segment of
+            /// a reference of another slashed scheme, written without a host, for
+            /// the host: `http:/evil.example/x` against `fp:/a` is
+            /// `http://evil.example/x`.
+            NodeResolveSchemeChangeHost = "node-resolve-scheme-change-host" {
+                basis: Spec, severity: Medium,
+                rule: node::node_resolve_scheme_change_host, scope: External("node-url"),
+                spec: "RFC 3986 section 5.2.2 (a reference with a scheme is taken as it is: http:/evil.example/x has no authority); Node.js lib/url.js, Url.prototype.resolveObject (relative.protocol !== result.protocol, a slashed protocol and no relative.host: \"while (relPath.length && !(relative.host = relPath.shift()));\"); Node.js docs, url.resolve (legacy)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("node-url", "fp:/a", "http:/evil.example/x")],
             }
             /// url-parse resolves a relative path only against a base written with
             /// `//`: against another base the reference's path is kept as written

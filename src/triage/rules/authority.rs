@@ -184,35 +184,6 @@ pub(crate) fn empty_as_absent(ctx: &Ctx<'_, '_>) -> Diff {
     Diff::of_fields(ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none()))
 }
 
-/// Node's legacy `url.parse` reads `auth@host` after any scheme it does not
-/// know as hostless (only `javascript:` is), with or without `//`:
-/// `mailto:gnat@frii.com` gives auth `gnat`, host `frii.com` and no
-/// pathname, where RFC 2396 has an `opaque_part` (Node's documentation,
-/// "Legacy URL API": urlObject.auth and urlObject.host).
-pub(crate) fn opaque_read_as_authority(ctx: &Ctx<'_, '_>) -> Diff {
-    let (Some(path), None, Some(host)) = (
-        ctx.ours(Component::Path),
-        ctx.ours(Component::Authority),
-        ctx.theirs(Component::Host),
-    ) else {
-        return Diff::NONE;
-    };
-    let opaque = path.split(['?', '#']).next().unwrap_or_default();
-    let expected = match ctx.theirs(Component::Userinfo) {
-        Some(auth) => format!("{auth}@{host}"),
-        None => host.to_owned(),
-    };
-    if !opaque.eq_ignore_ascii_case(&expected) || ctx.theirs(Component::Path).is_some() {
-        return Diff::NONE;
-    }
-    Diff::of_fields(ctx.open.fields.intersection(ComponentSet::of(&[
-        Component::Userinfo,
-        Component::Host,
-        Component::Path,
-        Component::Query,
-    ])))
-}
-
 /// urllib3's `authority` and yarl's `raw_authority` are not text of the
 /// input but rebuilt from the parser's own parts (`userinfo@host:port`,
 /// each as the parser keeps it: a lower-cased host, a port as a number,

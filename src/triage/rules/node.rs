@@ -102,8 +102,191 @@ pub(crate) fn node_scheme_case_host(ctx: &Ctx<'_, '_>) -> Diff {
             .theirs(Component::Host)
             .is_some_and(|h| h.eq_ignore_ascii_case(host));
     if read_as_host {
+        ctx.claim(
+            AUTHORITY_PARTS
+                .with(Component::Path)
+                .union(split_query(ctx, split.query)),
+        )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// The query too, where theirs is the one RFC 3986 splits off (Appendix
+/// B): rfc2396 keeps it in the `opaque_part` of an input without `//`
+/// (section 3), which `opaque-part-query` explains only where the path is
+/// the same, and here the host took the path's start.
+fn split_query(ctx: &Ctx<'_, '_>, query: Option<&str>) -> ComponentSet {
+    if query.is_some() && ctx.theirs(Component::Query) == query {
+        ComponentSet::of(&[Component::Query])
+    } else {
+        ComponentSet::EMPTY
+    }
+}
+
+/// The characters that end the host `url.parse` reads (lib/url.js:
+/// `nonHostChars`, `%`, `/`, `?`, `;`, `#` and the `autoEscape` ones), and
+/// the `:` before a port.
+const NODE_HOST_END: &[char] = &[
+    '%', '/', '?', ';', '#', '\'', '{', '}', '|', '\\', '^', '`', '<', '>', '"', ' ', '\r', '\n',
+    '\t', ':',
+];
+
+/// Is `host` what `url.parse` keeps of `text` as a host: a prefix of it,
+/// ASCII case aside (it lower-cases hostnames), that ends where `text`
+/// does or at one of [`NODE_HOST_END`]?
+fn node_host_prefix(host: &str, text: &str) -> bool {
+    text.get(..host.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(host))
+        && text
+            .get(host.len()..)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(NODE_HOST_END))
+}
+
+/// `url.parse` reads a host after any scheme it does not list in
+/// `slashedProtocol`, with or without `//` (lib/url.js, Url.prototype.parse:
+/// `if (slashes || (proto && !slashedProtocol.has(proto)))` parses the host;
+/// only `javascript:` is `hostlessProtocol`): `mailto:a@evil.example/x` has
+/// the host `evil.example`, `urn:isbn:0` the host `isbn`, where RFC 3986
+/// section 3 reads a path (no `//`, no authority). url.parse claims no
+/// standard ("a lenient, non-standard algorithm", Node.js docs). Claims
+/// the authority's parts and the path where the input (with a base: a
+/// reference with a scheme, which `url.resolve` keeps with its host) has
+/// such a scheme written in lower case with no `//`, and their host is
+/// what `url.parse` keeps of the text after it and any userinfo.
+/// `HTTP:` and the like are [`node_scheme_case_host`]'s. The rule of
+/// `opaque-read-as-authority`, where the whole `opaque_part` is often
+/// `auth@host` (`mailto:gnat@frii.com`).
+pub(crate) fn node_host_without_slashes(ctx: &Ctx<'_, '_>) -> Diff {
+    let text = match ctx.resolved {
+        Some(resolved) => resolved.reference,
+        None => ctx.input,
+    };
+    let split = appendix_b_split(text);
+    let Some(scheme) = split.scheme else {
+        return Diff::NONE;
+    };
+    let not_slashed = !SLASHED_PROTOCOLS
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(scheme))
+        && !scheme.eq_ignore_ascii_case("javascript");
+    let Some(rest) = text.get(scheme.len() + 1..) else {
+        return Diff::NONE;
+    };
+    let before_path = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_text = before_path.rsplit('@').next().unwrap_or_default();
+    let read_as_host = not_slashed
+        && split.authority.is_none()
+        && ctx
+            .theirs(Component::Host)
+            .is_some_and(|h| !h.is_empty() && node_host_prefix(h, host_text));
+    if read_as_host {
+        ctx.claim(
+            AUTHORITY_PARTS
+                .with(Component::Path)
+                .union(split_query(ctx, split.query)),
+        )
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `url.resolve` against a base whose scheme is not in `slashedProtocol`
+/// lets the reference's path "crawl up to the hostname": it puts the base's
+/// host in front of the base's path segments, merges the reference's path
+/// into them, and takes the first segment back as the host (lib/url.js,
+/// Url.prototype.resolveObject: "If the url is a non-slashed url, then
+/// relative links like ../.. should be able to crawl up to the hostname,
+/// as well. This is strange. ... Later on, put the first path part into
+/// the host field."). So `evil.example` against `app://trusted` is
+/// `app://evil.example`, where RFC 3986 section 5.2.2 gives
+/// `app://trusted/evil.example`. url.resolve claims no standard (legacy,
+/// Node.js docs). Claims the authority's parts, the path and the query
+/// where the base's scheme is such a one, the reference has no scheme, and
+/// their host is empty, the base's, or what `url.parse` keeps of one of the
+/// base's or the reference's path segments.
+pub(crate) fn node_resolve_crawls_to_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let base = appendix_b_split(resolved.base);
+    let reference = appendix_b_split(resolved.reference);
+    let Some(base_scheme) = base.scheme else {
+        return Diff::NONE;
+    };
+    let not_slashed = !SLASHED_PROTOCOLS
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(base_scheme));
+    if !not_slashed || reference.scheme.is_some() {
+        return Diff::NONE;
+    }
+    let base_host = base
+        .authority
+        .map(|a| a.rsplit('@').next().unwrap_or_default());
+    let from_crawl = match ctx.theirs(Component::Host) {
+        None | Some("") => true,
+        Some(host) => base_host
+            .into_iter()
+            .chain(base.path.split('/'))
+            .chain(reference.path.split('/'))
+            .chain(reference.authority)
+            .any(|segment| node_host_prefix(host, segment)),
+    };
+    if from_crawl {
+        ctx.claim(AUTHORITY_PARTS.with(Component::Path).with(Component::Query))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `url.resolve` with a reference whose scheme is a slashed one other than
+/// the base's (and not `file`), written without a host, takes the first
+/// non-empty segment of the reference's path for the host (lib/url.js,
+/// Url.prototype.resolveObject: `while (relPath.length && !(relative.host
+/// = relPath.shift()));`): `http:/evil.example/x` against `fp:/a` is
+/// `http://evil.example/x`, where RFC 3986 section 5.2.2 keeps the
+/// reference as it is (no authority). Claims the authority's parts and the
+/// path where their host is what `url.parse` keeps of that segment.
+pub(crate) fn node_resolve_scheme_change_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let base = appendix_b_split(resolved.base);
+    let reference = appendix_b_split(resolved.reference);
+    let (Some(scheme), Some(base_scheme)) = (reference.scheme, base.scheme) else {
+        return Diff::NONE;
+    };
+    let slashed = SLASHED_PROTOCOLS.contains(&scheme.to_ascii_lowercase().as_str())
+        && !scheme.eq_ignore_ascii_case("file");
+    if !slashed || scheme.eq_ignore_ascii_case(base_scheme) || reference.authority.is_some() {
+        return Diff::NONE;
+    }
+    let first = reference.path.split('/').find(|s| !s.is_empty());
+    let taken = match (ctx.theirs(Component::Host), first) {
+        (Some(host), Some(segment)) => !host.is_empty() && node_host_prefix(host, segment),
+        _ => false,
+    };
+    if taken {
         ctx.claim(AUTHORITY_PARTS.with(Component::Path))
     } else {
         Diff::NONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::node_host_prefix;
+
+    /// What Node 20's `url.parse` kept as the host, run directly:
+    /// `FaV:KV%26:a/s` gives `kv`, `urn:isbn:0` gives `isbn` (port `0`),
+    /// `hgaX:e;;a/` gives `e`.
+    #[test]
+    fn a_host_is_a_prefix_that_ends_where_url_parse_stops() {
+        assert!(node_host_prefix("kv", "KV%26:a"));
+        assert!(node_host_prefix("isbn", "isbn:0"));
+        assert!(node_host_prefix("e", "e;;a"));
+        assert!(node_host_prefix("frii.com", "frii.com"));
+        assert!(!node_host_prefix("k", "kv"));
+        assert!(!node_host_prefix("kva", "kv"));
     }
 }
