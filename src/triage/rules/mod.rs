@@ -87,12 +87,10 @@ impl Target {
     pub(super) fn covers(self, oracle: OracleId) -> bool {
         match self {
             Target::Oracle(id) => oracle == id,
-            // The registry's oracles: an external oracle's documented
-            // standard makes it a peer and judges it by the reference, but
-            // a rule about a standard's in-process parsers is not about it.
-            Target::Standard(standard) => {
-                !matches!(oracle, OracleId::External(_)) && oracle.standard() == Some(standard)
-            }
+            // Every parser that claims the standard, in process or shipped:
+            // a reading the standard prescribes is as much upa-url's (which
+            // claims the URL Standard) as url's and ada's.
+            Target::Standard(standard) => oracle.standard() == Some(standard),
             // Only an external oracle's id reads its name (under a lock);
             // no built-in id can take a shipped adapter's name.
             Target::External(name) => {
