@@ -329,15 +329,25 @@ pub(crate) fn join_without_relative_scheme(ctx: &Ctx<'_, '_>) -> Diff {
         return Diff::NONE;
     }
     let alone = crate::oracle::appendix_b_split(reference);
+    // The reference as the parser reads it alone: yarl keeps an empty
+    // authority as none (`//`: no host), writes an empty path under a host
+    // as `/`, and decodes escaped unreserved octets (`%41` is `A`).
     let same = |theirs: Option<&str>, split: Option<&str>| {
-        theirs.unwrap_or_default() == split.unwrap_or_default()
+        same_octets(theirs.unwrap_or_default(), split.unwrap_or_default())
     };
+    let their_host = ctx.theirs(Component::Host);
+    let host_alike = their_host.is_some() == alone.authority.is_some()
+        || (their_host.is_none() && alone.authority == Some(""));
+    let path_alike = same(ctx.theirs(Component::Path), Some(alone.path))
+        || (alone.path.is_empty()
+            && their_host.is_some()
+            && ctx.theirs(Component::Path) == Some("/"));
     let read_alone = ctx
         .theirs(Component::Scheme)
         .unwrap_or_default()
         .eq_ignore_ascii_case(alone.scheme.unwrap_or_default())
-        && ctx.theirs(Component::Host).is_some() == alone.authority.is_some()
-        && same(ctx.theirs(Component::Path), Some(alone.path))
+        && host_alike
+        && path_alike
         && same(ctx.theirs(Component::Query), alone.query)
         && same(ctx.theirs(Component::Fragment), alone.fragment);
     if read_alone {
