@@ -186,13 +186,15 @@ macro_rules! host_classes {
             /// Node's legacy `url.parse` ends the host at the first character it
             /// does not take in a hostname (a `:` whose port is not digits, a `%`)
             /// and moves the rest of the authority into the path
-            /// (`https://host:port`: pathname `/:port`).
+            /// (`https://host:port`: pathname `/:port`); Spring's
+            /// `UriComponentsBuilder` does so after a port's digits (`//g:80f`:
+            /// port 80, path `f`).
             AuthorityRestInPath = "authority-rest-in-path" {
                 basis: Spec, severity: High,
-                rule: path::authority_rest_in_path, scope: External("node-url"),
-                spec: "RFC 2396 sections 3.2.2 (port = *digit) and 3.2 (the authority ends at /, ? or end); Node.js Legacy URL API and deprecation DEP0170 (invalid URLs in url.parse)",
+                rule: path::authority_rest_in_path, scope: External("node-url") | External("spring-uri"),
+                spec: "RFC 2396 sections 3.2.2 (port = *digit) and 3.2 (the authority ends at /, ? or end); Node.js Legacy URL API and deprecation DEP0170 (invalid URLs in url.parse); Spring 4.3 UriComponentsBuilder (PORT_PATTERN \"(\\d*(?:\\{[^/]+?\\})?)\", then PATH_PATTERN \"([^?#]*)\"; fromUriString: \"The presence of reserved characters can prevent correct parsing of the URI string\")",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-                examples: [("node-url", "https://host:port"), ("node-url", "http://www.%70ython.org/")],
+                examples: [("node-url", "https://host:port"), ("node-url", "http://www.%70ython.org/"), ("spring-uri", "//g:80f")],
             }
             /// Ruby's `URI::FTP#path` is the path without the `/` that separates it
             /// from the host: RFC 1738 makes an FTP url-path relative to the login

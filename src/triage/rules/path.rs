@@ -156,7 +156,16 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
     // (lib/url.js, `autoEscapeChars`: `'` is `%27`).
     let moved = format!("{after_host}{ours}");
     let escaped = node_auto_escape(&moved);
-    let matches = |t: &str| t == moved || t == escaped;
+    // Spring's UriComponentsBuilder (4.3) takes only digits after the `:`
+    // for the port (PORT_PATTERN `(\d*(?:\{[^/]+?\})?)`) and the rest of
+    // the authority for the path (PATH_PATTERN `([^?#]*)`): `//g:80f` has
+    // the port 80 and the path `f`.
+    let after_port = after_host
+        .strip_prefix(':')
+        .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
+        .filter(|rest| !rest.is_empty())
+        .map(|rest| format!("{rest}{ours}"));
+    let matches = |t: &str| t == moved || t == escaped || after_port.as_deref() == Some(t);
     if matches(theirs) || theirs.strip_prefix('/').is_some_and(matches) {
         return Diff::of_fields(
             ctx.open
