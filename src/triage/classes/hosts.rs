@@ -133,10 +133,10 @@ macro_rules! host_classes {
             /// as UTF-8 and on an `xn--` host its IDNA conversion refuses.
             NodeUrlRefusal = "node-url-refusal" {
                 basis: Spec, severity: Low,
-                rule: node::node_refusal, scope: External("node-url"),
-                spec: "RFC 2396 sections 3.2.1 and 3.2.2; Node.js docs, url.parse (\"A URIError is thrown if the auth property is present but cannot be decoded\") and errors, ERR_INVALID_URL (\"An invalid URL was passed to the WHATWG URL constructor or the legacy url.parse()\"); node test/parallel/test-url-parse-invalid-input.js",
+                rule: node::node_refusal, scope: External("node-url") | External("url-parse"),
+                spec: "RFC 2396 sections 3.2.1 and 3.2.2; Node.js docs, url.parse (\"A URIError is thrown if the auth property is present but cannot be decoded\") and errors, ERR_INVALID_URL (\"An invalid URL was passed to the WHATWG URL constructor or the legacy url.parse()\"); node test/parallel/test-url-parse-invalid-input.js; url-parse 1.5.10 index.js (the username and password go through decodeURIComponent, which throws URIError: URI malformed)",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("node-url", "http://%C3%28@fail/"), ("node-url", "HTTP://9yal.Xn--9amm///")],
+                examples: [("node-url", "http://%C3%28@fail/"), ("node-url", "HTTP://9yal.Xn--9amm///"), ("url-parse", "http://%C3%28@fail/")],
             }
             /// PHP's `parse_url` returns false for an authority with an empty host
             /// (but `file:///path`) and for a port of more than five digits or

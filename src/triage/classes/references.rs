@@ -86,6 +86,25 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("url-parse", "p:/p:", "q")],
             }
+            /// url-parse drops a port `requires-port` says is not required: 0,
+            /// a `file` URI's, a scheme's default (`y://h:0` has no port).
+            UrlParsePortNotRequired = "url-parse-port-not-required" {
+                basis: Spec, severity: Low,
+                rule: node::url_parse_port_not_required, scope: External("url-parse"),
+                spec: "RFC 3986 section 3.2.3 (the port as written; section 6.2.3 may drop only a default one); url-parse 1.5.10 index.js (if (!required(url.port, url.protocol)) url.port = ''); requires-port 1.0.0 index.js (if (!port) return false; case 'file': return false; the default ports of http, ws, https, wss, ftp and gopher); its README claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("url-parse", "y://h:0"), ("url-parse", "file://h:55255/x")],
+            }
+            /// url-parse copies no query from the base: `""` against
+            /// `http://h/p?q` is `http://h/p`.
+            UrlParseNoBaseQuery = "url-parse-no-base-query" {
+                basis: Spec, severity: Low,
+                rule: node::url_parse_no_base_query, scope: External("url-parse"),
+                spec: "RFC 3986 section 5.2.2 (if R.path == \"\" and R.query undefined, T.query = Base.query); url-parse 1.5.10 index.js (rules: of the location only the host, hostname and port rows are copied, not ['?', 'query'] nor ['#', 'hash']); its README claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("url-parse", "http://h/p?q", ""), ("url-parse", "http://h/p?q", "#f")],
+            }
             /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
             /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
             /// RFC 3986 section 5.2.2 keeps the base's path: its defect.

@@ -65,6 +65,61 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// url-parse drops a port its `requires-port` dependency says is not
+/// required (requires-port 1.0 index.js: `if (!port) return false`, so
+/// port 0 in any spelling; `case 'file': return false`; and a scheme's
+/// default port), where RFC 3986 section 3.2.3 keeps the port as written.
+/// url-parse claims no standard. Claims the port where theirs is none and
+/// ours is 0, a `file` URI's, or the scheme's default.
+pub(crate) fn url_parse_port_not_required(ctx: &Ctx<'_, '_>) -> Diff {
+    let (Some(port), None) = (ctx.ours(Component::Port), ctx.theirs(Component::Port)) else {
+        return Diff::NONE;
+    };
+    if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Diff::NONE;
+    }
+    let value = port.trim_start_matches('0');
+    let scheme = ctx
+        .ours(Component::Scheme)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let default = match scheme.as_str() {
+        "http" | "ws" => "80",
+        "https" | "wss" => "443",
+        "ftp" => "21",
+        "gopher" => "70",
+        _ => "",
+    };
+    if value.is_empty() || scheme == "file" || value == default {
+        ctx.claim(ComponentSet::of(&[Component::Port, Component::Authority]))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// url-parse takes from the base (its `location`) only what its rules mark
+/// to be copied (index.js, `rules`: the host, hostname and port rows), never
+/// the query: an empty or fragment-only reference loses the base's query
+/// (`""` against `http://h/p?q` is `http://h/p`), where RFC 3986 section
+/// 5.2.2 keeps it (`T.query = Base.query`). url-parse claims no standard.
+/// Claims the query where the reference has no scheme, authority, path or
+/// query, ours has one and theirs none.
+pub(crate) fn url_parse_no_base_query(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let reference = appendix_b_split(resolved.reference);
+    let bare = reference.scheme.is_none()
+        && reference.authority.is_none()
+        && reference.path.is_empty()
+        && reference.query.is_none();
+    if bare && ctx.ours(Component::Query).is_some() && ctx.theirs(Component::Query).is_none() {
+        ctx.claim(ComponentSet::of(&[Component::Query]))
+    } else {
+        Diff::NONE
+    }
+}
+
 /// The schemes Node's legacy `url.parse` knows always take `//` (lib/url.js,
 /// `slashedProtocol`): without it, `http:a/b` keeps `a/b` as its path.
 const SLASHED_PROTOCOLS: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
