@@ -32,9 +32,9 @@ macro_rules! host_classes {
             JavaMailtoHandler = "java-mailto-handler" {
                 basis: Spec, severity: Low,
                 rule: syntax::java_mailto_handler, scope: External("java-url"),
-                spec: "RFC 2396 section 3 (net_path); JDK 17 sun.net.www.protocol.mailto.Handler.parseURL (the whole scheme-specific part is the URL's file, the host empty); java.net.URL javadoc (getPath, getQuery: parts of the file)",
+                spec: "RFC 2396 section 3 (net_path); JDK 17 sun.net.www.protocol.mailto.Handler.parseURL (the whole scheme-specific part is the URL's file, the host empty; setURL(u, protocol, \"\", -1, file, null) drops the ref); java.net.URL javadoc (getPath, getQuery: parts of the file)",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("java-url", "mailto://a@b?x")],
+                examples: [("java-url", "mailto://a@b?x"), ("java-url", "mailto:a@b#f")],
             }
             /// `http::Uri` drops the fragment.
             FragmentDropped = "fragment-dropped" {

@@ -236,7 +236,11 @@ pub(crate) fn opaque_path_and_query(ctx: &Ctx<'_, '_>) -> Diff {
 /// after `mailto:` as the URL's file, `//` and all, with no authority:
 /// `getPath()` is that text up to `?`, `getQuery()` the rest (`mailto://a@b?x`:
 /// path `//a@b`, query `x`), where RFC 2396 reads `//a@b` as a
-/// `net_path`. Claims the authority's parts, the path and the query.
+/// `net_path`. It also drops the fragment `java.net.URL` split off before
+/// calling it (`setURL(u, protocol, "", -1, file, null)`: the ref is null;
+/// `mailto:a@b#f` has `getRef()` null, run with JDK 17). Claims the
+/// authority's parts, the path, the query, and the fragment where theirs
+/// has none.
 pub(crate) fn java_mailto_handler(ctx: &Ctx<'_, '_>) -> Diff {
     if ctx.resolved.is_some() {
         return Diff::NONE;
@@ -254,7 +258,16 @@ pub(crate) fn java_mailto_handler(ctx: &Ctx<'_, '_>) -> Diff {
         && ctx.theirs(Component::Authority).is_none()
         && ctx.theirs(Component::Path) == Some(path);
     if read_whole {
-        ctx.claim(AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])))
+        let fragment = if split.fragment.is_some() && ctx.theirs(Component::Fragment).is_none() {
+            ComponentSet::of(&[Component::Fragment])
+        } else {
+            ComponentSet::EMPTY
+        };
+        ctx.claim(
+            AUTHORITY_PARTS
+                .union(ComponentSet::of(&[Component::Path, Component::Query]))
+                .union(fragment),
+        )
     } else {
         Diff::NONE
     }
