@@ -467,7 +467,7 @@ impl Bypass {
 /// hyper) through glibc's `getaddrinfo`.
 pub fn reading_of(fetcher: OracleId) -> Reading {
     use crate::oracle::external::Resolver;
-    match crate::oracle::external::shipped_resolver(fetcher.as_str()) {
+    match fetcher.descriptor().resolver {
         Resolver::Glibc => Reading::Glibc,
         Resolver::Go => Reading::Go,
         Resolver::Java => Reading::Java,

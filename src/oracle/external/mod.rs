@@ -149,7 +149,6 @@ pub use client::{ANSWER_LINE_BASE, ANSWER_LINE_PER_BYTE, External, Query, Submit
 pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
 pub use set::{Externals, Spec};
-pub(crate) use shipped::shipped_resolver;
 pub use shipped::{
     HostReading, Missing, Resolver, SelfCheck, ShippedStatus, cache_root, shipped_names,
     shipped_status,

@@ -470,12 +470,6 @@ impl Reproduce {
     }
 }
 
-/// The resolver of the shipped adapter `name`'s runtime; glibc's for
-/// another name (every in-process parser's fetcher goes through it).
-pub(crate) fn shipped_resolver(name: &str) -> Resolver {
-    descriptor(name).map_or(Resolver::Glibc, |d| d.resolver)
-}
-
 /// The language of a shipped adapter's parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Language {
@@ -486,14 +480,6 @@ pub(crate) enum Language {
     Php,
     Ruby,
     Perl,
-}
-
-/// The descriptor of the oracle named `name`, when that is a valid
-/// external oracle's name.
-fn descriptor(name: &str) -> Option<crate::oracle::Descriptor> {
-    crate::oracle::ExternalName::new(name)
-        .ok()
-        .map(|n| crate::oracle::OracleId::External(n).descriptor())
 }
 
 /// How a shipped adapter is built: in the temporary directory holding its
