@@ -67,9 +67,11 @@
 //   schemes: a mailto: URI comes back with `to` and no `path`, a urn: URI
 //   with `nid` and `nss`, a ws: or wss: URI with `resourceName` (path
 //   and query joined) and no `path` or `query`. The path and query a
-//   mailto handler takes, and a urn handler's path, are left out (not
-//   reported: the parser says nothing about them); a ws or wss URI's are
-//   reported absent (null), and everything else as parse returned it.
+//   mailto handler takes (and its userinfo, host and port: a mailto URI
+//   has no authority, RFC 6068, and the handler deletes one with an
+//   `error`), a urn handler's path, and a ws or wss handler's path and
+//   query are left out (not reported: the parser says nothing about
+//   them), and everything else as parse returned it.
 // - notes: "error:" and the `error` text (printable ASCII, cut to the 64
 //   characters of a note, ending in "..." when cut) when parse set `error`.
 // - message: the exception's text for `reject`, else null.
@@ -153,15 +155,24 @@ function describe(id, c) {
   // A scheme handler that takes components into keys of its own reports
   // nothing about them: their keys are left out (not reported), never
   // null (absent). mailto: `to` and the header fields in place of the
-  // path and query; urn: `nid` and `nss` in place of the path. (ws and
-  // wss, whose `resourceName` joins the path and query, stay reported
-  // absent: uridiff's known deviation `ws-scheme` records them.)
+  // path and query, and no authority at all (RFC 6068's `mailtoURI =
+  // "mailto:" [ to ] [ hfields ]` has none: the handler deletes userinfo,
+  // host and port and sets `error` "URI mailto must not have an authority
+  // component."); urn: `nid` and `nss` in place of the path; ws and wss:
+  // `resourceName`, the path and query joined (RFC 6455 section 3,
+  // "resource-name"; README "Scheme supports"), in place of both.
   const scheme = (c.scheme || "").toLowerCase();
   if (scheme === "mailto") {
     delete a.path;
     delete a.query;
+    delete a.userinfo;
+    delete a.host;
+    delete a.port;
   } else if (scheme === "urn" && c.nid !== undefined) {
     delete a.path;
+  } else if ((scheme === "ws" || scheme === "wss") && c.resourceName !== undefined) {
+    delete a.path;
+    delete a.query;
   }
   return a;
 }

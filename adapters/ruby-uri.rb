@@ -53,6 +53,9 @@
 #   there).
 # - query, fragment: #query, #fragment: "" when present and empty, null when
 #   nil.
+# - For a file URI (URI::File, RFC 8089): userinfo and port not reported
+#   (keys left out): the class drops both by design (set_userinfo and
+#   set_port "do nothing").
 # - message: the exception's text for `reject`, else null.
 #
 # IO: answers are buffered and flushed when no more input is waiting
@@ -89,7 +92,7 @@ end
 
 def describe(uri, text)
   port = written_port(uri, text)
-  {
+  answer = {
     "verdict" => "accept",
     "scheme" => uri.scheme,
     "userinfo" => uri.userinfo,
@@ -100,6 +103,16 @@ def describe(uri, text)
     "fragment" => uri.fragment,
     "message" => nil,
   }
+  # URI::File ("The "file" URI is defined by RFC8089", uri/file.rb) keeps
+  # no userinfo and no port: its set_userinfo and set_port are documented
+  # "do nothing" (RFC 8089's `file-auth = "localhost" / host`). The parser
+  # says nothing about them, so they are not reported (keys left out),
+  # never null (absent).
+  if uri.is_a?(URI::File)
+    answer.delete("userinfo")
+    answer.delete("port")
+  end
+  answer
 end
 
 def refusal(error, what = nil)

@@ -45,10 +45,9 @@
 //   back with `to` and no `path`, a urn: URI with `nid` and `nss`, a ws:
 //   or wss: URI with `resourceName` (path and query joined) and no `path`
 //   or `query` (README, "Scheme Extendable", "WS/WSS Support"). The path
-//   and query a mailto handler takes, and a urn handler's path, are left
-//   out (not reported: the parser says nothing about them); a ws or wss
-//   URI's are reported absent (null), and everything else as parse
-//   returned it.
+//   and query a mailto handler takes, a urn handler's path, and a ws or
+//   wss handler's path and query are left out (not reported: the parser
+//   says nothing about them), and everything else as parse returned it.
 // - host: `host`: lower-cased, an IPv6 literal without its brackets and
 //   compressed (RFC 5952), a zone ID's `%25` read as `%`, an IPv4 address
 //   with its leading zeros dropped (`192.068.001.000` gives "192.68.1.0");
@@ -141,15 +140,19 @@ function describe(id, c) {
   // A scheme handler that takes components into keys of its own reports
   // nothing about them: their keys are left out (not reported), never
   // null (absent). mailto: `to` and the header fields in place of the
-  // path and query; urn: `nid` and `nss` in place of the path. (ws and
-  // wss, whose `resourceName` joins the path and query, stay reported
-  // absent: uridiff's known deviation `ws-scheme` records them.)
+  // path and query; urn: `nid` and `nss` in place of the path; ws and wss:
+  // `resourceName`, the path and query joined (RFC 6455 section 3,
+  // "resource-name"; README "WS/WSS Support": `URI.parse("wss://example.com/foo?bar=baz")`
+  // gives `resourceName: "/foo?bar=baz"`), in place of both.
   const scheme = (c.scheme || "").toLowerCase();
   if (scheme === "mailto") {
     delete a.path;
     delete a.query;
   } else if (scheme === "urn" && c.nid !== undefined) {
     delete a.path;
+  } else if ((scheme === "ws" || scheme === "wss") && c.resourceName !== undefined) {
+    delete a.path;
+    delete a.query;
   }
   return a;
 }
