@@ -142,11 +142,38 @@ pub(crate) fn in_process<'a>(
             // Section 5.2 is not transcribed for RFC 2396: the strict
             // parser's resolution is the one uridiff has.
             Some(_) => Outcome::missing(RFC2396_NO_RESOLUTION),
-            None => OracleId::Rfc2396Grammar.run(input),
+            None => rfc2396_grammar(input),
         };
         out.extend([(OracleId::Rfc2396Grammar, outcome)]);
     }
 }
+
+/// The RFC 2396 grammar's answer for `input`, or none where the grammar
+/// is not RFC 2396's whole word: Appendix A has no relative reference
+/// with an empty path and a query (`relativeURI = ( net_path | abs_path |
+/// rel_path ) [ "?" query ]`, and `rel_path` is never empty), while the
+/// RFC itself resolves one, Appendix C.1 ("?y = http://a/b/c/?y") and
+/// section 5.2 step 2. A parser that accepts `?y` follows the RFC's
+/// intent (java.net.URI says so: "Empty relative paths are permitted;
+/// this seems to be the intent of RFC 2396 although the grammar does not
+/// permit it"), so where the grammar refuses such a reference only for
+/// its empty path (it accepts the same text after a `.` path), it decides
+/// nothing.
+fn rfc2396_grammar(input: &str) -> Outcome<'_> {
+    let outcome = OracleId::Rfc2396Grammar.run(input);
+    if !outcome.accepted()
+        && input.starts_with('?')
+        && OracleId::Rfc2396Grammar
+            .run(&format!(".{input}"))
+            .accepted()
+    {
+        return Outcome::missing(RFC2396_EMPTY_PATH_QUERY);
+    }
+    outcome
+}
+
+/// Why the RFC 2396 reference decides nothing on `?y`.
+const RFC2396_EMPTY_PATH_QUERY: &str = "rfc2396-grammar is RFC 2396 Appendix A only, which has no empty relative path before a query, while Appendix C.1 resolves one (?y): it decides nothing here";
 
 /// Why the RFC 2396 reference decides no resolution.
 const RFC2396_NO_RESOLUTION: &str =

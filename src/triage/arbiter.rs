@@ -246,7 +246,7 @@ fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> 
             Component::Scheme | Component::Host => {
                 normalized(x).eq_ignore_ascii_case(&normalized(y))
             }
-            Component::Port => x.parse::<u32>().is_ok_and(|n| y.parse::<u32>() == Ok(n)),
+            Component::Port => same_port_number(x, y),
             Component::Userinfo | Component::Path | Component::Query | Component::Fragment => {
                 normalized(x) == normalized(y)
             }
@@ -265,6 +265,18 @@ fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> 
         same = same.with(Component::Authority);
     }
     same
+}
+
+/// Are `x` and `y` one port number, written in decimal (RFC 3986 section
+/// 3.2.3: "The port subcomponent ... in decimal"), leading zeros aside
+/// (section 6.2.3), whatever its size? A parser whose port is an integer
+/// by design (Addressable's `#port`, uri-js's and fast-uri's `port`,
+/// java.net.URI's `getPort`) reports `0000095182149384` as `95182149384`,
+/// which is more than 32 bits hold: the digits are compared, not a
+/// machine integer.
+fn same_port_number(x: &str, y: &str) -> bool {
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    digits(x) && digits(y) && x.trim_start_matches('0') == y.trim_start_matches('0')
 }
 
 /// `text` with RFC 3986 section 6.2.2.1's and 6.2.2.2's normalisations:
@@ -432,6 +444,19 @@ pub(crate) fn against_references(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A port is one number however many leading zeros and digits it has;
+    /// a port that is no decimal number (uri-js's float `6.3e+145`) is
+    /// no number at all.
+    #[test]
+    fn ports_compare_as_decimal_numbers_of_any_size() {
+        assert!(same_port_number("0000095182149384", "95182149384"));
+        assert!(same_port_number("080", "80"));
+        assert!(same_port_number("0", "000"));
+        assert!(!same_port_number("95182149384", "95182149385"));
+        assert!(!same_port_number("6333", "6.333e+3"));
+        assert!(!same_port_number("", "0"));
+    }
 
     /// An accepted outcome with this host (and scheme `s`).
     fn outcome(host: &'static str) -> Outcome<'static> {
