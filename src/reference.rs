@@ -159,21 +159,84 @@ pub(crate) fn in_process<'a>(
 /// permit it"), so where the grammar refuses such a reference only for
 /// its empty path (it accepts the same text after a `.` path), it decides
 /// nothing.
+///
+/// Likewise RFC 2732 amends RFC 2396's `host` with `IPv6reference` (RFC
+/// 2732 section 3), which Appendix A cannot have: both RFC 2396 parsers
+/// here claim the amendment (java.net.URI: "as amended by RFC 2732";
+/// Ruby's RFC2396_Parser adds IPv6reference to its host pattern). Where
+/// the grammar refuses an input only for a valid RFC 2732 literal (it
+/// accepts the same text with the literal replaced by a host name), it
+/// decides nothing; whether the literal is valid is the self-check's
+/// question (`invalid-ip-literal`, against RFC 2732 for these parsers).
 fn rfc2396_grammar(input: &str) -> Outcome<'_> {
     let outcome = OracleId::Rfc2396Grammar.run(input);
-    if !outcome.accepted()
-        && input.starts_with('?')
+    if outcome.accepted() {
+        return outcome;
+    }
+    if input.starts_with('?')
         && OracleId::Rfc2396Grammar
             .run(&format!(".{input}"))
             .accepted()
     {
         return Outcome::missing(RFC2396_EMPTY_PATH_QUERY);
     }
+    if let Some(literal) = rfc2732_literal(input)
+        && OracleId::Rfc2396Grammar
+            .run(&input.replacen(literal, "h", 1))
+            .accepted()
+    {
+        return Outcome::missing(RFC2396_RFC2732_LITERAL);
+    }
     outcome
+}
+
+/// The authority's bracketed host in `input` (after `//`, up to the next
+/// `]`), when it is a valid RFC 2732 `IPv6reference`.
+fn rfc2732_literal(input: &str) -> Option<&str> {
+    let (_, after) = input.split_once("//")?;
+    let authority = after.split(['/', '?', '#']).next()?;
+    let start = authority.find('[')?;
+    let end = authority.get(start..)?.find(']')? + start;
+    let literal = authority.get(start..=end)?;
+    // RFC 2373's IPv4 part allows leading zeros (`1*3DIGIT`), RFC 3986's
+    // `dec-octet` does not: with them trimmed, the RFC 3986 grammar
+    // decides the rest of the address (this module comes before triage,
+    // whose `ip_literal` says the same for the self-check).
+    let inner = literal.strip_prefix('[')?.strip_suffix(']')?;
+    let written = match inner.rsplit_once(':') {
+        Some((head, last)) if last.contains('.') => {
+            let octets: Vec<&str> = last.split('.').collect();
+            let valid = octets.len() == 4
+                && octets.iter().all(|o| {
+                    (1..=3).contains(&o.len())
+                        && o.bytes().all(|b| b.is_ascii_digit())
+                        && o.parse::<u8>().is_ok()
+                });
+            if !valid {
+                return None;
+            }
+            let trimmed: Vec<&str> = octets
+                .iter()
+                .map(|o| match o.trim_start_matches('0') {
+                    "" => "0",
+                    t => t,
+                })
+                .collect();
+            format!("{head}:{}", trimmed.join("."))
+        }
+        _ => inner.to_owned(),
+    };
+    OracleId::Rfc3986Grammar
+        .run(&format!("//[{written}]"))
+        .accepted()
+        .then_some(literal)
 }
 
 /// Why the RFC 2396 reference decides nothing on `?y`.
 const RFC2396_EMPTY_PATH_QUERY: &str = "rfc2396-grammar is RFC 2396 Appendix A only, which has no empty relative path before a query, while Appendix C.1 resolves one (?y): it decides nothing here";
+
+/// Why the RFC 2396 reference decides nothing on an RFC 2732 literal.
+const RFC2396_RFC2732_LITERAL: &str = "rfc2396-grammar is RFC 2396 Appendix A only, which has no IPv6reference, the host RFC 2732 adds to RFC 2396: it decides nothing here";
 
 /// Why the RFC 2396 reference decides no resolution.
 const RFC2396_NO_RESOLUTION: &str =

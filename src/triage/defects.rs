@@ -33,7 +33,7 @@ use crate::diff::diff;
 use crate::oracle::external::SelfCheck;
 use crate::oracle::{OracleId, Outcome, info};
 
-use super::ip_literal::is_ip_literal;
+use super::ip_literal::{is_ip_literal, is_ip_literal_of};
 use super::text::decoded_lower;
 use super::{Class, Finding, Severity, effect, severity};
 
@@ -255,7 +255,9 @@ pub(crate) fn self_checks(
     if id.held_to(SelfCheck::IpLiteral)
         && let Some(h) = host
         && h.bytes().any(|b| matches!(b, b'[' | b']'))
-        && !is_ip_literal(h)
+        // Against the standard the parser claims: RFC 2732's literal for
+        // an RFC 2396 parser (java.net.URI), RFC 3986's otherwise.
+        && !is_ip_literal_of(id.standard(), h)
         // The input's valid literal, written as the parser's documentation
         // says (`[fe80::1%25en0]` as `fe80::1%en0`: uri-js's README).
         && !super::reading::writes_input_literal(id, input, h)
@@ -373,7 +375,8 @@ pub(crate) fn rewritten_literal<'i>(
     }) {
         return None;
     }
-    (!is_ip_literal(&literal) && !literal.eq_ignore_ascii_case(host)).then_some(literal)
+    (!is_ip_literal_of(id.standard(), &literal) && !literal.eq_ignore_ascii_case(host))
+        .then_some(literal)
 }
 
 /// Each `[` of `input` with the text up to the next `]`, both included.

@@ -18,6 +18,68 @@ pub(crate) fn is_ip_literal(host: &str) -> bool {
     }
 }
 
+/// Is `host` an IP literal of the standard `standard` (the one the parser
+/// claims)? RFC 3986's `IP-literal` ([`is_ip_literal`]) for every parser
+/// but one that claims RFC 2396, which takes IPv6 literals from RFC 2732:
+/// `IPv6reference = "[" IPv6address "]"` (RFC 2732 section 3), its
+/// `IPv6address` RFC 2373's, whose embedded `IPv4address = 1*3DIGIT "."
+/// 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT` has no rule against leading zeros
+/// (RFC 2732 section 3; RFC 2373 section 2.2 writes `::13.1.68.3`).
+/// java.net.URI, which claims "RFC 2396 ... as amended by RFC 2732", says
+/// as much ("IPv4 address ... no more than three decimal digits"), so
+/// `[::2.0.090.10]` is an IP literal of its standard. The rest (a zone ID
+/// after `%25`, IPvFuture) is read as for RFC 3986.
+pub(crate) fn is_ip_literal_of(standard: Option<crate::oracle::Standard>, host: &str) -> bool {
+    if is_ip_literal(host) {
+        return true;
+    }
+    if standard != Some(crate::oracle::Standard::Rfc2396) {
+        return false;
+    }
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
+        return false;
+    };
+    let address = inner.split_once("%25").map_or(inner, |(a, _)| a);
+    // Only the IPv4 part differs: the same text with each of its octets
+    // written without leading zeros must be an RFC 3986 literal.
+    let Some((head, ipv4)) = address.rsplit_once(':') else {
+        return false;
+    };
+    if !is_rfc2373_ipv4address(ipv4) {
+        return false;
+    }
+    let trimmed: Vec<&str> = ipv4
+        .split('.')
+        .map(|o| {
+            let t = o.trim_start_matches('0');
+            if t.is_empty() { "0" } else { t }
+        })
+        .collect();
+    let rest = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .and_then(|h| h.get(address.len()..))
+        .unwrap_or_default();
+    is_ip_literal(&format!("[{head}:{}{rest}]", trimmed.join(".")))
+}
+
+/// RFC 2373's `IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "."
+/// 1*3DIGIT` (as RFC 2732 section 3 writes it), with the value of each
+/// at most 255 as java.net.URI requires.
+fn is_rfc2373_ipv4address(s: &str) -> bool {
+    let mut parts = 0;
+    for octet in s.split('.') {
+        parts += 1;
+        let ok = (1..=3).contains(&octet.len())
+            && octet.bytes().all(|b| b.is_ascii_digit())
+            && octet.parse::<u8>().is_ok();
+        if !ok {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 section 2.3).
 fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
@@ -131,6 +193,28 @@ fn is_ipv6address(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An RFC 2396 parser's IP literal is RFC 2732's: its IPv4 part may
+    /// have leading zeros; an RFC 3986 parser's may not.
+    #[test]
+    fn an_rfc_2396_parsers_ip_literal_is_rfc_2732s() {
+        use crate::oracle::Standard;
+        for ok in ["[::2.0.090.10]", "[::001.2.3.4]", "[1:2:3:4:5:6:01.2.3.4]"] {
+            assert!(is_ip_literal_of(Some(Standard::Rfc2396), ok), "{ok}");
+            assert!(!is_ip_literal_of(Some(Standard::Rfc3986), ok), "{ok}");
+            assert!(!is_ip_literal_of(None, ok), "{ok}");
+        }
+        for bad in [
+            "[::2.0.0900.10]",
+            "[::2.0.256.1]",
+            "[0.0.4.125]",
+            "[::1.2.3]",
+            "[x::01.2.3.4]",
+        ] {
+            assert!(!is_ip_literal_of(Some(Standard::Rfc2396), bad), "{bad}");
+        }
+        assert!(is_ip_literal_of(Some(Standard::Rfc2396), "[::1]"));
+    }
 
     #[test]
     fn ip_literals_follow_rfc_3986_and_rfc_6874() {
