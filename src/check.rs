@@ -274,7 +274,13 @@ fn analyse(
                 .collect()
         });
     let judged_outcomes: &[(OracleId, Outcome<'_>)] = judged.as_deref().unwrap_or(others);
-    arbiter::peers(judged_outcomes, &references, pair, &mut peer_findings);
+    arbiter::peers(
+        judged_outcomes,
+        (OracleId::Rfc2396, reference),
+        &references,
+        pair,
+        &mut peer_findings,
+    );
     arbiter::against_references(judged_outcomes, &references, pair, &mut peer_findings);
     for (id, outcome) in others.iter() {
         if outcome.is_missing() {

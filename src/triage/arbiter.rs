@@ -19,9 +19,15 @@ use super::{Class, Decision, Finding, Voters, effect, severity};
 /// parsers of one standard (WHATWG: url and ada; RFC 3986: rfc3986 and
 /// iri-string) that disagree, and http::Uri against RFC 3986 on how the
 /// same authority text splits. The standard's reference decides which one
-/// departs.
+/// departs. `strict` is the strict RFC 2396 parser's outcome (rfc2396,
+/// which `outcomes` leaves out): where the RFC 2396 reference cannot
+/// decide (it does not resolve), it is one more independent
+/// implementation of RFC 2396 in the majority, so that two RFC 2396
+/// parsers that disagree are not left undecided when a third sides with
+/// one of them.
 pub(crate) fn peers(
     outcomes: &[(OracleId, Outcome<'_>)],
+    strict: (OracleId, &Outcome<'_>),
     references: &References<'_, '_>,
     pair: Option<(&str, &str)>,
     out: &mut Vec<Finding>,
@@ -35,7 +41,7 @@ pub(crate) fn peers(
             if b.standard() == Some(standard) {
                 peer_pair(
                     references.get(standard),
-                    outcomes,
+                    (outcomes, Some(strict)),
                     (Some(standard), pair, references.input()),
                     (*a, oa),
                     (*b, ob),
@@ -64,7 +70,7 @@ pub(crate) fn peers(
             let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
             peer_pair(
                 peer.standard().and_then(|s| references.get(s)),
-                &[],
+                (&[], None),
                 (peer.standard(), None, references.input()),
                 (peer, that),
                 (row.id, this),
@@ -91,7 +97,7 @@ fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn peer_pair(
     reference: Option<Answer<'_, '_>>,
-    implementations: &[(OracleId, Outcome<'_>)],
+    implementations: (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
     (standard, pair, input): (Option<Standard>, Option<(&str, &str)>, &str),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
@@ -323,7 +329,7 @@ fn normalized(text: &str) -> String {
 /// blamed and who outvoted it. Two implementations are no majority: with
 /// only the pair, nothing is decided, as before.
 fn majority(
-    implementations: &[(OracleId, Outcome<'_>)],
+    (implementations, strict): (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
     standard: Option<Standard>,
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
@@ -333,7 +339,11 @@ fn majority(
     let mut lineages: Vec<&str> = Vec::new();
     let (mut with_a, mut with_b) = (Vec::new(), Vec::new());
     let mut votes = 0usize;
-    for (id, o) in implementations {
+    let all = implementations
+        .iter()
+        .map(|(id, o)| (id, o))
+        .chain(strict.iter().map(|(id, o)| (id, *o)));
+    for (id, o) in all {
         if id.standard() != Some(standard) || id.is_reference() || !o.in_domain() {
             continue;
         }
@@ -482,7 +492,7 @@ mod tests {
         ];
         let d = diff(&a, &b);
         let (blame_a, voters) = majority(
-            &all,
+            (&all, None),
             Some(Standard::Rfc3986),
             (OracleId::Rfc3986, &a),
             (ruby, &b),
@@ -496,7 +506,7 @@ mod tests {
         );
         // The same pair the other way round blames the same parser.
         let (blame_a, _) = majority(
-            &all,
+            (&all, None),
             Some(Standard::Rfc3986),
             (ruby, &b),
             (OracleId::IriString, &a),
@@ -508,7 +518,7 @@ mod tests {
         let two = [(OracleId::Rfc3986, a.clone()), (ruby, b.clone())];
         assert!(
             majority(
-                &two,
+                (&two, None),
                 Some(Standard::Rfc3986),
                 (OracleId::Rfc3986, &a),
                 (ruby, &b),
@@ -525,7 +535,7 @@ mod tests {
         ];
         assert!(
             majority(
-                &split,
+                (&split, None),
                 Some(Standard::Rfc3986),
                 (OracleId::Rfc3986, &a),
                 (ruby, &b),
