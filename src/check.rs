@@ -305,6 +305,7 @@ fn analyse(
     }
     case.findings.extend(peer_findings);
     drop_documented_departures(case);
+    unclaimed_standards(case);
     mark_known(case);
     host_confusions(case);
 }
@@ -403,6 +404,34 @@ fn drop_documented_departures(case: &mut Case<'_>) {
                     && f.fields.difference(*fields).is_empty()
             }))
     });
+}
+
+/// A defect of a parser that claims no standard as a whole, in an
+/// operation (parsing the input alone, or resolving it against the base)
+/// for which its documentation claims none either (its descriptor's
+/// `claims`), breaks no standard it claims: it becomes the spec class
+/// `unclaimed-standard`, with its fields, severity and effect. A
+/// self-check it is held to all the same (`held_to`: Go's bracketed
+/// hosts, fixed upstream as CVE-2025-47912) stays a defect.
+fn unclaimed_standards(case: &mut Case<'_>) {
+    use crate::oracle::external::SelfCheck;
+    use crate::triage::{Basis, Class};
+    let with_base = case.base.is_some();
+    for f in &mut case.findings {
+        if f.basis != Basis::Defect || f.oracle.standard().is_some() {
+            continue;
+        }
+        let held = match f.class {
+            Class::InvalidIpLiteral => f.oracle.held_to(SelfCheck::IpLiteral),
+            Class::InvalidScheme => f.oracle.held_to(SelfCheck::Scheme),
+            _ => false,
+        };
+        if held || f.oracle.descriptor().claims(with_base).is_some() {
+            continue;
+        }
+        f.class = Class::UnclaimedStandard;
+        f.basis = Basis::Spec;
+    }
 }
 
 /// Marks each defect a parser's documented deviation covers

@@ -100,6 +100,19 @@ pub struct Descriptor {
     pub host_readings: &'static [(HostReading, &'static str)],
     /// The self-checks it is held to although it claims no standard.
     pub held_to: &'static [SelfCheck],
+    /// The standard it claims for parsing an input alone: its `standard`,
+    /// or for one that claims none as a whole, what its documentation
+    /// claims of its parse (`Shipped::claims`).
+    pub claims_parse: Option<Standard>,
+    /// The standard it claims for resolving a reference against a base,
+    /// likewise (Go's `URL.ResolveReference`: RFC 3986 section 5.2).
+    pub claims_resolve: Option<Standard>,
+    /// The passage of its documentation that says its parse does not
+    /// validate, although it claims a standard (uri-js).
+    pub no_validation: Option<&'static str>,
+    /// The schemes its documentation says it refuses without a host, as
+    /// those schemes require, and the passage that says so.
+    pub host_required: Option<(&'static [&'static str], &'static str)>,
     /// The prefix of the adapter's note by which its parser flags an input
     /// as malformed while returning components.
     pub flag_note: Option<&'static str>,
@@ -141,6 +154,10 @@ impl Descriptor {
             resolver: Resolver::Glibc,
             host_readings: &[],
             held_to: &[],
+            claims_parse: Some(standard),
+            claims_resolve: Some(standard),
+            no_validation: None,
+            host_required: None,
             flag_note: None,
             reproduce: None,
             template,
@@ -164,11 +181,16 @@ impl Descriptor {
                 resolver: Resolver::Glibc,
                 host_readings: &[],
                 held_to: &[],
+                claims_parse: None,
+                claims_resolve: None,
+                no_validation: None,
+                host_required: None,
                 flag_note: None,
                 reproduce: None,
                 template: None,
             };
         };
+        let documented = shipped::documented(name);
         Descriptor {
             id,
             kind: Kind::Shipped,
@@ -181,6 +203,16 @@ impl Descriptor {
             resolver: row.resolver,
             host_readings: row.host_readings,
             held_to: row.held_to,
+            claims_parse: row.standard.or(match documented.claims.parse {
+                Some((standard, _)) => Some(standard),
+                None => None,
+            }),
+            claims_resolve: row.standard.or(match documented.claims.resolve {
+                Some((standard, _)) => Some(standard),
+                None => None,
+            }),
+            no_validation: documented.no_validation,
+            host_required: documented.host_required,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),
                 None => None,
@@ -206,6 +238,16 @@ impl Descriptor {
     /// Is it its standard's reference?
     pub fn is_reference(&self) -> bool {
         self.reference_for.is_some()
+    }
+
+    /// The standard it claims for the operation at hand: resolving a
+    /// reference against a base (`with_base`), or parsing an input alone.
+    pub fn claims(&self, with_base: bool) -> Option<Standard> {
+        if with_base {
+            self.claims_resolve
+        } else {
+            self.claims_parse
+        }
     }
 }
 

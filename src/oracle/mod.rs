@@ -252,7 +252,9 @@ macro_rules! oracles {
             /// its row says so (`Shipped::held_to`).
             pub(crate) fn held_to(self, check: external::SelfCheck) -> bool {
                 let d = self.descriptor();
-                d.standard.is_some() || d.held_to.contains(&check)
+                // A parser whose documentation says it does not validate
+                // (uri-js) is not held to what it would refuse.
+                (d.standard.is_some() && d.no_validation.is_none()) || d.held_to.contains(&check)
             }
 
             /// How its parser's documentation says it writes a host

@@ -110,7 +110,10 @@ fn peer_pair(
     if !oa.in_domain() || !ob.in_domain() {
         return;
     }
-    let d = disputed(oa, ob, scope, standard);
+    let mut d = disputed(oa, ob, scope, standard);
+    if d.verdict && (documented_verdict(a, oa, ob) || documented_verdict(b, ob, oa)) {
+        d.verdict = false;
+    }
     if d.is_empty() {
         return;
     }
@@ -192,7 +195,7 @@ fn disputed(
 /// `against_references` files).
 fn decide(
     reference: Option<Answer<'_, '_>>,
-    implementations: &[(OracleId, Outcome<'_>)],
+    implementations: (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
     standard: Option<Standard>,
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
@@ -233,6 +236,40 @@ fn decide(
             }
         }
     })
+}
+
+/// Is `id`'s verdict on the input, `theirs`, where `other` answered the
+/// other way, what `id`'s own documentation says it does, so that it
+/// departs from nothing it claims?
+///
+/// - It accepts what `other` refuses, and its documentation says its parse
+///   does not validate (uri-js: "URI validation has been removed"): its
+///   acceptance is that leniency (`non-validating-parser`).
+/// - It refuses a URI of a scheme whose specification requires a host,
+///   which `other` reads with none or an empty one, and its documentation
+///   says it validates that scheme so (Addressable refuses `http:`: RFC
+///   9110 section 4.2.1, "A recipient that processes such a URI reference
+///   MUST reject it as invalid"): the refusal follows the scheme
+///   (`scheme-host-required`); RFC 3986 section 3.1 leaves a scheme's
+///   syntax to its specification.
+pub(crate) fn documented_verdict(id: OracleId, theirs: &Outcome<'_>, other: &Outcome<'_>) -> bool {
+    let d = id.descriptor();
+    if theirs.accepted() && !other.accepted() {
+        return d.no_validation.is_some();
+    }
+    !theirs.accepted() && other.accepted() && requires_host(id, other)
+}
+
+/// Does `id` document refusing a URI of `accepted`'s scheme without a
+/// host, and has `accepted` none or an empty one?
+pub(crate) fn requires_host(id: OracleId, accepted: &Outcome<'_>) -> bool {
+    let Some((schemes, _)) = id.descriptor().host_required else {
+        return false;
+    };
+    let c = &accepted.components;
+    c.get(Component::Scheme)
+        .is_some_and(|s| schemes.iter().any(|x| x.eq_ignore_ascii_case(s)))
+        && c.get(Component::Host).is_none_or(str::is_empty)
 }
 
 /// The fields among `fields` where `a` and `b` write one URI two ways that
@@ -407,6 +444,9 @@ pub(crate) fn against_references(
         let mut d = diff(r, theirs);
         if matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
             d.fields = d.fields.difference(equivalent_fields(r, theirs, d.fields));
+        }
+        if d.verdict && documented_verdict(*id, theirs, r) {
+            d.verdict = false;
         }
         if d.is_empty() {
             continue;

@@ -339,6 +339,10 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
             "{oracle} reads the reg-name {reference} keeps as written as a domain name, percent-decoded and converted to ASCII (RFC 3986 section 3.2.2; RFC 5891){}",
             cited(oracle, class)
         ),
+        Class::Ipv4LeadingZeros => format!(
+            "{oracle} writes the host {reference} reads as a reg-name (four numbers, one with a leading zero, which RFC 3986's dec-octet does not allow) with the leading zeros dropped, as its documentation says; a resolver that reads them as octal connects elsewhere (RFC 3986 section 7.4){}",
+            cited(oracle, class)
+        ),
         Class::JavaSingleLabelHost => format!(
             "{oracle} reads a server with a one-label host that starts with a digit, where {reference} (RFC 2396's grammar: a toplabel starts with a letter) reads a reg_name; java.net.URI's javadoc permits such a host"
         ),

@@ -329,6 +329,10 @@ mod catalogue_tests {
                     | Class::Ipv6TextForm
                     | Class::Ipv6ZoneId
                     | Class::DomainHost
+                    | Class::Ipv4LeadingZeros
+                    // Rewritten from a defect where the parser claims no
+                    // standard for the operation (`check`), by no rule.
+                    | Class::UnclaimedStandard
             );
             let expected = usize::from(class.basis() == Basis::Spec && !by_reference);
             if class.basis() != Basis::Defect {

@@ -45,6 +45,12 @@ pub(crate) fn host_reading(
             && String::from_utf8_lossy(&decoded(written)).eq_ignore_ascii_case(theirs);
         return ((same && valid) || decoded).then_some(Class::Ipv6TextForm);
     }
+    // uri-js's documented "IPv4 normalization", whatever the scheme.
+    if documents(id, |r| r == HostReading::Ipv4LeadingZerosDropped)
+        && ipv4_zeros_dropped(written).is_some_and(|read| read == theirs && read != written)
+    {
+        return Some(Class::Ipv4LeadingZeros);
+    }
     let scheme = scheme?.to_ascii_lowercase();
     let read = id.host_readings().iter().find_map(|&(r, _)| match r {
         HostReading::DomainPunycode(schemes) if schemes.contains(&scheme.as_str()) => {
@@ -59,6 +65,29 @@ pub(crate) fn host_reading(
     })?;
     read.eq_ignore_ascii_case(theirs)
         .then_some(Class::DomainHost)
+}
+
+/// `host` written as [`HostReading::Ipv4LeadingZerosDropped`] says, when
+/// it is four dot-separated decimal numbers of one to three digits each,
+/// at most 255 (uri-js's `IPV4ADDRESS`); none otherwise.
+fn ipv4_zeros_dropped(host: &str) -> Option<String> {
+    let octets: Vec<&str> = host.split('.').collect();
+    let valid = octets.len() == 4
+        && octets.iter().all(|o| {
+            (1..=3).contains(&o.len())
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && o.parse::<u8>().is_ok()
+        });
+    valid.then(|| {
+        octets
+            .iter()
+            .map(|o| match o.trim_start_matches('0') {
+                "" => "0",
+                t => t,
+            })
+            .collect::<Vec<_>>()
+            .join(".")
+    })
 }
 
 /// The input's bracketed text: from the first `[` to the next `]`.
@@ -118,6 +147,7 @@ pub(crate) fn citation(id: OracleId, class: Class) -> Option<&'static str> {
                 r,
                 HostReading::DomainPunycode(_) | HostReading::DomainWhatwg(_)
             ),
+            Class::Ipv4LeadingZeros => matches!(r, HostReading::Ipv4LeadingZerosDropped),
             _ => false,
         })
         .map(|(_, cite)| *cite)

@@ -115,6 +115,20 @@ macro_rules! defect_classes {
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [("uri-js", "https://%CF%80.example.com/foo"), ("fast-uri", "https://%CF%80.example.com/foo")],
             }
+            /// uri-js writes a host of four dot-separated decimal numbers
+            /// without their leading zeros (`125.025.062.125` as
+            /// `125.25.62.125`), as its README's "IPv4 normalization" says:
+            /// RFC 3986 reads such a host as a reg-name (`dec-octet` has no
+            /// leading zeros), and a resolver that reads `025` as octal (RFC
+            /// 3986 section 7.4) connects elsewhere, so the rewrite is the
+            /// parser's documented reading, found by comparing with the
+            /// reference (`triage::reading`), not a defect.
+            Ipv4LeadingZeros = "ipv4-leading-zeros" {
+                basis: Spec, severity: Medium,
+                spec: "RFC 3986 section 3.2.2 (dec-octet; a host that is no IPv4address is a reg-name) and section 7.4 (\"0127.0.0.1\" read as octal by some implementations); uri-js README (\"IPv4 normalization\": `URI.normalize(\"//192.068.001.000\") === \"//192.68.1.0\"`)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [("uri-js", "http://125.025.062.125")],
+            }
             /// urllib3's and yarl's authority is rebuilt from their own parts
             /// (`userinfo@host:port`), not read from the input: it differs where
             /// those parts differ, and they are judged one by one.
@@ -138,6 +152,47 @@ macro_rules! defect_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [],
                 with_base: [("spring-uri", "http://a/b/c", "d"), ("urllib3", "http://a/b/c", "../d")],
+            }
+            /// A parser that claims a standard but whose documentation says
+            /// its parse does not validate (its descriptor's `no_validation`:
+            /// uri-js) accepts what the standard forbids: its documented
+            /// leniency, never a defect (neither against its peers, nor its
+            /// reference, nor the `invalid-ip-literal` or `invalid-scheme`
+            /// self-checks). Last of the rules: a more specific explanation
+            /// of the acceptance wins.
+            NonValidatingParser = "non-validating-parser" {
+                basis: Spec, severity: Medium,
+                rule: lenient::non_validating_parser, scope: Any,
+                spec: "RFC 3986 section 3 (what the parser accepts is no URI-reference); uri-js README, Breaking changes from 2.x (\"URI validation has been removed as it was slow, exposed a vulnerabilty, and was generally not useful.\")",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [("uri-js", "/gi?t.st%2QGQ"), ("uri-js", "G://[")],
+            }
+            /// A parser whose documentation says it validates some schemes by
+            /// their own specification (its descriptor's `host_required`:
+            /// Addressable's `validate`) refuses a URI of such a scheme that
+            /// has no host or an empty one, which the scheme's specification
+            /// requires it to refuse (RFC 9110 section 4.2.1 for `http`, 4.2.2
+            /// for `https`); RFC 3986 section 3.1 leaves a scheme's syntax to
+            /// its specification, so the refusal is no departure.
+            SchemeHostRequired = "scheme-host-required" {
+                basis: Spec, severity: Low,
+                rule: lenient::scheme_host_required, scope: Any,
+                spec: "RFC 9110 sections 4.2.1 and 4.2.2 (\"A sender MUST NOT generate an \"http\" URI with an empty host identifier. A recipient that processes such a URI reference MUST reject it as invalid\"); RFC 3986 section 3.1; Addressable::URI#validate (\"Absolute URI missing hierarchical segment\")",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [("ruby-addressable", "http://")],
+            }
+            /// A defect class's finding about an operation (parsing an input,
+            /// or resolving a reference against a base) for which the
+            /// parser's documentation claims no standard (its descriptor
+            /// claims none for that operation: Jetty's `HttpURI`, httpx's
+            /// `URL.join`): no standard it claims is broken, so the finding is
+            /// this spec class, its effect unchanged. Found by no rule: the
+            /// defect it would have been is rewritten (`check`).
+            UnclaimedStandard = "unclaimed-standard" {
+                basis: Spec, severity: Low,
+                spec: "the parser's own documentation, which names no standard for the operation (Jetty 9.4 HttpURI: \"somewhat contrary to RFC3986\"; httpx URL.join: \"Return an absolute URL, using this URL as the base\")",
+                examples: [],
+                with_base: [("httpx", "http://t21..3.", "4.5?")],
             }
             /// No rule explains it: a finding to investigate.
             Unexplained = "unexplained" {

@@ -50,3 +50,41 @@ pub(crate) fn lenient_splitter(ctx: &Ctx<'_, '_>) -> Diff {
         fields,
     }
 }
+
+/// A parser that claims a standard but whose documentation says its parse
+/// does not validate (its descriptor's `no_validation`: uri-js's README,
+/// "URI validation has been removed as it was slow, exposed a
+/// vulnerabilty, and was generally not useful") accepts what rfc2396
+/// refuses: that documented leniency explains the verdict. What it
+/// reports of the input is still judged field by field (peers, the
+/// reference, dropped input).
+pub(crate) fn non_validating_parser(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.open.verdict
+        && ctx.theirs.accepted()
+        && !ctx.ours.accepted()
+        && ctx.oracle.descriptor().no_validation.is_some()
+    {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}
+
+/// A parser whose documentation says it refuses a URI of some schemes
+/// without a host (its descriptor's `host_required`: Addressable's
+/// `validate` for `http:`) refuses what rfc2396 reads with no host or an
+/// empty one, of such a scheme: the scheme's own specification requires
+/// the host (RFC 9110 section 4.2.1: an `http` URI with an empty host
+/// "MUST" be rejected as invalid; RFC 3986 section 3.1 leaves a scheme's
+/// syntax to its specification).
+pub(crate) fn scheme_host_required(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.open.verdict
+        && !ctx.theirs.accepted()
+        && ctx.ours.accepted()
+        && crate::triage::arbiter::requires_host(ctx.oracle, ctx.ours)
+    {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}

@@ -1,7 +1,10 @@
 //! The Go adapter: `net/url`, a program built once per source and
 //! toolchain into the cache root (`go_build`).
 
-use super::{Accessors, Build, HostReading, Language, Reproduce, Resolver, SelfCheck, Shipped};
+use super::{
+    Accessors, Build, Documented, HostReading, Language, Reproduce, Resolver, SelfCheck, Shipped,
+};
+use crate::oracle::Standard;
 
 /// A Go program of one file, standard library only, kept as `output`.
 ///
@@ -91,4 +94,15 @@ pub(super) const NET_URL: Shipped = Shipped::new(
 	if err != nil { log.Fatal(err) }
 	u := base.ResolveReference(ref)",
     ),
+);
+
+// Its resolution claims RFC 3986 (the URL.ResolveReference doc comment,
+// Go 1.19: "ResolveReference resolves a URI reference to an absolute URI
+// from an absolute base URI u, per RFC 3986 Section 5.2"); its parse
+// claims none (the package doc: "Package url parses URLs and implements
+// query escaping"; url.Parse: "parses a raw url into a URL structure").
+pub(super) const NET_URL_DOCUMENTED: Documented = Documented::NONE
+.claims_resolve(
+    Standard::Rfc3986,
+    "Go net/url, URL.ResolveReference (\"resolves a URI reference to an absolute URI from an absolute base URI u, per RFC 3986 Section 5.2\")",
 );

@@ -2,7 +2,7 @@
 //! Jetty's parsers from Debian's jars, all one source (`JavaUri.java`, its
 //! argument choosing the parser), run by the source launcher.
 
-use super::{Accessors, Debian, Language, Reproduce, Resolver, Shipped};
+use super::{Accessors, Debian, Documented, Language, Reproduce, Resolver, Shipped};
 use crate::oracle::Standard;
 
 const SOURCE: &[(&str, &str)] = &[(
@@ -110,6 +110,21 @@ pub(super) const JAVA_URL: Shipped = java(
     )
     .resolve("java.net.URL u = new java.net.URL(new java.net.URL({base}), {input});")
     .refusal("java.net.MalformedURLException"),
+);
+
+// No standard as a whole (below), but its constructor's documentation
+// names the one it parses and resolves by: "The new URL is created from
+// the given context URL and the spec argument as described in RFC2396
+// ... For a more detailed description of URL parsing, refer to RFC2396"
+// (URL(URL, String); URL(String) is that with no context).
+pub(super) const JAVA_URL_DOCUMENTED: Documented = Documented::NONE
+.claims_parse(
+    Standard::Rfc2396,
+    "java.net.URL(URL context, String spec) (\"The new URL is created from the given context URL and the spec argument as described in RFC2396\"; \"For a more detailed description of URL parsing, refer to RFC2396\"); URL(String spec) is this(null, spec)",
+)
+.claims_resolve(
+    Standard::Rfc2396,
+    "java.net.URL(URL context, String spec) (\"The new URL is created from the given context URL and the spec argument as described in RFC2396\")",
 );
 
 pub(super) const SPRING: Shipped = java(

@@ -387,6 +387,137 @@ pub enum Resolver {
     Java,
 }
 
+/// What an adapter's parser documents of itself beyond its row's
+/// `standard`: the standard it claims per operation, that it does not
+/// validate, the schemes it refuses without a host. Kept beside
+/// [`SHIPPED`] in [`DOCUMENTED`], by row name, rather than in [`Shipped`],
+/// whose rows other modules build field by field (the fetch programs).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Documented {
+    /// The standard its documentation claims for each operation although
+    /// the row claims none as a whole (`standard`): for parsing and for
+    /// resolving a reference against a base, each with the passage that
+    /// says so (Go's `URL.ResolveReference`: "per RFC 3986 Section 5.2").
+    /// A defect of an operation for which it claims no standard breaks
+    /// none: triage files it as the spec class `unclaimed-standard`. A row
+    /// with a `standard` claims it for both.
+    pub(crate) claims: Claims,
+    /// The passage of its documentation that says its parse does not
+    /// validate, for a parser that claims a standard (uri-js: "URI
+    /// validation has been removed"): what it accepts that its standard
+    /// forbids is that documented leniency (the spec class
+    /// `non-validating-parser`), never a defect; what it loses or misreads
+    /// of what it accepts still is.
+    pub(crate) no_validation: Option<&'static str>,
+    /// The schemes whose URIs its documentation says it refuses without a
+    /// host, as those schemes' own specifications require (RFC 9110
+    /// section 4.2.1: an `http` URI has `//` and a non-empty host), with
+    /// the passage that says so: such a refusal follows the scheme, not a
+    /// departure from the generic syntax (the spec class
+    /// `scheme-host-required`).
+    pub(crate) host_required: Option<(&'static [&'static str], &'static str)>,
+}
+
+impl Documented {
+    /// Nothing documented beyond the row.
+    pub(crate) const NONE: Documented = Documented {
+        claims: Claims::NONE,
+        no_validation: None,
+        host_required: None,
+    };
+
+    /// Claiming `standard` for its parse, as `passage` says (`Documented::claims`).
+    pub(crate) const fn claims_parse(
+        self,
+        standard: Standard,
+        passage: &'static str,
+    ) -> Documented {
+        Documented {
+            claims: Claims {
+                parse: Some((standard, passage)),
+                ..self.claims
+            },
+            ..self
+        }
+    }
+
+    /// Claiming `standard` for its resolution, as `passage` says
+    /// (`Documented::claims`).
+    pub(crate) const fn claims_resolve(
+        self,
+        standard: Standard,
+        passage: &'static str,
+    ) -> Documented {
+        Documented {
+            claims: Claims {
+                resolve: Some((standard, passage)),
+                ..self.claims
+            },
+            ..self
+        }
+    }
+
+    /// Its parse documented as not validating, as `passage` says
+    /// (`Documented::no_validation`).
+    pub(crate) const fn no_validation(self, passage: &'static str) -> Documented {
+        Documented {
+            no_validation: Some(passage),
+            ..self
+        }
+    }
+
+    /// Refusing URIs of `schemes` without a host, as `passage` says
+    /// (`Documented::host_required`).
+    pub(crate) const fn host_required(
+        self,
+        schemes: &'static [&'static str],
+        passage: &'static str,
+    ) -> Documented {
+        Documented {
+            host_required: Some((schemes, passage)),
+            ..self
+        }
+    }
+}
+
+/// What the shipped adapter `name`'s parser documents beyond its row
+/// ([`Documented`]); nothing for another name.
+pub(crate) fn documented(name: &str) -> Documented {
+    DOCUMENTED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(Documented::NONE, |(_, d)| *d)
+}
+
+/// The shipped adapters that document more than their row says, by name.
+const DOCUMENTED: &[(&str, Documented)] = &[
+    ("python-urllib", python::URLLIB_DOCUMENTED),
+    ("urllib3", python::URLLIB3_DOCUMENTED),
+    ("java-url", jvm::JAVA_URL_DOCUMENTED),
+    ("go-net-url", go::NET_URL_DOCUMENTED),
+    ("perl-uri", perl::URI_DOCUMENTED),
+    ("uri-js", node::URI_JS_DOCUMENTED),
+    ("ruby-addressable", ruby::ADDRESSABLE_DOCUMENTED),
+];
+
+/// The standard a parser's documentation claims for each of its
+/// operations, each with the passage that says so (`Shipped::claims`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Claims {
+    /// For parsing an input alone.
+    pub parse: Option<(Standard, &'static str)>,
+    /// For resolving a reference against a base.
+    pub resolve: Option<(Standard, &'static str)>,
+}
+
+impl Claims {
+    /// No claim for either operation.
+    pub(crate) const NONE: Claims = Claims {
+        parse: None,
+        resolve: None,
+    };
+}
+
 /// A self-check of a parser's own answer (`triage::defects`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelfCheck {
@@ -417,6 +548,13 @@ pub enum HostReading {
     /// #46, IPv4 number forms as the dotted quad): fast-uri hands such a
     /// host to the runtime's WHATWG `URL` and keeps its `hostname`.
     DomainWhatwg(&'static [&'static str]),
+    /// A host of four dot-separated decimal numbers of one to three digits
+    /// (RFC 2373's `IPv4address` form) written with each number's
+    /// leading zeros dropped (`192.068.001.000` as `192.68.1.0`): uri-js's
+    /// documented "IPv4 normalization". RFC 3986 reads such a host, with
+    /// a leading zero, as a reg-name (its `dec-octet` has none), and
+    /// section 7.4 warns that some resolvers read `068` as octal.
+    Ipv4LeadingZerosDropped,
     /// The whole host percent-decoded, an IP literal's zone ID included
     /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's
     /// `URL.Host`.

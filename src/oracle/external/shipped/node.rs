@@ -3,7 +3,7 @@
 //! path a variable of its own names. Each is a `.cjs` file that shares the
 //! protocol loop of `node-protocol.cjs`, written beside it.
 
-use super::{Accessors, HostReading, Language, Reproduce, SETUP, Shipped};
+use super::{Accessors, Documented, HostReading, Language, Reproduce, SETUP, Shipped};
 use crate::oracle::Standard;
 
 /// The pipe protocol's loop the Node adapters share (each requires it from
@@ -175,6 +175,10 @@ pub(super) const URI_JS: Shipped = Shipped::new(
         HostReading::DomainPunycode(DOMAIN_SCHEMES),
         "uri-js README, Options (`domainHost`: \"treat the `host` component as a domain name, and convert IDNs (International Domain Names) as per RFC 5891\"), set by its http, https, ws and wss scheme handlers (dist/es5/uri.all.js: `punycode.toASCII` of the percent-decoded, lower-cased host)",
     ),
+    (
+        HostReading::Ipv4LeadingZerosDropped,
+        "uri-js README, \"IPv4 normalization\": `URI.normalize(\"//192.068.001.000\") === \"//192.68.1.0\"` (normalize is serialize of parse, and parse writes the host so)",
+    ),
 ])
 .flag_note(
     "error:",
@@ -188,6 +192,15 @@ pub(super) const URI_JS: Shipped = Shipped::new(
     )
     .prelude("const URI = require(\"uri-js\");")
     .resolve("const u = URI.parse(URI.resolve({base}, {input}));"),
+);
+
+// Its parse does not validate: README, Breaking changes from 2.x, "URI
+// validation has been removed as it was slow, exposed a vulnerabilty,
+// and was generally not useful." What it accepts that RFC 3986 forbids
+// is that documented leniency, not a defect.
+pub(super) const URI_JS_DOCUMENTED: Documented = Documented::NONE
+.no_validation(
+    "uri-js README, Breaking changes from 2.x (\"URI validation has been removed as it was slow, exposed a vulnerabilty, and was generally not useful.\")",
 );
 
 pub(super) const URL_PARSE: Shipped = Shipped::new(

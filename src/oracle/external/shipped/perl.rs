@@ -1,6 +1,7 @@
 //! The Perl adapter: the `URI` module, from Debian's `liburi-perl`.
 
-use super::{Accessors, Debian, Language, Reproduce, Shipped};
+use super::{Accessors, Debian, Documented, Language, Reproduce, Shipped};
+use crate::oracle::Standard;
 
 pub(super) const URI: Shipped = Shipped::new(
     "perl-uri",
@@ -37,6 +38,11 @@ pub(super) const URI: Shipped = Shipped::new(
 // splits the rest with regular expressions), so it claims no
 // standard its acceptances could be judged by.
 //
+// Its objects are nonetheless RFC 2396's (perldoc URI: "Objects of
+// this class represent \"Uniform Resource Identifier references\" as
+// specified in RFC 2396 (and updated by RFC 2732)"): what its parse
+// loses or misreads of an input stands against that claim.
+//
 // URI->new refuses nothing: a refusal is its dying. ->port puts
 // the scheme's default in place of a missing port; ->_port is the
 // port as written (perldoc URI names it for that). ->host takes an
@@ -58,4 +64,11 @@ pub(super) const URI: Shipped = Shipped::new(
     )
     .prelude("use strict;\nuse warnings;\nuse utf8;\nuse URI;")
     .resolve("my $u = URI->new_abs({input}, {base});"),
+);
+
+// Its parse claims RFC 2396 (the comment above the row's reproduce).
+pub(super) const URI_DOCUMENTED: Documented = Documented::NONE
+.claims_parse(
+    Standard::Rfc2396,
+    "perldoc URI (\"Objects of this class represent \\\"Uniform Resource Identifier references\\\" as specified in RFC 2396 (and updated by RFC 2732)\")",
 );

@@ -1,7 +1,7 @@
 //! The Python adapters: CPython's `urllib.parse`, and urllib3, yarl, httpx
 //! and upa-url from the cache root (`URIDIFF_PYTHON_LIB`).
 
-use super::{Accessors, Language, Reproduce, SETUP, Shipped};
+use super::{Accessors, Documented, Language, Reproduce, SETUP, Shipped};
 use crate::oracle::Standard;
 
 /// The pinned libraries' directory, which each adapter puts first on
@@ -42,6 +42,24 @@ pub(super) const URLLIB: Shipped = Shipped::new(
     .refusal_probe("u.port  # urlsplit checks the port when it is read"),
 );
 
+// No standard as a whole (its documentation, "URL parsing security":
+// urlsplit and urlparse "do not perform validation"), but its module
+// documentation (help(urllib.parse)) names the one its parse follows:
+// "urlparse module is based upon the following RFC specifications. RFC
+// 3986 ... RFC 3986 is considered the current standard and any future
+// changes to urlparse module should conform with it", and urljoin's
+// documentation its resolution: "Changed in version 3.5: Behavior updated
+// to match the semantics defined in RFC 3986".
+pub(super) const URLLIB_DOCUMENTED: Documented = Documented::NONE
+.claims_parse(
+    Standard::Rfc3986,
+    "Python urllib.parse module documentation (\"urlparse module is based upon the following RFC specifications. RFC 3986 ... RFC 3986 is considered the current standard\")",
+)
+.claims_resolve(
+    Standard::Rfc3986,
+    "Python docs, urllib.parse.urljoin (\"Changed in version 3.5: Behavior updated to match the semantics defined in RFC 3986\")",
+);
+
 pub(super) const URLLIB3: Shipped = Shipped::new(
     "urllib3",
     &[(
@@ -75,6 +93,14 @@ pub(super) const URLLIB3: Shipped = Shipped::new(
     .prelude("from urllib3.util import parse_url")
     // urllib3's LocationParseError is a ValueError.
     .refusal("ValueError"),
+);
+
+// No standard as a whole (it normalises rather than refuses), but its
+// parse claims one: parse_url's documentation, "This parser is RFC 3986
+// and RFC 6874 compliant".
+pub(super) const URLLIB3_DOCUMENTED: Documented = Documented::NONE.claims_parse(
+    Standard::Rfc3986,
+    "urllib3 util.parse_url (\"This parser is RFC 3986 and RFC 6874 compliant\")",
 );
 
 pub(super) const YARL: Shipped = Shipped::new(

@@ -1,7 +1,7 @@
 //! The Ruby adapters: `URI` with its RFC 3986 parser (Ruby's default) and
 //! its RFC 2396 one, and the Addressable gem, from Debian.
 
-use super::{Accessors, Debian, Language, Reproduce, Shipped};
+use super::{Accessors, Debian, Documented, Language, Reproduce, Shipped};
 use crate::oracle::Standard;
 
 /// Ruby reads code to load from these (RUBYOPT=-r…, RUBYLIB) and
@@ -125,4 +125,19 @@ pub(super) const ADDRESSABLE: Shipped = Shipped::new(
     .prelude("require \"addressable/uri\"")
     .resolve("u = Addressable::URI.join({base}, {input})")
     .refusal("Addressable::URI::InvalidURIError"),
+);
+
+// Its validation is scheme-specific: Addressable::URI#validate ("Ensures
+// that the URI is valid") raises "Absolute URI missing hierarchical
+// segment" for a URI of an IP-based scheme (#ip_based?: "Returns true if
+// the URI uses an IP-based protocol", the schemes of PORT_MAPPING) with
+// neither host nor path. For http and https that is what their scheme
+// requires: RFC 9110 section 4.2.1 ("http-URI = "http" "://" authority
+// path-abempty ...", and "A sender MUST NOT generate an "http" URI with
+// an empty host identifier. A recipient that processes such a URI
+// reference MUST reject it as invalid"), section 4.2.2 for https.
+pub(super) const ADDRESSABLE_DOCUMENTED: Documented = Documented::NONE
+.host_required(
+    &["http", "https"],
+    "Addressable::URI#validate (\"Absolute URI missing hierarchical segment\" for an #ip_based? scheme without host or path); RFC 9110 sections 4.2.1 and 4.2.2 (an http or https URI with an empty host \"MUST\" be rejected as invalid)",
 );
