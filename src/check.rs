@@ -306,6 +306,7 @@ fn analyse(
     case.findings.extend(peer_findings);
     drop_documented_departures(case);
     unclaimed_standards(case);
+    documented_leniency(case);
     mark_known(case);
     host_confusions(case);
 }
@@ -431,6 +432,40 @@ fn unclaimed_standards(case: &mut Case<'_>) {
         }
         f.class = Class::UnclaimedStandard;
         f.basis = Basis::Spec;
+        let operation = if with_base { "resolving" } else { "parsing" };
+        f.detail = f
+            .detail
+            .take()
+            .map(|d| format!("{d}; {} claims no standard for {operation}", f.oracle));
+    }
+}
+
+/// A defect that is only about the verdict, where the parser accepted and
+/// its documentation says its parse does not validate (its descriptor's
+/// `no_validation`: uri-js), is that documented leniency: the spec class
+/// `non-validating-parser`. It is filed so only now, after triage, so
+/// that the parser's other differences from rfc2396 on the input stay
+/// the peer's or the reference's to explain, as they were.
+fn documented_leniency(case: &mut Case<'_>) {
+    use crate::triage::{Basis, Class};
+    for i in 0..case.findings.len() {
+        let Some(f) = case.findings.get(i) else {
+            continue;
+        };
+        let lenient = f.basis == Basis::Defect
+            && f.verdict
+            && f.fields.is_empty()
+            && f.oracle.descriptor().no_validation.is_some()
+            && case.outcome(f.oracle).is_some_and(Outcome::accepted);
+        if lenient && let Some(f) = case.findings.get_mut(i) {
+            let passage = f.oracle.descriptor().no_validation.unwrap_or_default();
+            f.detail = Some(format!(
+                "{} accepts what its standard's parsers refuse: its documentation says its parse does not validate ({passage})",
+                f.oracle
+            ));
+            f.class = Class::NonValidatingParser;
+            f.basis = Basis::Spec;
+        }
     }
 }
 
@@ -439,8 +474,14 @@ fn unclaimed_standards(case: &mut Case<'_>) {
 fn mark_known(case: &mut Case<'_>) {
     for finding in &mut case.findings {
         if finding.basis == crate::triage::Basis::Defect {
-            finding.known =
-                crate::known::lookup(finding.oracle, case.input, case.base).map(|k| k.id.as_str());
+            finding.known = crate::known::lookup_finding(
+                finding.oracle,
+                case.input,
+                case.base,
+                finding.verdict,
+                finding.fields,
+            )
+            .map(|k| k.id.as_str());
         }
     }
 }

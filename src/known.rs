@@ -143,6 +143,33 @@ impl Rule {
         }
     }
 
+    /// The fields a scheme handler's deviation touches, for the rules that
+    /// are about one scheme's handler: URI::File keeps no userinfo or port
+    /// (RFC 8089), a WebSocket handler joins the path and query
+    /// (`resourceName`, RFC 6455 section 3), URI::FTP's path has no leading
+    /// `/` (RFC 1738 section 3.2.2). None for a rule whose deviation may
+    /// show in any field or the verdict (a mailto handler refuses what
+    /// RFC 6068 does not allow).
+    pub fn fields(self) -> Option<crate::components::ComponentSet> {
+        use crate::components::{Component, ComponentSet};
+        match self {
+            Rule::FileScheme => Some(ComponentSet::of(&[
+                Component::Authority,
+                Component::Userinfo,
+                Component::Port,
+            ])),
+            Rule::WsScheme => Some(ComponentSet::of(&[Component::Path, Component::Query])),
+            Rule::FtpPathWithoutSlash => Some(ComponentSet::of(&[Component::Path])),
+            Rule::RootlessBase
+            | Rule::PercentEncodedDotSegments
+            | Rule::AstralUserinfo
+            | Rule::AsciiXnLabel
+            | Rule::Rfc2732IpLiteral
+            | Rule::MailtoScheme
+            | Rule::NonAscii => None,
+        }
+    }
+
     /// The rule with this name.
     pub(crate) fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.as_str() == name)
@@ -371,6 +398,32 @@ pub fn lookup(
             && match row.matcher {
                 Match::Exact => row.input == input && row.base.as_deref() == base,
                 Match::Rule(rule) => rule.matches(input, base),
+            }
+    })
+}
+
+/// The known deviation that covers a finding of `oracle` about `fields`
+/// (with the verdict, if `verdict`) on `input` (resolved against `base`):
+/// a row of [`lookup`] whose rule, if it names the fields its deviation
+/// touches ([`Rule::fields`]), names all of them. A file URI's dropped
+/// userinfo does not cover the same URI's query.
+pub fn lookup_finding(
+    oracle: OracleId,
+    input: &str,
+    base: Option<&str>,
+    verdict: bool,
+    fields: crate::components::ComponentSet,
+) -> Option<&'static KnownDeviation> {
+    all().iter().find(|row| {
+        row.oracle == oracle
+            && match row.matcher {
+                Match::Exact => row.input == input && row.base.as_deref() == base,
+                Match::Rule(rule) => {
+                    rule.matches(input, base)
+                        && rule
+                            .fields()
+                            .is_none_or(|scope| !verdict && fields.difference(scope).is_empty())
+                }
             }
     })
 }

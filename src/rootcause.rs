@@ -132,10 +132,25 @@ pub enum Rule {
     /// section 3.2.2's `IPv6address`, RFC 2732's `IPv6reference`) and no
     /// `IPvFuture`: `[1.2.3.4]`, `[1:2:3:4:5:6:7:8:9]`.
     BracketedNotIpv6,
+    /// The finding is about the query, the input (or the base) has a `'`
+    /// in its query, and the parser's query has `%27`: it percent-encoded
+    /// a sub-delim RFC 3986 allows there (section 3.4), which section 2.2
+    /// says changes the URI.
+    QueryApostropheEncoded,
+    /// A resolution whose reference starts with `///`: an empty authority
+    /// and a path (RFC 3986 section 4.2, `"//" authority path-abempty`),
+    /// which a parser that reads `///` as a path takes for none.
+    TripleSlashReference,
+    /// The finding is about the host, and the parser's host (no IP literal)
+    /// is no RFC 2396 `hostname` or `IPv4address` (section 3.2.2): a
+    /// toplabel that starts with a digit (`0X3`, `417D`), a label that ends
+    /// in `-` (`oliy-`); RFC 2396 reads such an authority as a `reg_name`,
+    /// with no host.
+    Rfc2396HostNotHostname,
 }
 
 impl Rule {
-    const ALL: [Rule; 16] = [
+    const ALL: [Rule; 19] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -152,6 +167,9 @@ impl Rule {
         Rule::DotBeforeAuthorityPath,
         Rule::DoubleSlashPathWithoutAuthority,
         Rule::BracketedNotIpv6,
+        Rule::QueryApostropheEncoded,
+        Rule::TripleSlashReference,
+        Rule::Rfc2396HostNotHostname,
     ];
 
     /// Its name in the `match` column.
@@ -173,6 +191,9 @@ impl Rule {
             Rule::DotBeforeAuthorityPath => "dot-before-authority-path",
             Rule::DoubleSlashPathWithoutAuthority => "double-slash-path-without-authority",
             Rule::BracketedNotIpv6 => "bracketed-not-ipv6",
+            Rule::QueryApostropheEncoded => "query-apostrophe-encoded",
+            Rule::TripleSlashReference => "triple-slash-reference",
+            Rule::Rfc2396HostNotHostname => "rfc2396-host-not-hostname",
         }
     }
 
@@ -221,6 +242,34 @@ impl Rule {
                 !address.starts_with(['v', 'V']) && address.parse::<std::net::Ipv6Addr>().is_err()
             }),
             Rule::Verdict => finding.verdict,
+            Rule::QueryApostropheEncoded => {
+                let apostrophe_in_query = |t: &str| {
+                    t.split('#')
+                        .next()
+                        .and_then(|t| t.split_once('?'))
+                        .is_some_and(|(_, q)| q.contains('\''))
+                };
+                finding.fields.contains(Component::Query)
+                    && (apostrophe_in_query(case.input)
+                        || case.base.is_some_and(apostrophe_in_query))
+                    && case
+                        .outcome(finding.oracle)
+                        .and_then(|o| o.components.get(Component::Query))
+                        .is_some_and(|q| q.contains("%27"))
+            }
+            Rule::TripleSlashReference => case.base.is_some() && case.input.starts_with("///"),
+            Rule::Rfc2396HostNotHostname => {
+                finding.fields.contains(Component::Host)
+                    && case
+                        .outcome(finding.oracle)
+                        .and_then(|o| o.components.get(Component::Host))
+                        .is_some_and(|h| {
+                            !h.is_empty()
+                                && !h.starts_with('[')
+                                && crate::rfc2396::parse(&format!("//{h}"))
+                                    .is_ok_and(|u| u.host().is_none())
+                        })
+            }
             Rule::Ipv6Expanded => case
                 .outcome(finding.oracle)
                 .and_then(|o| o.components.get(Component::Host))

@@ -493,6 +493,7 @@ pub(crate) fn documented(name: &str) -> Documented {
 const DOCUMENTED: &[(&str, Documented)] = &[
     ("python-urllib", python::URLLIB_DOCUMENTED),
     ("urllib3", python::URLLIB3_DOCUMENTED),
+    ("httpx", python::HTTPX_DOCUMENTED),
     ("java-url", jvm::JAVA_URL_DOCUMENTED),
     ("go-net-url", go::NET_URL_DOCUMENTED),
     ("perl-uri", perl::URI_DOCUMENTED),

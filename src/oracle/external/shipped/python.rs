@@ -199,6 +199,24 @@ pub(super) const HTTPX: Shipped = Shipped::new(
     .refusal("httpx.InvalidURL"),
 );
 
+// No standard as a whole (above: httpx normalises rather than refuses),
+// but its URL parser's own documentation names the one it follows
+// (httpx/_urlparse.py: "An implementation of `urlparse` that provides URL
+// validation and normalization as described by RFC3986"), and URL.join
+// ("Return an absolute URL, using this URL as the base") is that parser
+// over CPython's urljoin, whose documentation claims RFC 3986 ("Changed in
+// version 3.5: Behavior updated to match the semantics defined in RFC
+// 3986").
+pub(super) const HTTPX_DOCUMENTED: Documented = Documented::NONE
+    .claims_parse(
+        Standard::Rfc3986,
+        "httpx/_urlparse.py (\"An implementation of `urlparse` that provides URL validation and normalization as described by RFC3986\")",
+    )
+    .claims_resolve(
+        Standard::Rfc3986,
+        "httpx URL.join (`URL(urljoin(str(self), str(URL(url))))`: CPython's urljoin, \"Changed in version 3.5: Behavior updated to match the semantics defined in RFC 3986\"), its result parsed by httpx/_urlparse.py (\"as described by RFC3986\")",
+    );
+
 pub(super) const UPA_URL: Shipped = Shipped::new(
     "upa-url",
     &[(
