@@ -498,6 +498,9 @@ const DOCUMENTED: &[(&str, Documented)] = &[
     ("go-net-url", go::NET_URL_DOCUMENTED),
     ("perl-uri", perl::URI_DOCUMENTED),
     ("uri-js", node::URI_JS_DOCUMENTED),
+    ("fast-uri", node::FAST_URI_DOCUMENTED),
+    ("ruby-uri", ruby::URI_DOCUMENTED),
+    ("ruby-uri-rfc2396", ruby::URI_DOCUMENTED),
     ("ruby-addressable", ruby::ADDRESSABLE_DOCUMENTED),
 ];
 

@@ -146,6 +146,15 @@ pub(super) const FAST_URI: Shipped = Shipped::new(
     .resolve("const u = fastUri.parse(fastUri.resolve({base}, {input}));"),
 );
 
+// fast-uri's resolve refuses an http or https URI with an empty host, as
+// its README says and as the scheme requires (RFC 9110 sections 4.2.1
+// and 4.2.2: an http URI with an empty host "MUST" be rejected as
+// invalid); its parse flags one (`error` "HTTP URIs must have a host.").
+pub(super) const FAST_URI_DOCUMENTED: Documented = Documented::NONE.host_required(
+    &["http", "https"],
+    "fast-uri README (`resolve()` \"rejects HTTP(S) results with an empty host\"); lib/schemes.js, httpParse (\"HTTP URIs must have a host.\"); RFC 9110 sections 4.2.1 and 4.2.2",
+);
+
 pub(super) const URI_JS: Shipped = Shipped::new(
     "uri-js",
     &[

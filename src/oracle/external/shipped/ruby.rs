@@ -136,6 +136,16 @@ pub(super) const ADDRESSABLE: Shipped = Shipped::new(
 // path-abempty ...", and "A sender MUST NOT generate an "http" URI with
 // an empty host identifier. A recipient that processes such a URI
 // reference MUST reject it as invalid"), section 4.2.2 for https.
+// Ruby's URI::FTP ("FTP URI syntax is defined by RFC1738 section 3.2",
+// its class documentation) refuses an ftp URI with no hierarchical part
+// (`ftp:x`: its initialize raises InvalidURIError when there is no path),
+// as RFC 1738 section 3.2.1 requires (`ftpurl = "ftp://" login [ "/" fpath
+// ... ]`, the login holding the host). Both of its parsers build URI::FTP.
+pub(super) const URI_DOCUMENTED: Documented = Documented::NONE.host_required(
+    &["ftp"],
+    "Ruby URI::FTP (\"FTP URI syntax is defined by RFC1738 section 3.2\"; initialize raises URI::InvalidURIError for an ftp URI without a path); RFC 1738 section 3.2.1 (ftpurl = \"ftp://\" login ...)",
+);
+
 pub(super) const ADDRESSABLE_DOCUMENTED: Documented = Documented::NONE
 .host_required(
     &["http", "https"],
