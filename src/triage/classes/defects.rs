@@ -169,7 +169,7 @@ macro_rules! defect_classes {
             }
             /// A parser whose documentation says it validates some schemes by
             /// their own specification (its descriptor's `host_required`:
-            /// Addressable's `validate`) refuses a URI of such a scheme that
+            /// Addressable's `validate`, fast-uri's `resolve`, Ruby's URI::FTP) refuses a URI of such a scheme that
             /// has no host or an empty one, which the scheme's specification
             /// requires it to refuse (RFC 9110 section 4.2.1 for `http`, 4.2.2
             /// for `https`); RFC 3986 section 3.1 leaves a scheme's syntax to
@@ -179,20 +179,21 @@ macro_rules! defect_classes {
                 rule: lenient::scheme_host_required, scope: Any,
                 spec: "RFC 9110 sections 4.2.1 and 4.2.2 (\"A sender MUST NOT generate an \"http\" URI with an empty host identifier. A recipient that processes such a URI reference MUST reject it as invalid\"); RFC 3986 section 3.1; Addressable::URI#validate (\"Absolute URI missing hierarchical segment\")",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-                examples: [("ruby-addressable", "http://")],
+                examples: [("ruby-addressable", "http://"), ("ruby-uri", "ftp:x")],
+                with_base: [("fast-uri", "http:/x", "y")],
             }
             /// A defect class's finding about an operation (parsing an input,
             /// or resolving a reference against a base) for which the
             /// parser's documentation claims no standard (its descriptor
-            /// claims none for that operation: Jetty's `HttpURI`, httpx's
-            /// `URL.join`): no standard it claims is broken, so the finding is
+            /// claims none for that operation: Go's `url.Parse`, Perl's
+            /// `URI->new_abs`): no standard it claims is broken, so the finding is
             /// this spec class, its effect unchanged. Found by no rule: the
             /// defect it would have been is rewritten (`check`).
             UnclaimedStandard = "unclaimed-standard" {
                 basis: Spec, severity: Low,
-                spec: "the parser's own documentation, which names no standard for the operation (Jetty 9.4 HttpURI: \"somewhat contrary to RFC3986\"; httpx URL.join: \"Return an absolute URL, using this URL as the base\")",
-                examples: [],
-                with_base: [("httpx", "http://t21..3.", "4.5?")],
+                spec: "the parser's own documentation, which names no standard for the operation (Go net/url: \"Package url parses URLs and implements query escaping\", url.Parse \"parses a raw url into a URL structure\"; perldoc URI, $uri->abs and URI->new_abs: \"Returns an absolute URI reference\")",
+                examples: [("go-net-url", "///?a.t#t")],
+                with_base: [("perl-uri", "file://l%e2c.a6o", "")],
             }
             /// No rule explains it: a finding to investigate.
             Unexplained = "unexplained" {
