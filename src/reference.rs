@@ -187,7 +187,42 @@ fn rfc2396_grammar(input: &str) -> Outcome<'_> {
     {
         return Outcome::missing(RFC2396_RFC2732_LITERAL);
     }
+    // RFC 2732 section 3 also adds `[` and `]` to `reserved` (so to
+    // `uric`: an opaque part, a query, a fragment), which Appendix A has
+    // as `unwise`: where they stand only there, the grammar decides
+    // nothing either.
+    if rfc2732_uric_brackets(input)
+        && OracleId::Rfc2396Grammar
+            .run(&input.replace('[', "%5B").replace(']', "%5D"))
+            .accepted()
+    {
+        return Outcome::missing(RFC2396_RFC2732_LITERAL);
+    }
     outcome
+}
+
+/// Does `input` hold `[` or `]`, each in an opaque part, a query or a
+/// fragment (where RFC 2732's `reserved`, so `uric`, allows them)?
+fn rfc2732_uric_brackets(input: &str) -> bool {
+    let first_bracket = input.find(['[', ']']);
+    let Some(first) = first_bracket else {
+        return false;
+    };
+    // After the first `?` or `#`: a query or a fragment.
+    if input.find(['?', '#']).is_some_and(|q| q < first) {
+        return true;
+    }
+    // An opaque part: a scheme, then no `/`.
+    let scheme_end = input.find(':').filter(|&c| {
+        input.get(..c).is_some_and(|s| {
+            s.starts_with(|ch: char| ch.is_ascii_alphabetic()) && !s.contains(['/', '?', '#'])
+        })
+    });
+    scheme_end.is_some_and(|c| {
+        input
+            .get(c + 1..)
+            .is_some_and(|rest| !rest.starts_with('/'))
+    })
 }
 
 /// The authority's bracketed host in `input` (after `//`, up to the next

@@ -113,6 +113,9 @@ pub struct Descriptor {
     /// The schemes its documentation says it refuses without a host, as
     /// those schemes require, and the passage that says so.
     pub host_required: Option<(&'static [&'static str], &'static str)>,
+    /// The passage of its documentation that says it reads an IPv6
+    /// literal's zone ID after a bare `%` (java.net.URI's scope_ids).
+    pub zone_ids: Option<&'static str>,
     /// The prefix of the adapter's note by which its parser flags an input
     /// as malformed while returning components.
     pub flag_note: Option<&'static str>,
@@ -158,6 +161,7 @@ impl Descriptor {
             claims_resolve: Some(standard),
             no_validation: None,
             host_required: None,
+            zone_ids: None,
             flag_note: None,
             reproduce: None,
             template,
@@ -185,6 +189,7 @@ impl Descriptor {
                 claims_resolve: None,
                 no_validation: None,
                 host_required: None,
+                zone_ids: None,
                 flag_note: None,
                 reproduce: None,
                 template: None,
@@ -213,6 +218,7 @@ impl Descriptor {
             }),
             no_validation: documented.no_validation,
             host_required: documented.host_required,
+            zone_ids: documented.zone_ids,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),
                 None => None,

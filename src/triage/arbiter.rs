@@ -32,6 +32,11 @@ pub(crate) fn peers(
     pair: Option<(&str, &str)>,
     out: &mut Vec<Finding>,
 ) {
+    // The strict parser votes only on resolutions, which rfc2396-grammar
+    // does not decide; on a parse it is Appendix A as the grammar is, and
+    // where the grammar decides nothing (RFC 2732's additions, `?y`) its
+    // vote would be the grammar's again.
+    let strict = pair.is_some().then_some(strict);
     // Two oracles of one standard are peers (the registry's `standard`).
     for (i, (a, oa)) in outcomes.iter().enumerate() {
         let Some(standard) = a.standard() else {
@@ -41,7 +46,7 @@ pub(crate) fn peers(
             if b.standard() == Some(standard) {
                 peer_pair(
                     references.get(standard),
-                    (outcomes, Some(strict)),
+                    (outcomes, strict),
                     (Some(standard), pair, references.input()),
                     (*a, oa),
                     (*b, ob),
@@ -250,7 +255,18 @@ fn decide(
 /// not validating keeps its verdict findings here, so that what they
 /// explain of its disagreement with rfc2396 stays explained; `check`
 /// files them as its leniency afterwards.)
+///
+/// Or it accepts an IPv6 literal with a zone ID after a bare `%`, which
+/// `other` refuses, and its documentation says it reads such zone IDs
+/// (java.net.URI's scope_ids): that literal is its documented reading.
 pub(crate) fn documented_verdict(id: OracleId, theirs: &Outcome<'_>, other: &Outcome<'_>) -> bool {
+    if theirs.accepted() && !other.accepted() {
+        return id.descriptor().zone_ids.is_some()
+            && theirs.components.get(Component::Host).is_some_and(|h| {
+                !super::ip_literal::is_ip_literal_of(id.standard(), h)
+                    && super::ip_literal::is_documented_literal(id, h)
+            });
+    }
     !theirs.accepted() && other.accepted() && requires_host(id, other)
 }
 

@@ -33,7 +33,7 @@ use crate::diff::diff;
 use crate::oracle::external::SelfCheck;
 use crate::oracle::{OracleId, Outcome, info};
 
-use super::ip_literal::{is_ip_literal, is_ip_literal_of};
+use super::ip_literal::{is_documented_literal, is_ip_literal, is_ip_literal_of};
 use super::text::decoded_lower;
 use super::{Class, Finding, Severity, effect, severity};
 
@@ -257,7 +257,7 @@ pub(crate) fn self_checks(
         && h.bytes().any(|b| matches!(b, b'[' | b']'))
         // Against the standard the parser claims: RFC 2732's literal for
         // an RFC 2396 parser (java.net.URI), RFC 3986's otherwise.
-        && !is_ip_literal_of(id.standard(), h)
+        && !is_documented_literal(id, h)
         // The input's valid literal, written as the parser's documentation
         // says (`[fe80::1%25en0]` as `fe80::1%en0`: uri-js's README).
         && !super::reading::writes_input_literal(id, input, h)
@@ -319,8 +319,15 @@ pub(crate) fn rewritten_ip_literal(
     out: &mut Vec<Finding>,
 ) {
     // `[` first: one memchr settles the common input. Like the
-    // self-checks, only against a claimed standard (RFC 3986's IP-literal).
-    if !outcome.accepted() || !id.validates() || !input.contains('[') || id.standard().is_none() {
+    // self-checks, only against a claimed standard (RFC 3986's IP-literal),
+    // and not for a parser documented as not validating (uri-js, whose
+    // documented IPv4 normalization rewrites `[::2.0.090.10]`).
+    if !outcome.accepted()
+        || !id.validates()
+        || !input.contains('[')
+        || id.standard().is_none()
+        || id.descriptor().no_validation.is_some()
+    {
         return;
     }
     let Some(host) = outcome

@@ -63,6 +63,29 @@ pub(crate) fn is_ip_literal_of(standard: Option<crate::oracle::Standard>, host: 
     is_ip_literal(&format!("[{head}:{}{rest}]", trimmed.join(".")))
 }
 
+/// Is `host` an IP literal of the standard `id` claims, as `id` documents
+/// its literals: [`is_ip_literal_of`], or for a parser whose documentation
+/// says it reads a zone ID after a bare `%` (its descriptor's `zone_ids`:
+/// java.net.URI's scope_ids), that literal with such a zone ID
+/// (`[fe80::1%eth0]`).
+pub(crate) fn is_documented_literal(id: crate::oracle::OracleId, host: &str) -> bool {
+    if is_ip_literal_of(id.standard(), host) {
+        return true;
+    }
+    if id.descriptor().zone_ids.is_none() {
+        return false;
+    }
+    let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
+        return false;
+    };
+    match inner.split_once('%') {
+        Some((address, zone)) if !zone.is_empty() && !zone.starts_with("25") => {
+            is_ip_literal_of(id.standard(), &format!("[{address}]"))
+        }
+        _ => false,
+    }
+}
+
 /// RFC 2373's `IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "."
 /// 1*3DIGIT` (as RFC 2732 section 3 writes it), with the value of each
 /// at most 255 as java.net.URI requires.

@@ -7,7 +7,7 @@ use crate::diff::Diff;
 use crate::rfc2396::{ErrorKind, Production};
 use crate::triage::Ctx;
 use crate::triage::host::{ends_in_a_number, is_dotted_quad};
-use crate::triage::ip_literal::is_ip_literal_of;
+use crate::triage::ip_literal::is_documented_literal;
 
 /// `[` and `]` are `unwise` in RFC 2396 section 2.4.3; RFC 2732 and RFC 3986
 /// section 3.2.2 use them for IP literals.
@@ -19,7 +19,7 @@ pub(crate) fn ip_literal(ctx: &Ctx<'_, '_>) -> Diff {
     // Or the input's valid literal written as the parser's documentation
     // says it writes one (a zone ID after a single `%`: uri-js, fast-uri).
     let host_is_ip_literal = ctx.theirs(Component::Host).is_some_and(|h| {
-        is_ip_literal_of(ctx.oracle.standard(), h)
+        is_documented_literal(ctx.oracle, h)
             || crate::triage::reading::writes_input_literal(ctx.oracle, ctx.input, h)
     });
     if !host_is_ip_literal {

@@ -74,6 +74,14 @@ pub(super) const JAVA_URI: Shipped = java(
     .refusal("java.net.URISyntaxException"),
 );
 
+// java.net.URI's class documentation: "The Literal IPv6 address format
+// also supports scope_ids. The syntax and usage of scope_ids is described
+// here" (Inet6Address, "Scoped addresses": IPv6address%scope_id), after a
+// bare `%`, where RFC 6874 writes `%25`.
+pub(super) const JAVA_URI_DOCUMENTED: Documented = Documented::NONE.zone_ids(
+    "java.net.URI (\"The Literal IPv6 address format also supports scope_ids. The syntax and usage of scope_ids is described here\": Inet6Address, IPv6address%scope_id)",
+);
+
 pub(super) const JAVA_URL: Shipped = java(
     "java-url",
     &[

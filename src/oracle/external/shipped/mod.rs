@@ -416,6 +416,11 @@ pub(crate) struct Documented {
     /// departure from the generic syntax (the spec class
     /// `scheme-host-required`).
     pub(crate) host_required: Option<(&'static [&'static str], &'static str)>,
+    /// The passage of its documentation that says it reads an IPv6
+    /// literal's zone ID after a bare `%` (java.net.URI: "The Literal IPv6
+    /// address format also supports scope_ids"): such a literal is one of
+    /// its standard as the parser documents it, not an invalid one.
+    pub(crate) zone_ids: Option<&'static str>,
 }
 
 impl Documented {
@@ -424,6 +429,7 @@ impl Documented {
         claims: Claims::NONE,
         no_validation: None,
         host_required: None,
+        zone_ids: None,
     };
 
     /// Claiming `standard` for its parse, as `passage` says (`Documented::claims`).
@@ -466,6 +472,15 @@ impl Documented {
         }
     }
 
+    /// Reading a zone ID after a bare `%`, as `passage` says
+    /// (`Documented::zone_ids`).
+    pub(crate) const fn zone_ids(self, passage: &'static str) -> Documented {
+        Documented {
+            zone_ids: Some(passage),
+            ..self
+        }
+    }
+
     /// Refusing URIs of `schemes` without a host, as `passage` says
     /// (`Documented::host_required`).
     pub(crate) const fn host_required(
@@ -495,6 +510,7 @@ const DOCUMENTED: &[(&str, Documented)] = &[
     ("urllib3", python::URLLIB3_DOCUMENTED),
     ("httpx", python::HTTPX_DOCUMENTED),
     ("java-url", jvm::JAVA_URL_DOCUMENTED),
+    ("java-uri", jvm::JAVA_URI_DOCUMENTED),
     ("go-net-url", go::NET_URL_DOCUMENTED),
     ("perl-uri", perl::URI_DOCUMENTED),
     ("uri-js", node::URI_JS_DOCUMENTED),
