@@ -116,6 +116,9 @@ pub struct Descriptor {
     /// The passage of its documentation that says it reads an IPv6
     /// literal's zone ID after a bare `%` (java.net.URI's scope_ids).
     pub zone_ids: Option<&'static str>,
+    /// The passage of its documentation that says it accepts C0 controls
+    /// and spaces inside a component (fast-uri).
+    pub interior_controls: Option<&'static str>,
     /// The prefix of the adapter's note by which its parser flags an input
     /// as malformed while returning components.
     pub flag_note: Option<&'static str>,
@@ -162,6 +165,7 @@ impl Descriptor {
             no_validation: None,
             host_required: None,
             zone_ids: None,
+            interior_controls: None,
             flag_note: None,
             reproduce: None,
             template,
@@ -190,6 +194,7 @@ impl Descriptor {
                 no_validation: None,
                 host_required: None,
                 zone_ids: None,
+                interior_controls: None,
                 flag_note: None,
                 reproduce: None,
                 template: None,
@@ -219,6 +224,7 @@ impl Descriptor {
             no_validation: documented.no_validation,
             host_required: documented.host_required,
             zone_ids: documented.zone_ids,
+            interior_controls: documented.interior_controls,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),
                 None => None,

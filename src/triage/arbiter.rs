@@ -116,7 +116,7 @@ fn peer_pair(
         return;
     }
     let mut d = disputed(oa, ob, scope, standard);
-    if d.verdict && (documented_verdict(a, oa, ob) || documented_verdict(b, ob, oa)) {
+    if d.verdict && (documented_verdict(a, oa, ob, input) || documented_verdict(b, ob, oa, input)) {
         d.verdict = false;
     }
     if d.is_empty() {
@@ -259,7 +259,34 @@ fn decide(
 /// Or it accepts an IPv6 literal with a zone ID after a bare `%`, which
 /// `other` refuses, and its documentation says it reads such zone IDs
 /// (java.net.URI's scope_ids): that literal is its documented reading.
-pub(crate) fn documented_verdict(id: OracleId, theirs: &Outcome<'_>, other: &Outcome<'_>) -> bool {
+///
+/// Or it accepts an input (`input`, the text the case parsed) that RFC
+/// 3986 refuses only for C0 controls or spaces inside it, and its
+/// documentation says such interior data stays valid (fast-uri).
+pub(crate) fn documented_verdict(
+    id: OracleId,
+    theirs: &Outcome<'_>,
+    other: &Outcome<'_>,
+    input: &str,
+) -> bool {
+    if theirs.accepted() && !other.accepted() && id.descriptor().interior_controls.is_some() {
+        let interior = input.trim_matches(|c: char| c <= ' ');
+        if interior.len() == input.len() && input.contains(|c: char| c <= ' ') {
+            let encoded: String = input
+                .chars()
+                .map(|c| {
+                    if c <= ' ' {
+                        format!("%{:02X}", u32::from(c))
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            if OracleId::Rfc3986Grammar.run(&encoded).accepted() {
+                return true;
+            }
+        }
+    }
     if theirs.accepted() && !other.accepted() {
         return id.descriptor().zone_ids.is_some()
             && theirs.components.get(Component::Host).is_some_and(|h| {
@@ -455,7 +482,7 @@ pub(crate) fn against_references(
         if matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
             d.fields = d.fields.difference(equivalent_fields(r, theirs, d.fields));
         }
-        if d.verdict && documented_verdict(*id, theirs, r) {
+        if d.verdict && documented_verdict(*id, theirs, r, references.input()) {
             d.verdict = false;
         }
         if d.is_empty() {

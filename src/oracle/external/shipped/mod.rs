@@ -421,6 +421,12 @@ pub(crate) struct Documented {
     /// address format also supports scope_ids"): such a literal is one of
     /// its standard as the parser documents it, not an invalid one.
     pub(crate) zone_ids: Option<&'static str>,
+    /// The passage of its documentation that says it accepts C0 controls
+    /// and spaces inside a component (fast-uri: only "leading or trailing"
+    /// ones are reported; "interior component data remain valid"): an
+    /// input RFC 3986 refuses only for such characters is accepted as
+    /// documented.
+    pub(crate) interior_controls: Option<&'static str>,
 }
 
 impl Documented {
@@ -430,6 +436,7 @@ impl Documented {
         no_validation: None,
         host_required: None,
         zone_ids: None,
+        interior_controls: None,
     };
 
     /// Claiming `standard` for its parse, as `passage` says (`Documented::claims`).
@@ -468,6 +475,15 @@ impl Documented {
     pub(crate) const fn no_validation(self, passage: &'static str) -> Documented {
         Documented {
             no_validation: Some(passage),
+            ..self
+        }
+    }
+
+    /// Accepting C0 controls and spaces inside a component, as `passage`
+    /// says (`Documented::interior_controls`).
+    pub(crate) const fn interior_controls(self, passage: &'static str) -> Documented {
+        Documented {
+            interior_controls: Some(passage),
             ..self
         }
     }

@@ -150,10 +150,18 @@ pub(super) const FAST_URI: Shipped = Shipped::new(
 // its README says and as the scheme requires (RFC 9110 sections 4.2.1
 // and 4.2.2: an http URI with an empty host "MUST" be rejected as
 // invalid); its parse flags one (`error` "HTTP URIs must have a host.").
-pub(super) const FAST_URI_DOCUMENTED: Documented = Documented::NONE.host_required(
-    &["http", "https"],
-    "fast-uri README (`resolve()` \"rejects HTTP(S) results with an empty host\"); lib/schemes.js, httpParse (\"HTTP URIs must have a host.\"); RFC 9110 sections 4.2.1 and 4.2.2",
-);
+// Its README reports only "raw leading or trailing C0 controls or spaces
+// (U+0000-U+0020)" through `error`: "Percent-encoded and interior component
+// data remain valid", so a control or space inside a component is accepted
+// (percent-encoded) as documented.
+pub(super) const FAST_URI_DOCUMENTED: Documented = Documented::NONE
+    .host_required(
+        &["http", "https"],
+        "fast-uri README (`resolve()` \"rejects HTTP(S) results with an empty host\"); lib/schemes.js, httpParse (\"HTTP URIs must have a host.\"); RFC 9110 sections 4.2.1 and 4.2.2",
+    )
+    .interior_controls(
+        "fast-uri README, Options (\"raw leading or trailing C0 controls or spaces (U+0000-U+0020) are reported through the parsed component's `error` field ... Percent-encoded and interior component data remain valid\")",
+    );
 
 pub(super) const URI_JS: Shipped = Shipped::new(
     "uri-js",
