@@ -55,7 +55,9 @@
 #   nil.
 # - For a file URI (URI::File, RFC 8089): userinfo and port not reported
 #   (keys left out): the class drops both by design (set_userinfo and
-#   set_port "do nothing").
+#   set_port "do nothing"); an empty host neither (set_host writes "" for
+#   no host and for localhost). For a mailto URI (URI::MailTo, RFC 6068,
+#   no authority): userinfo, host and port not reported.
 # - message: the exception's text for `reject`, else null.
 #
 # IO: answers are buffered and flushed when no more input is waiting
@@ -110,6 +112,19 @@ def describe(uri, text)
   # never null (absent).
   if uri.is_a?(URI::File)
     answer.delete("userinfo")
+    answer.delete("port")
+    # set_host writes "" for no host and for "localhost" alike
+    # (`v = "" if v.nil? || v == "localhost"`): RFC 8089's local file,
+    # however the input wrote it, so an empty host says nothing of the
+    # input's authority.
+    answer.delete("host") if uri.host == ""
+  end
+  # URI::MailTo reads a mailto URI by RFC 6068 (`mailtoURI = "mailto:"
+  # [ to ] [ hfields ]`), which has no authority: it keeps none of one,
+  # so userinfo, host and port are not reported.
+  if uri.is_a?(URI::MailTo)
+    answer.delete("userinfo")
+    answer.delete("host")
     answer.delete("port")
   end
   answer

@@ -161,7 +161,28 @@ fn recomposes_decoded(
     // changes letters and loses none.
     let whole = decoded_lower(authority).to_lowercase();
     let parts = decoded_lower(&recompose(userinfo, host, port)).to_lowercase();
-    whole == parts || (port.is_none() && whole.strip_suffix(':') == Some(parts.as_str()))
+    if whole == parts || (port.is_none() && whole.strip_suffix(':') == Some(parts.as_str())) {
+        return true;
+    }
+    // Perl's URI gives its host with each octet as the character of that
+    // code point (`%D8` as `Ø`, not UTF-8), and keeps an empty port's `:`
+    // in it (`host-keeps-port-colon`): read so, nothing was lost.
+    let host = if port == Some("") {
+        host.strip_suffix(':').unwrap_or(host)
+    } else {
+        host
+    };
+    let latin1 = |t: &str| -> String {
+        crate::triage::text::decoded(t)
+            .iter()
+            .map(|&b| char::from(b))
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let parts = recompose(userinfo, host, port.filter(|p| !p.is_empty())).to_lowercase();
+    let whole = latin1(authority);
+    let whole = whole.strip_suffix(':').unwrap_or(&whole);
+    whole == parts || whole == latin1(&parts)
 }
 
 /// The authority's own port digits, when `port` is the same number written
