@@ -193,7 +193,7 @@ macro_rules! defect_classes {
                 basis: Spec, severity: Low,
                 spec: "the parser's own documentation, which names no standard for the operation (Go net/url: \"Package url parses URLs and implements query escaping\", url.Parse \"parses a raw url into a URL structure\"; perldoc URI, $uri->abs and URI->new_abs: \"Returns an absolute URI reference\")",
                 examples: [("go-net-url", "///?a.t#t")],
-                with_base: [("perl-uri", "file://l%e2c.a6o", "")],
+                with_base: [("perl-uri", "http://[::1.2>3.4.51]:/[::1]", "")],
             }
             /// No rule explains it: a finding to investigate.
             Unexplained = "unexplained" {
