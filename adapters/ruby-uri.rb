@@ -113,11 +113,11 @@ def describe(uri, text)
   if uri.is_a?(URI::File)
     answer.delete("userinfo")
     answer.delete("port")
-    # set_host writes "" for no host and for "localhost" alike
-    # (`v = "" if v.nil? || v == "localhost"`): RFC 8089's local file,
-    # however the input wrote it, so an empty host says nothing of the
-    # input's authority.
-    answer.delete("host") if uri.host == ""
+    # set_host writes "" for no host (`v = "" if v.nil? || v ==
+    # "localhost"`): for a text without an authority (`file:/p`), RFC
+    # 8089's local file, that "" says nothing of the input's authority.
+    # (With one, "" is the empty host or localhost's reading, reported.)
+    answer.delete("host") if uri.host == "" && text !~ %r{\Afile://}i
   end
   # URI::MailTo reads a mailto URI by RFC 6068 (`mailtoURI = "mailto:"
   # [ to ] [ hfields ]`), which has no authority: it keeps none of one,

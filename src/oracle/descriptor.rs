@@ -213,14 +213,12 @@ impl Descriptor {
             resolver: row.resolver,
             host_readings: row.host_readings,
             held_to: row.held_to,
-            claims_parse: row.standard.or(match documented.claims.parse {
-                Some((standard, _)) => Some(standard),
-                None => None,
-            }),
-            claims_resolve: row.standard.or(match documented.claims.resolve {
-                Some((standard, _)) => Some(standard),
-                None => None,
-            }),
+            claims_parse: row
+                .standard
+                .or(documented.claims.parse.map(|(standard, _)| standard)),
+            claims_resolve: row
+                .standard
+                .or(documented.claims.resolve.map(|(standard, _)| standard)),
             no_validation: documented.no_validation,
             host_required: documented.host_required,
             zone_ids: documented.zone_ids,

@@ -86,6 +86,14 @@ pub(crate) fn peers(
     }
 }
 
+/// The implementations of a standard that vote where its reference
+/// cannot decide: the parsers' outcomes, and the strict RFC 2396 parser's
+/// where it votes ([`peers`]).
+type Implementations<'o, 'a> = (
+    &'o [(OracleId, Outcome<'a>)],
+    Option<(OracleId, &'o Outcome<'a>)>,
+);
+
 /// Where `o` departs from `reference` on what `d` disputes.
 fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
     let r = diff(reference, o);
@@ -102,7 +110,7 @@ fn departs(reference: &Outcome<'_>, o: &Outcome<'_>, d: Diff) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn peer_pair(
     reference: Option<Answer<'_, '_>>,
-    implementations: (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
+    implementations: Implementations<'_, '_>,
     (standard, pair, input): (Option<Standard>, Option<(&str, &str)>, &str),
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
@@ -403,7 +411,7 @@ fn normalized(text: &str) -> String {
 /// blamed and who outvoted it. Two implementations are no majority: with
 /// only the pair, nothing is decided, as before.
 fn majority(
-    (implementations, strict): (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
+    (implementations, strict): Implementations<'_, '_>,
     standard: Option<Standard>,
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
