@@ -208,7 +208,7 @@ fn disputed(
 /// `against_references` files).
 fn decide(
     reference: Option<Answer<'_, '_>>,
-    implementations: (&[(OracleId, Outcome<'_>)], Option<(OracleId, &Outcome<'_>)>),
+    implementations: Implementations<'_, '_>,
     standard: Option<Standard>,
     (a, oa): (OracleId, &Outcome<'_>),
     (b, ob): (OracleId, &Outcome<'_>),
