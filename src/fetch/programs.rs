@@ -39,6 +39,7 @@ const fn program_row(
         flag_note: None,
         reference: false,
         reproduce: None,
+        documented: crate::oracle::external::shipped::Documented::NONE,
     }
 }
 

@@ -200,7 +200,7 @@ impl Descriptor {
                 template: None,
             };
         };
-        let documented = shipped::documented(name);
+        let documented = row.documented;
         Descriptor {
             id,
             kind: Kind::Shipped,

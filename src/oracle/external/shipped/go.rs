@@ -94,7 +94,8 @@ pub(super) const NET_URL: Shipped = Shipped::new(
 	if err != nil { log.Fatal(err) }
 	u := base.ResolveReference(ref)",
     ),
-);
+)
+.documented(NET_URL_DOCUMENTED);
 
 // Its resolution claims RFC 3986 (the URL.ResolveReference doc comment,
 // Go 1.19: "ResolveReference resolves a URI reference to an absolute URI

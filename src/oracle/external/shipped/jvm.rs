@@ -72,7 +72,8 @@ pub(super) const JAVA_URI: Shipped = java(
     )
     .resolve("java.net.URI u = new java.net.URI({base}).resolve(new java.net.URI({input}));")
     .refusal("java.net.URISyntaxException"),
-);
+)
+.documented(JAVA_URI_DOCUMENTED);
 
 // java.net.URI's class documentation: "The Literal IPv6 address format
 // also supports scope_ids. The syntax and usage of scope_ids is described
@@ -118,7 +119,8 @@ pub(super) const JAVA_URL: Shipped = java(
     )
     .resolve("java.net.URL u = new java.net.URL(new java.net.URL({base}), {input});")
     .refusal("java.net.MalformedURLException"),
-);
+)
+.documented(JAVA_URL_DOCUMENTED);
 
 // No standard as a whole (below), but its constructor's documentation
 // names the one it parses and resolves by: "The new URL is created from

@@ -135,6 +135,9 @@ pub(crate) struct Shipped {
     /// none for one it writes no test of (the WHATWG reference, which
     /// decides and is not judged).
     pub reproduce: Option<Reproduce>,
+    /// What its parser documents of itself beyond `standard`
+    /// ([`Documented`]).
+    pub documented: Documented,
 }
 
 /// A Debian package a shipped adapter's answers depend on (`Shipped::debian`).
@@ -201,7 +204,13 @@ impl Shipped {
             flag_note: None,
             reference: false,
             reproduce: None,
+            documented: Documented::NONE,
         }
+    }
+
+    /// What its parser documents beyond `standard` (`Shipped::documented`).
+    pub(crate) const fn documented(self, documented: Documented) -> Shipped {
+        Shipped { documented, ..self }
     }
 
     /// With these variables set (`Shipped::env`).
@@ -389,9 +398,7 @@ pub enum Resolver {
 
 /// What an adapter's parser documents of itself beyond its row's
 /// `standard`: the standard it claims per operation, that it does not
-/// validate, the schemes it refuses without a host. Kept beside
-/// [`SHIPPED`] in [`DOCUMENTED`], by row name, rather than in [`Shipped`],
-/// whose rows other modules build field by field (the fetch programs).
+/// validate, the schemes it refuses without a host (`Shipped::documented`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Documented {
     /// The standard its documentation claims for each operation although
@@ -510,31 +517,6 @@ impl Documented {
         }
     }
 }
-
-/// What the shipped adapter `name`'s parser documents beyond its row
-/// ([`Documented`]); nothing for another name.
-pub(crate) fn documented(name: &str) -> Documented {
-    DOCUMENTED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(Documented::NONE, |(_, d)| *d)
-}
-
-/// The shipped adapters that document more than their row says, by name.
-const DOCUMENTED: &[(&str, Documented)] = &[
-    ("python-urllib", python::URLLIB_DOCUMENTED),
-    ("urllib3", python::URLLIB3_DOCUMENTED),
-    ("httpx", python::HTTPX_DOCUMENTED),
-    ("java-url", jvm::JAVA_URL_DOCUMENTED),
-    ("java-uri", jvm::JAVA_URI_DOCUMENTED),
-    ("go-net-url", go::NET_URL_DOCUMENTED),
-    ("perl-uri", perl::URI_DOCUMENTED),
-    ("uri-js", node::URI_JS_DOCUMENTED),
-    ("fast-uri", node::FAST_URI_DOCUMENTED),
-    ("ruby-uri", ruby::URI_DOCUMENTED),
-    ("ruby-uri-rfc2396", ruby::URI_DOCUMENTED),
-    ("ruby-addressable", ruby::ADDRESSABLE_DOCUMENTED),
-];
 
 /// The standard a parser's documentation claims for each of its
 /// operations, each with the passage that says so (`Shipped::claims`).

@@ -144,7 +144,8 @@ pub(super) const FAST_URI: Shipped = Shipped::new(
     )
     .prelude("const fastUri = require(\"fast-uri\");")
     .resolve("const u = fastUri.parse(fastUri.resolve({base}, {input}));"),
-);
+)
+.documented(FAST_URI_DOCUMENTED);
 
 // fast-uri's resolve refuses an http or https URI with an empty host, as
 // its README says and as the scheme requires (RFC 9110 sections 4.2.1
@@ -209,7 +210,8 @@ pub(super) const URI_JS: Shipped = Shipped::new(
     )
     .prelude("const URI = require(\"uri-js\");")
     .resolve("const u = URI.parse(URI.resolve({base}, {input}));"),
-);
+)
+.documented(URI_JS_DOCUMENTED);
 
 // Its parse does not validate: README, Breaking changes from 2.x, "URI
 // validation has been removed as it was slow, exposed a vulnerabilty,

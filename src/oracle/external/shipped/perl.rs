@@ -64,7 +64,8 @@ pub(super) const URI: Shipped = Shipped::new(
     )
     .prelude("use strict;\nuse warnings;\nuse utf8;\nuse URI;")
     .resolve("my $u = URI->new_abs({input}, {base});"),
-);
+)
+.documented(URI_DOCUMENTED);
 
 // Its parse claims RFC 2396 (the comment above the row's reproduce).
 pub(super) const URI_DOCUMENTED: Documented = Documented::NONE

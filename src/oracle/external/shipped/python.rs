@@ -40,7 +40,8 @@ pub(super) const URLLIB: Shipped = Shipped::new(
     .resolve("u = urlsplit(urljoin({base}, {input}))")
     .refusal("ValueError")
     .refusal_probe("u.port  # urlsplit checks the port when it is read"),
-);
+)
+.documented(URLLIB_DOCUMENTED);
 
 // No standard as a whole (its documentation, "URL parsing security":
 // urlsplit and urlparse "do not perform validation"), but its module
@@ -93,7 +94,8 @@ pub(super) const URLLIB3: Shipped = Shipped::new(
     .prelude("from urllib3.util import parse_url")
     // urllib3's LocationParseError is a ValueError.
     .refusal("ValueError"),
-);
+)
+.documented(URLLIB3_DOCUMENTED);
 
 // No standard as a whole (it normalises rather than refuses), but its
 // parse claims one: parse_url's documentation, "This parser is RFC 3986
@@ -197,7 +199,8 @@ pub(super) const HTTPX: Shipped = Shipped::new(
     .prelude("import httpx")
     .resolve("u = httpx.URL({base}).join({input})")
     .refusal("httpx.InvalidURL"),
-);
+)
+.documented(HTTPX_DOCUMENTED);
 
 // No standard as a whole (above: httpx normalises rather than refuses),
 // but its URL parser's own documentation names the one it follows

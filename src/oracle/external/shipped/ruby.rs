@@ -49,7 +49,8 @@ pub(super) const URI: Shipped = Shipped::new(
         .prelude("require \"uri\"")
         .resolve("u = URI.join({base}, {input})")
         .refusal("URI::InvalidURIError"),
-);
+)
+.documented(URI_DOCUMENTED);
 
 pub(super) const URI_RFC2396: Shipped = Shipped::new(
     "ruby-uri-rfc2396",
@@ -75,7 +76,8 @@ pub(super) const URI_RFC2396: Shipped = Shipped::new(
 u = p.parse({base}).merge(p.parse({input}))",
     )
     .refusal("URI::InvalidURIError"),
-);
+)
+.documented(URI_DOCUMENTED);
 
 pub(super) const ADDRESSABLE: Shipped = Shipped::new(
     "ruby-addressable",
@@ -125,7 +127,8 @@ pub(super) const ADDRESSABLE: Shipped = Shipped::new(
     .prelude("require \"addressable/uri\"")
     .resolve("u = Addressable::URI.join({base}, {input})")
     .refusal("Addressable::URI::InvalidURIError"),
-);
+)
+.documented(ADDRESSABLE_DOCUMENTED);
 
 // Its validation is scheme-specific: Addressable::URI#validate ("Ensures
 // that the URI is valid") raises "Absolute URI missing hierarchical
