@@ -57,7 +57,7 @@ macro_rules! host_classes {
                 basis: Spec, severity: Medium,
                 rule: host::ipv4_number_form, scope: Standard(Whatwg) | Oracle(Curl),
                 spec: "RFC 2396 section 3.2.2 (IPv4address); URL Standard (IPv4 parser)",
-                examples: [(Url, "http://0x7f.1/"), (Url, "http://127.1/"), (Url, "http://999.1.1.1/")],
+                examples: [(Url, "http://0x7f.1/"), (Url, "http://127.1/"), (Url, "http://999.1.1.1/"), ("upa-url", "http://0127.0.0.1")],
             }
             /// A host WHATWG maps through IDNA (UTS #46): invalid `xn--` labels
             /// are refused.

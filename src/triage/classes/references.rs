@@ -228,7 +228,7 @@ macro_rules! reference_classes {
                 spec: "RFC 3986 section 5.2; CPython Lib/urllib/parse.py, urljoin (`if scheme != bscheme or scheme not in uses_relative: return url`) and cpython#110463 (open: `urljoin(\"s3://example.com\", \"relative_path\")` is `relative_path`); yarl 1.25 URL.join (`USES_RELATIVE`, urllib's list); httpx 0.28 URL.join (calls urljoin)",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [],
-                with_base: [("python-urllib", "s3://example.com/a", "relative_path"), ("yarl", "s3://example.com/a", "relative_path"), ("httpx", "s3://example.com/a", "relative_path")],
+                with_base: [("python-urllib", "s3://example.com/a", "relative_path"), ("yarl", "s3://example.com/a", "relative_path"), ("httpx", "s3://example.com/a", "relative_path"), ("yarl", "c://", "//"), ("yarl", "h:/", "//Q:")],
             }
             /// With a base that has a fragment: RFC 3986 parsers refuse it (a base
             /// is an `absolute-URI`), RFC 2396 and WHATWG ignore the fragment.
