@@ -124,6 +124,14 @@ pub(crate) fn url_parse_no_base_query(ctx: &Ctx<'_, '_>) -> Diff {
 /// `slashedProtocol`): without it, `http:a/b` keeps `a/b` as its path.
 const SLASHED_PROTOCOLS: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
 
+/// Is `scheme` one of [`SLASHED_PROTOCOLS`] in any case (as `url.resolve`
+/// reads `result.protocol`, which `url.parse` lower-cased)?
+fn slashed_in_any_case(scheme: &str) -> bool {
+    SLASHED_PROTOCOLS
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(scheme))
+}
+
 /// `url.parse` looks a scheme up in `slashedProtocol` as written, not
 /// lower-cased (lib/url.js: `slashedProtocol.has(proto)`, where the
 /// hostless check uses `lowerProto`), so `http:evil.example/x` has no host
@@ -140,10 +148,7 @@ pub(crate) fn node_scheme_case_host(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(scheme) = split.scheme else {
         return Diff::NONE;
     };
-    let slashed = SLASHED_PROTOCOLS
-        .iter()
-        .any(|p| p.eq_ignore_ascii_case(scheme))
-        && !SLASHED_PROTOCOLS.contains(&scheme);
+    let slashed = slashed_in_any_case(scheme) && !SLASHED_PROTOCOLS.contains(&scheme);
     let Some(rest) = ctx.input.get(scheme.len() + 1..) else {
         return Diff::NONE;
     };
@@ -221,10 +226,7 @@ pub(crate) fn node_host_without_slashes(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(scheme) = split.scheme else {
         return Diff::NONE;
     };
-    let not_slashed = !SLASHED_PROTOCOLS
-        .iter()
-        .any(|p| p.eq_ignore_ascii_case(scheme))
-        && !scheme.eq_ignore_ascii_case("javascript");
+    let not_slashed = !slashed_in_any_case(scheme) && !scheme.eq_ignore_ascii_case("javascript");
     let Some(rest) = text.get(scheme.len() + 1..) else {
         return Diff::NONE;
     };
@@ -269,10 +271,7 @@ pub(crate) fn node_resolve_crawls_to_host(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(base_scheme) = base.scheme else {
         return Diff::NONE;
     };
-    let not_slashed = !SLASHED_PROTOCOLS
-        .iter()
-        .any(|p| p.eq_ignore_ascii_case(base_scheme));
-    if !not_slashed || reference.scheme.is_some() {
+    if slashed_in_any_case(base_scheme) || reference.scheme.is_some() {
         return Diff::NONE;
     }
     let base_host = base
@@ -311,8 +310,8 @@ pub(crate) fn node_resolve_scheme_change_host(ctx: &Ctx<'_, '_>) -> Diff {
     let (Some(scheme), Some(base_scheme)) = (reference.scheme, base.scheme) else {
         return Diff::NONE;
     };
-    let slashed = SLASHED_PROTOCOLS.contains(&scheme.to_ascii_lowercase().as_str())
-        && !scheme.eq_ignore_ascii_case("file");
+    // No allocation for the lower-cased scheme: a rule runs per finding.
+    let slashed = slashed_in_any_case(scheme) && !scheme.eq_ignore_ascii_case("file");
     if !slashed || scheme.eq_ignore_ascii_case(base_scheme) || reference.authority.is_some() {
         return Diff::NONE;
     }
