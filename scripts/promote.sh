@@ -78,7 +78,7 @@ echo "added corpus/$target/$name ($(wc -c < "$minimized") bytes, minimised from 
 if [ "$format" = reference ]; then
     "$uridiff" check --file "corpus/$target/$name" || true
 elif [ "$report_mode" = structured ]; then
-    "$uridiff" report --structured "corpus/$target/$name" | sed -n '/## Suspected/,$p' || true
+    "$uridiff" report --model --structured "corpus/$target/$name" | sed -n '/## Suspected/,$p' || true
 fi
 "$uridiff" corpus bless
 git --no-pager diff --stat -- corpus/signatures.txt corpus/expectations.txt || true

@@ -64,9 +64,8 @@ pub(crate) struct Args {
 /// Whether [`prepare`] entered the namespace.
 #[derive(Debug)]
 pub(crate) enum Sandbox {
-    /// Not a command that observes (`fetch`, `bypass`, `report
-    /// --observe`), or told not to (`--guard`, `--model`, `--confirm`), or
-    /// only `--help`.
+    /// Not a command that observes (`fetch`, `bypass`, `report`), or told
+    /// not to (`--guard`, `--model`, `--confirm`), or only `--help`.
     NotAsked,
     /// In the namespace, `lo` up.
     Entered,
@@ -94,7 +93,9 @@ pub(crate) fn prepare() -> Sandbox {
         // told to print the model (`--model`) or to confirm it on the
         // guarded clients instead (`--confirm`).
         Some("bypass") => !given("--model") && !given("--confirm"),
-        Some("report") => given("--observe"),
+        // `report` observes its Bypasses section the same way, unless
+        // told to keep the model's cells or to confirm them instead.
+        Some("report") => !given("--model") && !given("--confirm"),
         _ => false,
     };
     if !asked || given("--help") || given("-h") {

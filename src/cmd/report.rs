@@ -63,14 +63,20 @@ pub(crate) struct Args {
     /// resolver hook; nothing outside loopback is dialled).
     #[arg(long)]
     confirm: bool,
-    /// Observe the Bypasses section's cells instead, as `uridiff bypass
-    /// --observe` does (as root): its candidates through the real clients
-    /// of each fetcher's parser in a network namespace where only loopback
-    /// exists; a cell is a bypass only where a client was observed
-    /// reaching evil.example. Where no namespace can be entered the
-    /// section keeps the model's cells and says they were not observed.
-    #[arg(long, conflicts_with = "confirm")]
+    /// Observe the Bypasses section's cells (the default): its candidates
+    /// go through the real clients of each fetcher's parser in a network
+    /// namespace where only loopback exists (as root, as `uridiff bypass`
+    /// does); a cell is a bypass only where a client was observed reaching
+    /// evil.example. Where no namespace can be entered the section keeps
+    /// the model's cells and says they were not observed. Kept for the
+    /// command lines that gave it before it was the default.
+    #[arg(long, conflicts_with_all = ["confirm", "model"])]
     observe: bool,
+    /// Keep the Bypasses section's cells as the parser model predicts
+    /// them, sending nothing (a report that is the same on every machine,
+    /// for regression files).
+    #[arg(long, conflicts_with = "confirm")]
+    model: bool,
     #[command(flatten)]
     externals: super::externals::ExternalArgs,
     /// Corpus directories (read recursively) or files.
@@ -339,16 +345,19 @@ fn layout(args: &Args) -> Layout {
 
 /// The bypass section: the report's own host confusions and the built-in
 /// seeds made templates, checked by the same oracles, confirmed on
-/// loopback with `--confirm` or observed through the real clients with
-/// `--observe`. Whether a confirmation or a client failed.
+/// loopback with `--confirm`, left as the model's predictions with
+/// `--model`, else observed through the real clients (issue "Where the
+/// request really goes": a parser's reading predicts a request, a client
+/// makes it). Whether a confirmation or a client failed.
 fn bypass_section(
     args: &Args,
     harness: &mut Harness,
     builder: &mut Builder<'_>,
     sandbox: super::fetch::Sandbox,
 ) -> bool {
+    let observing = !args.model && !args.confirm;
     let mut matrix =
-        uridiff::bypass::report_matrix_with(harness, builder.bypass_templates(), args.observe);
+        uridiff::bypass::report_matrix_with(harness, builder.bypass_templates(), observing);
     let mut confirm_failed = false;
     if args.confirm {
         let summary = uridiff::bypass::confirm::confirm(
@@ -360,21 +369,29 @@ fn bypass_section(
             confirm_failed = true;
         }
     }
-    if args.observe {
-        match super::bypass::observe_report(&mut matrix, OBSERVE_BUDGET, sandbox) {
-            Ok(failed) => confirm_failed |= failed,
-            // No namespace here: the section says its cells are the
-            // model's, not observations; the report is still written.
-            Err(why) => {
-                diagnostic(format_args!("{why}; the Bypasses section is not observed"));
-                matrix.observation = uridiff::bypass::Confirmation::DidNotRun(why.to_string());
+    if observing {
+        let unobserved = match sandbox {
+            super::fetch::Sandbox::Unavailable(why) => {
+                Some(format!("no network namespace ({why})"))
             }
+            sandbox => super::bypass::observe_report(&mut matrix, OBSERVE_BUDGET, sandbox)
+                .map(|failed| confirm_failed |= failed)
+                .err()
+                .map(|e| e.to_string()),
+        };
+        // The report is still written: its section says the cells are the
+        // model's, not observations, and standard error says why.
+        if let Some(why) = unobserved {
+            diagnostic(format_args!(
+                "report: the Bypasses section is not observed: {why}; its cells are the parser model's predictions (run as root to observe, or give --model)"
+            ));
+            matrix.observation = uridiff::bypass::Confirmation::DidNotRun(why);
         }
     }
     builder.bypass(matrix);
     confirm_failed
 }
 
-/// The most requests `report --observe` sends: above what the built-in
+/// The most requests an observed report sends: above what the built-in
 /// seeds' matrix needs (1638 for `bypass --oracle all`).
 const OBSERVE_BUDGET: usize = 10_000;

@@ -340,7 +340,7 @@ function setup() {
     const confirmed = bm.observation === "ran" ? "each observed in a network namespace: ✔ a client was observed carrying it to the target, ✗ the model predicted it and no client did (not a bypass), ? not sent"
       : bm.observation.startsWith("did not run") ? "none observed: observation " + visible(bm.observation) + ", so these are the parser model's predictions"
       : bm.confirmation === "ran" ? bm.confirmed + " confirmed by a real client"
-      : bm.confirmation === "not asked" ? "none observed or confirmed: these are the parser model's predictions (--observe sends every candidate through the real clients in a network namespace, as root; --confirm sends these through real clients on loopback)"
+      : bm.confirmation === "not asked" ? "none observed or confirmed: these are the parser model's predictions (without --model, as root, every candidate goes through the real clients in a network namespace; --confirm sends these through real clients on loopback)"
       : "none confirmed: confirmation " + visible(bm.confirmation);
     document.getElementById("bypass-summary").textContent = goal + ": " + bm.pairs_bypassed + " of " +
       (bm.validators.length * bm.fetchers.length) + " validator/fetcher pairs bypassed, " + confirmed +

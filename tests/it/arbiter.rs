@@ -291,6 +291,7 @@ fn without_node_check_and_report_say_the_whatwg_reference_is_missing() {
     );
     let report = run(&[
         "report",
+        "--model",
         "--lines",
         "--format",
         "md",

@@ -343,27 +343,19 @@ fn dom(page: &std::path::Path, profile: &std::path::Path) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// `report --observe`: the report's Bypasses section is observed as
-/// `bypass --observe` observes a matrix (as root, in a network namespace):
+/// `report` observes its Bypasses section by default, as `bypass` observes
+/// a matrix (as root, in a network namespace):
 /// its marks and each entry's words say what a client did and what the
 /// model predicted, and a cell only a client's rewriting makes is there.
 #[cfg(feature = "curl")]
 #[test]
-fn the_reports_bypasses_section_is_observed() {
+fn the_reports_bypasses_section_is_observed_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("input");
     std::fs::write(&input, "http://allowed.example\\@evil.example").unwrap();
     let out_path = dir.path().join("report.md");
     let out = std::process::Command::new(crate::util::BIN)
-        .args([
-            "report",
-            "--observe",
-            "--oracle",
-            "urllib3",
-            "--format",
-            "md",
-            "--out",
-        ])
+        .args(["report", "--oracle", "urllib3", "--format", "md", "--out"])
         .arg(&out_path)
         .arg(&input)
         .output()
@@ -371,7 +363,7 @@ fn the_reports_bypasses_section_is_observed() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         matches!(out.status.code(), Some(0 | 1)),
-        "uridiff report --observe (needs root and the clients' runtimes): {err}"
+        "uridiff report (observes as root; needs the clients' runtimes): {err}"
     );
     assert!(
         !err.contains("is not observed"),
@@ -466,7 +458,7 @@ fn bypass_observes_by_default_and_claims_no_cell_a_client_disproves() {
 /// its text output that they are predictions, not observations.
 #[cfg(feature = "curl")]
 #[test]
-fn without_a_namespace_bypass_says_its_cells_are_the_models_predictions() {
+fn without_a_namespace_bypass_and_report_say_their_cells_are_the_models_predictions() {
     use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -507,5 +499,31 @@ fn without_a_namespace_bypass_says_its_cells_are_the_models_predictions() {
         text.contains("not observed: no network namespace")
             && text.contains("these cells are the parser model's predictions"),
         "{text}"
+    );
+    // `report` falls back the same way: the report is written, standard
+    // error says why its Bypasses section is not observed, and the section
+    // says its cells are the model's.
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, "http://allowed.example\\@evil.example/\n").unwrap();
+    let out = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&bin)
+        .args(["report", "--lines", "--format", "md"])
+        .arg(&input)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{err}");
+    assert!(
+        err.contains("the Bypasses section is not observed: no network namespace")
+            && err.contains("its cells are the parser model's predictions"),
+        "{err}"
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    let section = report.split("## Bypasses").nth(1).unwrap();
+    assert!(
+        section.contains("none observed") && section.contains("observation did not run"),
+        "{section}"
     );
 }

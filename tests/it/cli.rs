@@ -304,7 +304,7 @@ fn targets_tsv_says_how_report_reads_each_corpus() {
             }
             other => panic!("{target}: unknown report mode {other}"),
         };
-        let mut argv = vec!["report", "--format", "jsonl"];
+        let mut argv = vec!["report", "--model", "--format", "jsonl"];
         argv.extend(args);
         argv.push(file.to_str().unwrap());
         let o = uridiff(&argv);
@@ -475,6 +475,7 @@ fn report_over_a_corpus_counts_non_utf8_and_writes_atomically() {
     let out = tmp.path().join("report.md");
     let o = uridiff(&[
         "report",
+        "--model",
         "--out",
         out.to_str().unwrap(),
         dir.to_str().unwrap(),
@@ -515,6 +516,7 @@ fn report_formats_are_jsonl_and_self_contained_html() {
     std::fs::write(&file, "http://h/a#b\nHTTP://X/\n").unwrap();
     let o = uridiff(&[
         "report",
+        "--model",
         "--lines",
         "--format",
         "jsonl",
@@ -536,6 +538,7 @@ fn report_formats_are_jsonl_and_self_contained_html() {
     assert!(lines[1]["findings"][0]["basis"].is_string(), "{}", lines[1]);
     let o = uridiff(&[
         "report",
+        "--model",
         "--lines",
         "--format",
         "html",
@@ -572,8 +575,20 @@ fn report_is_byte_identical_whatever_the_file_order() {
     // The same inputs under other file names: the counts and signatures
     // agree (the JSON summary without sources), whatever order the files
     // are read in.
-    let a = uridiff(&["report", "--format", "jsonl", one.to_str().unwrap()]);
-    let b = uridiff(&["report", "--format", "jsonl", two.to_str().unwrap()]);
+    let a = uridiff(&[
+        "report",
+        "--model",
+        "--format",
+        "jsonl",
+        one.to_str().unwrap(),
+    ]);
+    let b = uridiff(&[
+        "report",
+        "--model",
+        "--format",
+        "jsonl",
+        two.to_str().unwrap(),
+    ]);
     let summary = |o: &Output| {
         let mut v: Value = serde_json::from_str(stdout(o).lines().next().unwrap()).unwrap();
         for g in v["signatures"].as_array_mut().unwrap() {
@@ -592,7 +607,7 @@ fn report_is_byte_identical_whatever_the_file_order() {
 
 #[test]
 fn report_missing_path_is_a_clear_error_with_exit_2() {
-    let o = uridiff(&["report", "/nonexistent/uridiff-corpus"]);
+    let o = uridiff(&["report", "--model", "/nonexistent/uridiff-corpus"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("cannot read /nonexistent/uridiff-corpus"),
@@ -608,7 +623,7 @@ fn report_unreadable_file_is_listed_and_exits_2_with_the_report_written() {
     let dir = tmp.path().join("corpus");
     corpus(&dir, &[("good", b"http://h/")]);
     std::os::unix::fs::symlink(tmp.path().join("missing"), dir.join("dangling")).unwrap();
-    let o = uridiff(&["report", dir.to_str().unwrap()]);
+    let o = uridiff(&["report", "--model", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("dangling"), "{}", stderr(&o));
     assert!(stdout(&o).contains("dangling"), "listed in the report");
@@ -618,7 +633,9 @@ fn report_unreadable_file_is_listed_and_exits_2_with_the_report_written() {
 #[test]
 fn report_unknown_flag_and_no_path_are_usage_errors() {
     assert_eq!(
-        uridiff(&["report", "--format", "pdf", "x"]).status.code(),
+        uridiff(&["report", "--model", "--format", "pdf", "x"])
+            .status
+            .code(),
         Some(2)
     );
     assert_eq!(uridiff(&["report"]).status.code(), Some(2));

@@ -160,6 +160,7 @@ fn an_adapter_that_dies_leaves_a_report_that_names_it() {
     let command = format!("dies=python3 -B {} 3 1", adapter.display());
     let out = uridiff(&[
         "report",
+        "--model",
         "--lines",
         "--oracle-cmd",
         &command,

@@ -88,6 +88,7 @@ fn html_data_cannot_end_or_comment_out_its_element() {
     let page = dir.path().join("r.html");
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         OsStr::new("--lines"),
         OsStr::new("--format"),
         OsStr::new("html"),
@@ -126,6 +127,7 @@ fn html_data_cannot_end_or_comment_out_its_element() {
 fn report_args(out: &Path, input: &Path, marker: &Path) -> Vec<std::ffi::OsString> {
     vec![
         "report".into(),
+        "--model".into(),
         "--lines".into(),
         "--oracle-cmd".into(),
         format!("marker=touch '{}'; exec cat", marker.display()).into(),
@@ -176,6 +178,7 @@ fn an_out_that_is_an_input_is_refused_and_the_input_kept() {
     fs::write(corpus.join("a"), "http://h/").unwrap();
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         OsStr::new("--out"),
         corpus.join("a").as_os_str(),
         corpus.as_os_str(),
@@ -357,10 +360,15 @@ fn nothing_checked_is_exit_2_with_a_message() {
     let runs = [
         uridiff(&[
             OsStr::new("report"),
+            OsStr::new("--model"),
             OsStr::new("--lines"),
             lines.as_os_str(),
         ]),
-        uridiff(&[OsStr::new("report"), corpus.as_os_str()]),
+        uridiff(&[
+            OsStr::new("report"),
+            OsStr::new("--model"),
+            corpus.as_os_str(),
+        ]),
         with_stdin(&["check"], b""),
         with_stdin(&["check", "--json"], b"\xff\n"),
         uridiff(&[
@@ -395,6 +403,7 @@ fn over_long_lines_are_skipped_and_over_long_files_refused_at_the_limit() {
     fs::write(&file, &body).unwrap();
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         OsStr::new("--lines"),
         OsStr::new("--format"),
         OsStr::new("jsonl"),
@@ -507,6 +516,7 @@ fn markdown_code_spans_hold_any_input() {
         fs::write(&file, input).unwrap();
         let o = uridiff(&[
             OsStr::new("report"),
+            OsStr::new("--model"),
             OsStr::new("--lines"),
             file.as_os_str(),
         ]);
@@ -631,7 +641,7 @@ fn reproduce_commands_check_exactly_the_input_and_base() {
 fn report_commands(cwd: &Path, args: &[&str]) -> Vec<(String, Value, Option<String>)> {
     let mut found = Vec::new();
     let with = |format: &str| {
-        let mut all = vec!["report", "--format", format];
+        let mut all = vec!["report", "--model", "--format", format];
         all.extend(args);
         let o = uridiff_in(cwd, &all);
         assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
@@ -758,6 +768,7 @@ fn terminal_control_characters_are_shown_escaped() {
     let out = dir.path().join("r\u{202e}dm.md");
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         OsStr::new("--out"),
         out.as_os_str(),
         corpus.as_os_str(),
@@ -820,6 +831,7 @@ fn a_hidden_character_and_its_escape_are_shown_apart() {
         fs::write(&file, input).unwrap();
         let md = stdout(&uridiff(&[
             OsStr::new("report"),
+            OsStr::new("--model"),
             OsStr::new("--lines"),
             file.as_os_str(),
         ]));
@@ -903,6 +915,7 @@ fn fifos_and_devices_in_a_corpus_are_listed_not_checked_and_counted() {
     std::os::unix::fs::symlink("/dev/null", corpus.join("null")).unwrap();
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         OsStr::new("--format"),
         OsStr::new("jsonl"),
         corpus.as_os_str(),
@@ -937,6 +950,7 @@ fn fifos_and_devices_in_a_corpus_are_listed_not_checked_and_counted() {
     // Given directly: the same listing, the same status.
     let o = uridiff(&[
         OsStr::new("report"),
+        OsStr::new("--model"),
         corpus.join("fifo").as_os_str(),
         corpus.join("a").as_os_str(),
     ]);
@@ -953,7 +967,7 @@ fn io_errors_name_the_path_given_and_what_was_being_done() {
     let input = dir.path().join("in.txt");
     fs::write(&input, "http://h/\n").unwrap();
     let o = Command::new(BIN)
-        .args(["report", "--lines", "--format", "jsonl"])
+        .args(["report", "--model", "--lines", "--format", "jsonl"])
         .arg(&input)
         .env("TMPDIR", "/nonexistent")
         .output()
@@ -966,7 +980,7 @@ fn io_errors_name_the_path_given_and_what_was_being_done() {
     // With --out the spool goes beside the report, whatever TMPDIR says.
     let out = dir.path().join("r.jsonl");
     let o = Command::new(BIN)
-        .args(["report", "--lines", "--format", "jsonl", "--out"])
+        .args(["report", "--model", "--lines", "--format", "jsonl", "--out"])
         .arg(&out)
         .arg(&input)
         .env("TMPDIR", "/nonexistent")
@@ -1074,6 +1088,7 @@ fn report_reads_no_link_that_leaves_the_corpus() {
     let o = Command::new(BIN)
         .args([
             OsStr::new("report"),
+            OsStr::new("--model"),
             OsStr::new("--format"),
             OsStr::new("jsonl"),
         ])
@@ -1162,6 +1177,7 @@ fn no_run_leaves_its_adapters_directories_behind() {
     let report = run(
         &[
             OsStr::new("report"),
+            OsStr::new("--model"),
             OsStr::new("--format"),
             OsStr::new("jsonl"),
             corpus.as_os_str(),

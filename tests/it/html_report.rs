@@ -75,7 +75,7 @@ fn a_person_can_filter_search_and_expand_the_report_in_a_browser() {
     .unwrap();
     let page = dir.path().join("report.html");
     let status = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--lines", "--format", "html", "--out"])
+        .args(["report", "--model", "--lines", "--format", "html", "--out"])
         .arg(&page)
         .arg(&inputs)
         .status()
@@ -159,7 +159,7 @@ fn crafted_inputs_cannot_hide_a_signature_in_a_browser() {
     std::fs::write(&inputs, crafted.join("\n")).unwrap();
     let page = dir.path().join("report.html");
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--lines", "--format", "html", "--out"])
+        .args(["report", "--model", "--lines", "--format", "html", "--out"])
         .arg(&page)
         .arg(&inputs)
         .output()
@@ -173,7 +173,7 @@ fn crafted_inputs_cannot_hide_a_signature_in_a_browser() {
     // The signatures and examples, from the JSON Lines report of the same
     // inputs.
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--lines", "--format", "jsonl"])
+        .args(["report", "--model", "--lines", "--format", "jsonl"])
         .arg(&inputs)
         .output()
         .unwrap();

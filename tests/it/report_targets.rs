@@ -14,7 +14,7 @@ fn corpus(target: &str) -> std::path::PathBuf {
 
 fn jsonl_report(target: &str) -> Vec<serde_json::Value> {
     let out = uridiff()
-        .args(["report", "--format", "jsonl", "--target", target])
+        .args(["report", "--model", "--format", "jsonl", "--target", target])
         .arg(corpus(target))
         .output()
         .unwrap();
@@ -67,7 +67,7 @@ fn curl_url_corpus_files_with_a_nul_are_a_base_and_a_reference() {
 #[test]
 fn an_unknown_target_is_a_usage_error_naming_the_targets() {
     let out = uridiff()
-        .args(["report", "--target", "nope", "corpus"])
+        .args(["report", "--model", "--target", "nope", "corpus"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

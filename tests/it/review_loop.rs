@@ -100,7 +100,7 @@ fn hidden_characters_are_escaped_in_the_table() {
 #[test]
 fn report_of_nothing_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let out = uridiff(&["report", dir.path().to_str().unwrap()]);
+    let out = uridiff(&["report", "--model", dir.path().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("nothing was checked"),
@@ -117,7 +117,7 @@ fn report_with_a_line_over_the_limit_exits_2_and_lists_it() {
     body.extend(std::iter::repeat_n(b'a', (1 << 20) + 1));
     body.push(b'\n');
     std::fs::write(&file, body).unwrap();
-    let out = uridiff(&["report", "--lines", file.to_str().unwrap()]);
+    let out = uridiff(&["report", "--model", "--lines", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stdout).contains("input limit"),
@@ -141,6 +141,7 @@ fn out_never_replaces_a_fifo_and_writes_through_a_symlink() {
     );
     let out = uridiff(&[
         "report",
+        "--model",
         "--lines",
         "--out",
         fifo.to_str().unwrap(),
@@ -164,6 +165,7 @@ fn out_never_replaces_a_fifo_and_writes_through_a_symlink() {
     std::os::unix::fs::symlink(&target, &link).unwrap();
     let out = uridiff(&[
         "report",
+        "--model",
         "--lines",
         "--out",
         link.to_str().unwrap(),
@@ -232,7 +234,7 @@ fn reports_group_by_signature_with_a_reproduce_command() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("in.txt");
     std::fs::write(&file, "http://[::1]evil.com:80/\nhttp://a_b.example/\n").unwrap();
-    let out = uridiff(&["report", "--lines", file.to_str().unwrap()]);
+    let out = uridiff(&["report", "--model", "--lines", file.to_str().unwrap()]);
     let md = text(&out.stdout);
     let defects = md.find("## Suspected parser defects").unwrap();
     let pairs = md.find("## Host confusions per parser pair").unwrap();

@@ -206,7 +206,7 @@ fn the_json_report_lists_root_causes_with_their_signatures() {
     let input = dir.join("inputs.txt");
     std::fs::write(&input, "http://example.com:80x/\n:x\nhttp://h/\n").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--lines", "--format", "jsonl"])
+        .args(["report", "--model", "--lines", "--format", "jsonl"])
         .arg(&input)
         .output()
         .unwrap();
@@ -238,7 +238,7 @@ fn the_markdown_report_ends_with_root_causes_per_parser() {
     // of a non-special URL (ledger: new).
     std::fs::write(&input, ":x\ns://h:1\\x\n").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--lines", "--format", "md"])
+        .args(["report", "--model", "--lines", "--format", "md"])
         .arg(&input)
         .output()
         .unwrap();

@@ -49,7 +49,7 @@ fn confirmed_words(matrix: &Matrix, how: &str) -> String {
             // Say that the cells are predictions: a client may rewrite
             // the URL before it dials, or fail (`bypass` observes by
             // default as root; `report` when asked).
-            "none observed or confirmed: these are the parser model's predictions (`--observe` sends every candidate through the real clients in a network namespace, as root; `--confirm` sends these through real clients on loopback)".to_owned()
+            "none observed or confirmed: these are the parser model's predictions (without `--model`, as root, every candidate goes through the real clients in a network namespace; `--confirm` sends these through real clients on loopback)".to_owned()
         }
         Confirmation::DidNotRun(why) => {
             format!(
