@@ -242,21 +242,7 @@ impl Rule {
                 !address.starts_with(['v', 'V']) && address.parse::<std::net::Ipv6Addr>().is_err()
             }),
             Rule::Verdict => finding.verdict,
-            Rule::QueryApostropheEncoded => {
-                let apostrophe_in_query = |t: &str| {
-                    t.split('#')
-                        .next()
-                        .and_then(|t| t.split_once('?'))
-                        .is_some_and(|(_, q)| q.contains('\''))
-                };
-                finding.fields.contains(Component::Query)
-                    && (apostrophe_in_query(case.input)
-                        || case.base.is_some_and(apostrophe_in_query))
-                    && case
-                        .outcome(finding.oracle)
-                        .and_then(|o| o.components.get(Component::Query))
-                        .is_some_and(|q| q.contains("%27"))
-            }
+            Rule::QueryApostropheEncoded => query_apostrophe_encoded(case, finding),
             Rule::TripleSlashReference => case.base.is_some() && case.input.starts_with("///"),
             Rule::Rfc2396HostNotHostname => {
                 finding.fields.contains(Component::Host)
@@ -285,22 +271,46 @@ impl Rule {
                         .is_some_and(|p| p.starts_with("/.//"))
             }),
             Rule::DoubleSlashPathWithoutAuthority => {
-                let unguarded = case
-                    .outcome(finding.oracle)
-                    .is_some_and(|o| !o.accepted() || o.components.get(Component::Host).is_some());
-                unguarded
-                    && case.base.is_some_and(|base| {
-                        let target = crate::oracle::grammar_rfc3986_resolve(base, case.input);
-                        target.accepted()
-                            && target.components.get(Component::Authority).is_none()
-                            && target
-                                .components
-                                .get(Component::Path)
-                                .is_some_and(|p| p.starts_with("//"))
-                    })
+                double_slash_path_without_authority(case, finding)
             }
         }
     }
+}
+
+/// `query-apostrophe-encoded`: the input's (or the base's) query holds a
+/// `'` and the oracle's query has it as `%27`.
+fn query_apostrophe_encoded(case: Evidence<'_, '_>, finding: &Finding) -> bool {
+    let apostrophe_in_query = |t: &str| {
+        t.split('#')
+            .next()
+            .and_then(|t| t.split_once('?'))
+            .is_some_and(|(_, q)| q.contains('\''))
+    };
+    finding.fields.contains(Component::Query)
+        && (apostrophe_in_query(case.input) || case.base.is_some_and(apostrophe_in_query))
+        && case
+            .outcome(finding.oracle)
+            .and_then(|o| o.components.get(Component::Query))
+            .is_some_and(|q| q.contains("%27"))
+}
+
+/// `double-slash-path-without-authority`: RFC 3986 section 5.2 resolves
+/// the pair to a path starting `//` with no authority, which the oracle did
+/// not guard (it accepted with a host, or refused).
+fn double_slash_path_without_authority(case: Evidence<'_, '_>, finding: &Finding) -> bool {
+    let unguarded = case
+        .outcome(finding.oracle)
+        .is_some_and(|o| !o.accepted() || o.components.get(Component::Host).is_some());
+    unguarded
+        && case.base.is_some_and(|base| {
+            let target = crate::oracle::grammar_rfc3986_resolve(base, case.input);
+            target.accepted()
+                && target.components.get(Component::Authority).is_none()
+                && target
+                    .components
+                    .get(Component::Path)
+                    .is_some_and(|p| p.starts_with("//"))
+        })
 }
 
 /// Is `input` a URL of a non-special scheme (not `http`, `https`, `ws`,

@@ -330,6 +330,22 @@ fn seeds(args: &Args) -> Result<Vec<String>, Failure> {
     Ok(seeds.into_iter().collect())
 }
 
+/// A string check (`prefix`, `regex:...`) validates; named as a fetcher
+/// it is a usage error.
+fn no_string_check_fetches(fetchers: &[String]) -> Result<(), Failure> {
+    for name in fetchers {
+        if bypass::StringCheck::parse(name)
+            .map_err(Failure::Usage)?
+            .is_some()
+        {
+            return Err(Failure::Usage(format!(
+                "--fetcher {name}: a string check validates, it fetches nothing"
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status, Failure> {
     let goal = goal(args)?;
     let given = given_inputs(args, &goal)?;
@@ -348,16 +364,7 @@ pub(crate) fn run(args: &Args, sandbox: super::fetch::Sandbox) -> Result<Status,
     for name in &args.validator {
         validators.push(Validator::parse(name).map_err(Failure::Usage)?);
     }
-    for name in &args.fetcher {
-        if bypass::StringCheck::parse(name)
-            .map_err(Failure::Usage)?
-            .is_some()
-        {
-            return Err(Failure::Usage(format!(
-                "--fetcher {name}: a string check validates, it fetches nothing"
-            )));
-        }
-    }
+    no_string_check_fetches(&args.fetcher)?;
     let seeds = seeds(args)?;
     let externals = super::externals::start_if_asked(&external_args).map_err(Failure::Usage)?;
     let external_ids: Vec<OracleId> = externals.as_ref().map(|e| e.ids()).unwrap_or_default();
