@@ -51,8 +51,12 @@ pub(crate) fn host_reading(
     {
         return Some(Class::Ipv4LeadingZeros);
     }
-    let scheme = scheme?.to_ascii_lowercase();
+    // An input without a scheme is `""` to a reading's scheme list.
+    let scheme = scheme.map_or_else(String::new, str::to_ascii_lowercase);
     let read = id.host_readings().iter().find_map(|&(r, _)| match r {
+        HostReading::Rfc3986Normalized(schemes) if schemes.contains(&scheme.as_str()) => {
+            Some(rfc3986_normalized(written))
+        }
         HostReading::DomainPunycode(schemes) if schemes.contains(&scheme.as_str()) => {
             String::from_utf8(decoded(written).into_owned())
                 .ok()
@@ -65,6 +69,45 @@ pub(crate) fn host_reading(
     })?;
     read.eq_ignore_ascii_case(theirs)
         .then_some(Class::DomainHost)
+}
+
+/// `host` normalised as RFC 3986 section 6.2.2 describes
+/// ([`HostReading::Rfc3986Normalized`]): lower-cased, a percent-encoded
+/// unreserved octet (ALPHA, DIGIT, `-`, `.`, `_`, `~`, section 2.3)
+/// decoded, any other percent-encoding's hex digits upper-cased.
+fn rfc3986_normalized(host: &str) -> String {
+    let bytes = host.as_bytes();
+    let mut out = String::with_capacity(host.len());
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+        match (b, hex) {
+            (b'%', Some(h)) => {
+                let octet = std::str::from_utf8(h)
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .unwrap_or_default();
+                if octet.is_ascii_alphanumeric() || b"-._~".contains(&octet) {
+                    out.push(char::from(octet.to_ascii_lowercase()));
+                } else {
+                    out.push('%');
+                    out.extend(h.iter().map(|&d| char::from(d.to_ascii_uppercase())));
+                }
+                at += 3;
+            }
+            _ => {
+                let ch = host
+                    .get(at..)
+                    .and_then(|t| t.chars().next())
+                    .unwrap_or('\u{fffd}');
+                out.extend(ch.to_lowercase());
+                at += ch.len_utf8();
+            }
+        }
+    }
+    out
 }
 
 /// `host` written as [`HostReading::Ipv4LeadingZerosDropped`] says, when
@@ -145,7 +188,9 @@ pub(crate) fn citation(id: OracleId, class: Class) -> Option<&'static str> {
             }
             Class::DomainHost => matches!(
                 r,
-                HostReading::DomainPunycode(_) | HostReading::DomainWhatwg(_)
+                HostReading::DomainPunycode(_)
+                    | HostReading::DomainWhatwg(_)
+                    | HostReading::Rfc3986Normalized(_)
             ),
             Class::Ipv4LeadingZeros => matches!(r, HostReading::Ipv4LeadingZerosDropped),
             _ => false,
@@ -206,6 +251,30 @@ mod tests {
 
     fn id(name: &str) -> OracleId {
         crate::oracle::register_external(name).unwrap()
+    }
+
+    /// urllib3 2.8.0, run directly: `parse_url("%5F3!/")` has host `_3!`,
+    /// `parse_url("nnE%2E%Ee/")` host `nne.%EE`; `parse_url("ftp://%5F/")`
+    /// keeps `%5F` (ftp is not one of its normalisable schemes).
+    #[test]
+    fn a_host_normalised_as_urllib3_documents() {
+        let urllib3 = id("urllib3");
+        assert_eq!(rfc3986_normalized("nnE%2E%Ee"), "nne.%EE");
+        assert_eq!(
+            host_reading(urllib3, None, "%5F3!", "_3!"),
+            Some(Class::DomainHost)
+        );
+        assert_eq!(
+            host_reading(urllib3, Some("HTTP"), "A%7e", "a~"),
+            Some(Class::DomainHost)
+        );
+        assert_eq!(host_reading(urllib3, Some("ftp"), "%5F", "_"), None);
+        assert_eq!(host_reading(urllib3, None, "%5F3!", "_3"), None);
+        assert_eq!(
+            host_reading(OracleId::Http, None, "%5F3!", "_3!"),
+            None,
+            "only where the descriptor says so"
+        );
     }
 
     #[test]

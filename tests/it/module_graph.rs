@@ -242,7 +242,10 @@ fn no_import_cycle_between_top_level_modules_but_the_known_ones() {
 #[test]
 fn no_source_file_over_700_lines() {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     assert!(files.len() >= 50, "{} files read", files.len());
     let long: Vec<String> = files
         .iter()

@@ -152,6 +152,19 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("go-net-url", "h:/a", "/..//x")],
             }
+            /// Go's `ResolveReference` loses an empty component RFC 3986 keeps
+            /// apart from an undefined one: a reference's empty fragment (Go's
+            /// `URL` has no `ForceFragment`, golang/go#29603), the base's empty
+            /// query, and an empty authority with an empty path (`http://a/b`
+            /// + `s://`: `s:`): its defect.
+            GoEmptyComponentLost = "go-empty-component-lost" {
+                basis: Defect, severity: Low,
+                rule: go::empty_component_lost, scope: External("go-net-url"),
+                spec: "RFC 3986 section 5.2.2 (T.query = Base.query; T.fragment = R.fragment) and 5.3 (\"we are careful to preserve the distinction between a component that is undefined ... and a component that is empty\"); Go net/url docs, URL.ResolveReference (\"per RFC 3986 Section 5.2\"); https://github.com/golang/go/issues/29603 (URL.ForceFragment, closed without one)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("go-net-url", "http://a/b?", ""), ("go-net-url", "http://a/b#g", "#"), ("go-net-url", "http://a/b", "s://")],
+            }
             /// Python's `urljoin` (and httpx's `URL.join`, which calls it) drops
             /// the empty segments of a merged path (`http://a/b//c` + `d`:
             /// `http://a/b/d`, RFC 3986: `http://a/b//d`): its defect.

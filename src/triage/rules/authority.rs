@@ -222,7 +222,11 @@ pub(crate) fn authority_rebuilt(ctx: &Ctx<'_, '_>) -> Diff {
 /// with a scheme (`[a-zA-Z][a-zA-Z0-9+-]*:`) or `/` (its `_SCHEME_RE`), so
 /// that `google.com:80` reads host `google.com`, port 80 (its docstring's
 /// example): what RFC 2396 reads as a relative path is an authority to
-/// it. Claimed when their host and path are those of `//` and the input.
+/// it. Claimed when their host (as urllib3 documents writing it: the
+/// descriptor's host readings) and path are those of `//` and the input,
+/// or when urllib3 refuses that host for a percent-encoded control
+/// character, as it documents (urllib3#5095: "rejecting ... percent-encoded
+/// control characters in HTTP(S) hosts").
 pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
     if ctx.resolved.is_some() || ctx.input.starts_with('/') || urllib3_scheme(ctx.input) {
         return Diff::NONE;
@@ -233,9 +237,16 @@ pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
         return Diff::NONE;
     };
     let written = crate::triage::host::host_text(authority);
-    let same_host = ctx
-        .theirs(Component::Host)
-        .is_some_and(|h| h.eq_ignore_ascii_case(written));
+    if control_in_host_refused(ctx, written) {
+        return Diff {
+            verdict: true,
+            fields: ctx.open.fields,
+        };
+    }
+    let same_host = ctx.theirs(Component::Host).is_some_and(|h| {
+        h.eq_ignore_ascii_case(written)
+            || crate::triage::reading::host_reading(ctx.oracle, None, written, h).is_some()
+    });
     let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
     if same_host && same_octets(theirs_path, split.path) {
         Diff::of_fields(
@@ -246,6 +257,23 @@ pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
     } else {
         Diff::NONE
     }
+}
+
+/// Did the parser refuse, with the message urllib3's `_decode_percent_encoding`
+/// gives, a host `written` that holds a percent-encoded C0 control or DEL?
+fn control_in_host_refused(ctx: &Ctx<'_, '_>, written: &str) -> bool {
+    let control = written.as_bytes().windows(3).any(|w| {
+        matches!(w, [b'%', b'0' | b'1', d] if d.is_ascii_hexdigit())
+            || w.eq_ignore_ascii_case(b"%7f")
+    });
+    control
+        && !ctx.theirs.accepted()
+        && ctx.theirs.in_domain()
+        && ctx
+            .theirs
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("invalid percent-encoded control character"))
 }
 
 /// Does `input` start the way urllib3's `_SCHEME_RE` wants a scheme to?

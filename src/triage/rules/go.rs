@@ -86,6 +86,42 @@ pub(crate) fn leading_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// Go's `URL` has no way to say "present but empty" for a fragment (no
+/// `ForceFragment`: golang/go#29603), so `ResolveReference` (Go 1.19.8)
+/// loses what RFC 3986 section 5.3 keeps apart from an undefined
+/// component: a reference's empty fragment (`//0/#` gives no fragment,
+/// and `#` keeps the base's: `http://a/b#g` + `#` is `http://a/b#g`), the
+/// base's empty query (it copies `RawQuery` but not `ForceQuery`:
+/// `http://a/b?` + `` is `http://a/b`), and an empty authority with an
+/// empty path, which `String()` does not write (`http://a/b` + `s://` is
+/// `s:`). Claims each of those fields where RFC 3986's result has it empty
+/// and Go's has it absent (or, for the fragment, the base's).
+pub(crate) fn empty_component_lost(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let strict = crate::oracle::grammar_rfc3986_resolve(resolved.base, resolved.reference);
+    let empty_in_strict = |c: Component| strict.components.get(c) == Some("");
+    let base_fragment = appendix_b_split(resolved.base).fragment;
+    let mut lost = ComponentSet::EMPTY;
+    if empty_in_strict(Component::Query) && ctx.theirs(Component::Query).is_none() {
+        lost = lost.with(Component::Query);
+    }
+    let fragment = ctx.theirs(Component::Fragment);
+    if empty_in_strict(Component::Fragment)
+        && (fragment.is_none() || (base_fragment.is_some() && fragment == base_fragment))
+    {
+        lost = lost.with(Component::Fragment);
+    }
+    if empty_in_strict(Component::Authority)
+        && empty_in_strict(Component::Host)
+        && ctx.theirs(Component::Authority).is_none()
+    {
+        lost = lost.with(Component::Authority).with(Component::Host);
+    }
+    ctx.claim(lost)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +219,47 @@ mod tests {
             &strict,
         );
         assert!(d.is_empty());
+    }
+
+    /// Go 1.19.8, each run directly: `http://a/b?` + `` is `http://a/b`,
+    /// `http://a/b#g` + `#` is `http://a/b#g`, `http://a/b` + `s://` is `s:`.
+    #[test]
+    fn empty_components_lost_in_a_resolution() {
+        let go = outcome(&[(Component::Scheme, "http"), (Component::Path, "/b")]);
+        let ours = go.clone();
+        let d = claim(empty_component_lost, ("http://a/b?", ""), &ours, &go);
+        assert!(d.fields.contains(Component::Query), "{d:?}");
+        let kept = outcome(&[(Component::Query, "")]);
+        let d = claim(empty_component_lost, ("http://a/b?", ""), &ours, &kept);
+        assert!(d.is_empty(), "an empty query kept is not this");
+        let base_fragment = outcome(&[(Component::Fragment, "g")]);
+        let d = claim(
+            empty_component_lost,
+            ("http://a/b#g", "#"),
+            &ours,
+            &base_fragment,
+        );
+        assert!(d.fields.contains(Component::Fragment), "{d:?}");
+        let other = outcome(&[(Component::Fragment, "h")]);
+        let d = claim(empty_component_lost, ("http://a/b#g", "#"), &ours, &other);
+        assert!(d.is_empty(), "a fragment from elsewhere is not this");
+        let scheme_only = outcome(&[(Component::Scheme, "s"), (Component::Path, "")]);
+        let d = claim(
+            empty_component_lost,
+            ("http://a/b", "s://"),
+            &ours,
+            &scheme_only,
+        );
+        assert!(
+            d.fields.contains(Component::Authority) && d.fields.contains(Component::Host),
+            "{d:?}"
+        );
+        let d = claim(
+            empty_component_lost,
+            ("http://a/b", "s://h"),
+            &ours,
+            &scheme_only,
+        );
+        assert!(d.is_empty(), "a host lost is not an empty authority lost");
     }
 }

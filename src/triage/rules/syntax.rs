@@ -21,8 +21,14 @@ use crate::triage::{Class, Ctx};
 pub(crate) fn dotted_scheme(ctx: &Ctx<'_, '_>) -> Diff {
     let dotted = ctx.ours(Component::Scheme).is_some_and(|s| s.contains('.'));
     // A pair is out of urllib3's domain (no resolution function): that
-    // says nothing about its scheme.
-    if !dotted || !ctx.theirs.accepted() || ctx.theirs(Component::Scheme).is_some() {
+    // says nothing about its scheme. A refusal is the same misreading's
+    // doing: `F.X3:aaR` is host `F.X3` with the port `aaR` to urllib3
+    // ("is not a valid host or port").
+    if !dotted
+        || ctx.resolved.is_some()
+        || !ctx.theirs.in_domain()
+        || ctx.theirs(Component::Scheme).is_some()
+    {
         return Diff::NONE;
     }
     Diff {

@@ -515,6 +515,12 @@ pub enum HostReading {
     /// a leading zero, as a reg-name (its `dec-octet` has none), and
     /// section 7.4 warns that some resolvers read `068` as octal.
     Ipv4LeadingZerosDropped,
+    /// For these schemes (lower case; `""` for an input without one), a
+    /// reg-name normalised as RFC 3986 section 6.2.2 describes: lower-cased
+    /// (6.2.2.1), percent-encoded unreserved octets decoded and the other
+    /// percent-encodings' hex digits upper-cased (6.2.2.2): urllib3's
+    /// `_normalize_host` since urllib3#5095 (`%5F3!` as `_3!`).
+    Rfc3986Normalized(&'static [&'static str]),
     /// The whole host percent-decoded, an IP literal's zone ID included
     /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's
     /// `URL.Host`.

@@ -1,7 +1,7 @@
 //! The Python adapters: CPython's `urllib.parse`, and urllib3, yarl, httpx
 //! and upa-url from the cache root (`URIDIFF_PYTHON_LIB`).
 
-use super::{Accessors, Documented, Language, Reproduce, SETUP, Shipped};
+use super::{Accessors, Documented, HostReading, Language, Reproduce, SETUP, Shipped};
 use crate::oracle::Standard;
 
 /// The pinned libraries' directory, which each adapter puts first on
@@ -95,7 +95,11 @@ pub(super) const URLLIB3: Shipped = Shipped::new(
     // urllib3's LocationParseError is a ValueError.
     .refusal("ValueError"),
 )
-.documented(URLLIB3_DOCUMENTED);
+.documented(URLLIB3_DOCUMENTED)
+.host_readings(&[(
+    HostReading::Rfc3986Normalized(&["http", "https", ""]),
+    "urllib3 2.8.0 util/url.py, _normalize_host (for _NORMALIZABLE_SCHEMES, http, https and none: \"decoding percent-encoded unreserved characters and uppercasing the hexadecimal case of retained percent-encoded octets\", https://github.com/urllib3/urllib3/pull/5095; then _idna_encode lower-cases each label)",
+)]);
 
 // No standard as a whole (it normalises rather than refuses), but its
 // parse claims one: parse_url's documentation, "This parser is RFC 3986
