@@ -197,6 +197,17 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("python-urllib", "http://a/b#f", "")],
             }
+            /// httpx's `urlparse` takes an empty authority for none, so `////`
+            /// (authority "", path `//`, RFC 3986 section 4.2) is refused as a
+            /// relative URL whose path starts with `//`: its defect.
+            HttpxEmptyAuthorityAsNone = "httpx-empty-authority-as-none" {
+                basis: Defect, severity: Low,
+                rule: python::httpx_empty_authority_as_none, scope: External("httpx"),
+                spec: "RFC 3986 section 4.2 (relative-part = \"//\" authority path-abempty; authority may be empty) and 3.3 (the `//` rule is for a path without authority); httpx 0.28.1 httpx/_urlparse.py (has_authority = userinfo != \"\" or host != \"\" or port is not None; validate_path)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("httpx", "////")],
+                with_base: [("httpx", "http://a/b", "////x")],
+            }
             /// httpx's `normalize_path` drops the slash before a final dot segment
             /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`): its
             /// defect.

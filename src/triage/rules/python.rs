@@ -127,6 +127,37 @@ pub(crate) fn urljoin_empty_segments(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// httpx's `urlparse` counts an authority as present only when its
+/// userinfo, host or port is non-empty (`has_authority`), so a reference
+/// with an empty authority and a path starting `//` (`////`: RFC 3986
+/// section 4.2's network-path reference, authority "" and path `//`) is
+/// refused by its RFC 3986 section 3.3 check for a path without authority
+/// ("Relative URLs cannot have a path starting with '//'"). httpx 0.28.1,
+/// `httpx/_urlparse.py`. Claims the verdict.
+pub(crate) fn httpx_empty_authority_as_none(ctx: &Ctx<'_, '_>) -> Diff {
+    let text = ctx.resolved.map_or(ctx.input, |r| r.reference);
+    let split = appendix_b_split(text);
+    let refused = !ctx.theirs.accepted()
+        && ctx.theirs.in_domain()
+        && ctx
+            .theirs
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("Relative URLs cannot have a path starting with '//'"));
+    if refused
+        && split.scheme.is_none()
+        && split.authority == Some("")
+        && split.path.starts_with("//")
+    {
+        Diff {
+            verdict: true,
+            fields: ctx.open.fields,
+        }
+    } else {
+        Diff::NONE
+    }
+}
+
 /// httpx's `normalize_path` drops the slash before a final dot segment
 /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`). Claims the
 /// path where theirs is `normalize_path` of the input's (or, with a base,
