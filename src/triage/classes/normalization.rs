@@ -64,7 +64,10 @@ macro_rules! normalization_classes {
                 basis: Spec, severity: Medium,
                 rule: syntax::opaque_part_query, scope: Any,
                 spec: "RFC 2396 section 3; RFC 3986 section 3.4",
-                examples: [(Rfc3986, "mailto:a@b?x")],
+                // The adapters' rows: an empty path reported as none
+                // (`empty-as-absent`), checked through the CLI with the
+                // shipped adapters (tests/it/external_cli.rs).
+                examples: [(Rfc3986, "mailto:a@b?x"), ("node-url", "gmi:?g"), ("php-parse-url", "gmi:?g")],
             }
             /// Scheme or host case folded (RFC 2396 sections 3.1 and 3.2.2 make them
             /// case-insensitive).

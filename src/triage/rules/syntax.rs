@@ -174,21 +174,24 @@ pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
     let opaque = opaque(ctx);
     // A parser that has no empty query (`empty-as-absent`: yarl) reports
     // the empty query after a final `?` as none.
-    let no_empty_query = || {
+    let no_empty_value = || {
         crate::triage::classes::RULES
             .iter()
             .any(|rule| rule.class == Class::EmptyAsAbsent && rule.scope.covers(ctx.oracle))
     };
     let query = match ctx.theirs(Component::Query) {
         Some(query) => Some(query),
-        None if no_empty_query() => Some(""),
+        None if no_empty_value() => Some(""),
         None => None,
     };
-    let (Some(ours), Some(path), Some(query)) = (
-        ctx.ours(Component::Path),
-        ctx.theirs(Component::Path),
-        query,
-    ) else {
+    // Likewise an empty path reported as none (Node's `pathname: null` for
+    // `gmi:?g`).
+    let path = match ctx.theirs(Component::Path) {
+        Some(path) => Some(path),
+        None if no_empty_value() => Some(""),
+        None => None,
+    };
+    let (Some(ours), Some(path), Some(query)) = (ctx.ours(Component::Path), path, query) else {
         return Diff::NONE;
     };
     let split_here = ours
