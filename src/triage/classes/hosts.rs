@@ -250,6 +250,17 @@ macro_rules! host_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("urllib3", "example/x"), ("urllib3", "h/%2f")],
             }
+            /// Perl's `URI::file` reads a file URI's whole authority, unescaped, as
+            /// its host (a host name or a device or volume specification, as its
+            /// documentation describes the authority of a file URI): `file://c:/p`
+            /// has host `c:`.
+            FileAuthorityAsHost = "file-authority-as-host" {
+                basis: Spec, severity: Low,
+                rule: host::file_authority_as_host, scope: External("perl-uri"),
+                spec: "RFC 8089 section 2 (file-auth = \"localhost\" / host); URI 5.17 URI/file.pm (sub host { uri_unescape(shift->authority(@_)) }; its POD: \"it makes sense to map them to the authority field of the generic URI syntax\" for device, volume or drive specifications)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("perl-uri", "file://c:/path"), ("perl-uri", "file://u@h:1/")],
+            }
             /// Perl's URI keeps the `:` of an empty port in the host (`ftp://h:/`:
             /// host `h:`): its host removes a `:` only with digits after it.
             /// `$uri->host` is documented to return the hostname: its defect.
@@ -258,9 +269,9 @@ macro_rules! host_classes {
                 rule: host::host_keeps_port_colon, scope: External("perl-uri"),
                 spec: "RFC 3986 section 3.2.3 (port = *DIGIT; the host ends at the ':'); perldoc URI ($uri->host: \"Sets and returns the unescaped hostname\")",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-                // With a port accessor too (`ftp://h:/`) the self-check's
-                // dropped-input (host and port do not recompose `h:`) comes first.
-                examples: [("perl-uri", "file://c:/path")],
+                // A file URI's host is its whole authority to Perl
+                // (`file-authority-as-host`).
+                examples: [("perl-uri", "http://h:/")],
             }
         ] $($rest)* }
     };

@@ -125,6 +125,35 @@ pub(crate) fn file_localhost(ctx: &Ctx<'_, '_>) -> Diff {
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Host])))
 }
 
+/// Perl's `URI::file` has no userinfo or port: its `host` is the whole
+/// authority, unescaped (`sub host { uri_unescape(shift->authority(@_)) }`,
+/// URI 5.17 URI/file.pm), which its documentation reads as a host or as a
+/// device or volume specification ("it makes sense to map them to the
+/// authority field"): `file://c:/path` has host `c:`, `file://u@h:1/` host
+/// `u@h:1`. Claims the host where theirs is the file URI's authority so
+/// unescaped.
+pub(crate) fn file_authority_as_host(ctx: &Ctx<'_, '_>) -> Diff {
+    let file = ctx
+        .ours(Component::Scheme)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    let (Some(authority), Some(theirs)) =
+        (ctx.ours(Component::Authority), ctx.theirs(Component::Host))
+    else {
+        return Diff::NONE;
+    };
+    // The adapter writes the unescaped octets as their UTF-8 reading, or
+    // one character each when they are no UTF-8 (perl's utf8::decode).
+    let unescaped = match String::from_utf8(crate::triage::text::decoded(authority).into_owned()) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    };
+    if file && unescaped == theirs {
+        ctx.claim(ComponentSet::of(&[Component::Host]))
+    } else {
+        Diff::NONE
+    }
+}
+
 /// Perl's URI reads the host as the authority after its last `@` less a
 /// `:` and one or more digits (URI::_server's host), so an empty port
 /// (`ftp://h:/`, `file://c:/`) leaves its `:` in the host: `h:`, where the
