@@ -72,16 +72,11 @@ impl<'a> Pending<'a> {
     /// reference's outcome, when the caller asked it; missing otherwise),
     /// and makes the findings.
     pub(crate) fn finish(self, whatwg: Option<Outcome<'static>>) -> Case<'a> {
-        self.finish_with(whatwg, Grammars::Asked)
+        self.finish_with(whatwg, Depth::Full)
     }
 
-    /// [`finish`](Self::finish), asking the in-process references only if
-    /// `grammars` says so.
-    pub(crate) fn finish_with(
-        self,
-        whatwg: Option<Outcome<'static>>,
-        grammars: Grammars,
-    ) -> Case<'a> {
+    /// [`finish`](Self::finish), as deep as `depth` says.
+    pub(crate) fn finish_with(self, whatwg: Option<Outcome<'static>>, depth: Depth) -> Case<'a> {
         let needs_whatwg = self.needs_whatwg();
         let Pending {
             mut case,
@@ -90,7 +85,7 @@ impl<'a> Pending<'a> {
             needed,
         } = self;
         if !needed.is_empty() {
-            if grammars == Grammars::Asked {
+            if depth == Depth::Full {
                 reference::in_process(&needed, case.base, case.input, &mut case.outcomes);
             }
             case.outcomes.extend(references);
@@ -107,39 +102,44 @@ impl<'a> Pending<'a> {
             (Some(base), Some(text)) => {
                 let parsed = rfc2396::parse(&text);
                 let resolution = Resolution::new(base, case.input);
-                analyse(&mut case, &text, &parsed, Some(&resolution));
+                analyse(&mut case, &text, &parsed, Some(&resolution), depth);
                 case.resolved = Some(text);
             }
             _ => {
                 let input = case.input;
                 let parsed = rfc2396::parse(input);
-                analyse(&mut case, input, &parsed, None);
+                analyse(&mut case, input, &parsed, None, depth);
             }
         }
         case
     }
 }
 
-/// Whether a check asks the in-process references (the RFC grammars)
-/// where its parsers need them.
+/// How much of the pipeline a check runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Grammars {
-    /// The RFC grammars (`rfc3986-grammar`, `rfc2396-grammar`): `check()`.
-    Asked,
-    /// None: the peers' disagreements stay undecided. What a campaign runs
-    /// on every input ([`crate::fuzzing::campaign_check`]): the grammars
-    /// are an Earley engine, dearer than all the parsers together.
-    NotAsked,
+pub(crate) enum Depth {
+    /// All of it: the in-process references (the RFC grammars,
+    /// `rfc3986-grammar` and `rfc2396-grammar`) where the parsers need
+    /// them, host confusions, known deviations marked. `check()`.
+    Full,
+    /// What a campaign runs on every input
+    /// ([`crate::fuzzing::campaign_check`]), which acts only on the
+    /// findings' signatures and runs the full check wherever they make a
+    /// finding: no grammars (an Earley engine, dearer than all the parsers
+    /// together; the peers' disagreements stay undecided), no host
+    /// confusions and no known-deviation marks (neither is part of a
+    /// signature).
+    Quick,
 }
 
-/// [`check`] without the in-process references.
-pub(crate) fn check_unreferenced(input: &str) -> Case<'_> {
-    check_single(input, Vec::new()).finish_with(None, Grammars::NotAsked)
+/// [`check`] at [`Depth::Quick`].
+pub(crate) fn check_quick(input: &str) -> Case<'_> {
+    check_single(input, Vec::new()).finish_with(None, Depth::Quick)
 }
 
-/// [`check_with_base`] without the in-process references.
-pub(crate) fn check_with_base_unreferenced<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    check_pair(base, reference, Vec::new()).finish_with(None, Grammars::NotAsked)
+/// [`check_with_base`] at [`Depth::Quick`].
+pub(crate) fn check_with_base_quick<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
+    check_pair(base, reference, Vec::new()).finish_with(None, Depth::Quick)
 }
 
 /// The parsers' outcomes for one input: the registry's, then `extra`
@@ -222,13 +222,15 @@ pub(crate) fn check_pair<'a>(
     Pending::new(case, Some(text), extra)
 }
 
-/// Self-checks, triage against rfc2396, peers and host confusions over the
-/// outcomes of `case`; `text` and `parsed` are rfc2396's side.
+/// Self-checks, triage against rfc2396, peers and (at [`Depth::Full`])
+/// host confusions over the outcomes of `case`; `text` and `parsed` are
+/// rfc2396's side.
 fn analyse(
     case: &mut Case<'_>,
     text: &str,
     parsed: &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
     resolution: Option<&Resolution<'_>>,
+    depth: Depth,
 ) {
     // The parsers first, then the references asked (none where every
     // parser agrees).
@@ -307,8 +309,10 @@ fn analyse(
     drop_documented_departures(case);
     unclaimed_standards(case);
     documented_leniency(case);
-    mark_known(case);
-    host_confusions(case);
+    if depth == Depth::Full {
+        mark_known(case);
+        host_confusions(case);
+    }
 }
 
 /// One parser's outcome against rfc2396's (`ours`, of the input `text`

@@ -30,9 +30,13 @@ pub(crate) fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
 }
 
 /// The case a campaign acts on for `input`: `check()` without the RFC
-/// grammars, or, when that would be a finding, `check()` itself.
+/// grammars, or, when that would be a finding, `check()` itself. A campaign
+/// acts only on the findings' signatures, so the quick case also leaves out
+/// what no signature holds: its host confusions are empty and its defects
+/// carry no known-deviation mark (a finding's case, the full check's, has
+/// both).
 pub fn campaign_check<'a>(input: &'a str, known: &BTreeSet<Signature>) -> Case<'a> {
-    let quick = crate::check::check_unreferenced(input);
+    let quick = crate::check::check_quick(input);
     if is_finding(&quick, known) {
         crate::check(input)
     } else {
@@ -46,7 +50,7 @@ pub fn campaign_check_with_base<'a>(
     reference: &'a str,
     known: &BTreeSet<Signature>,
 ) -> Case<'a> {
-    let quick = crate::check::check_with_base_unreferenced(base, reference);
+    let quick = crate::check::check_with_base_quick(base, reference);
     if is_finding(&quick, known) {
         crate::check_with_base(base, reference)
     } else {
@@ -78,6 +82,34 @@ mod tests {
             .iter()
             .filter(|(id, _)| matches!(id, OracleId::Rfc3986Grammar | OracleId::Rfc2396Grammar))
             .count()
+    }
+
+    /// The quick check leaves out only what no signature holds: where the
+    /// full check asks no grammar, both make the same findings, and the
+    /// quick case has no host confusions and no known-deviation marks.
+    #[test]
+    fn the_quick_check_leaves_out_only_what_no_signature_holds() {
+        let signatures = |case: &Case<'_>| -> Vec<Signature> {
+            case.findings.iter().map(Signature::of).collect()
+        };
+        let mut confused = 0;
+        for input in [
+            "http://0x7f.1/",
+            "http://a.example/p?q#f",
+            "https://user@[::1]:8080/",
+            "http://h\\@evil.example/",
+            "g:h",
+        ] {
+            let full = crate::check(input);
+            let quick = crate::check::check_quick(input);
+            assert!(quick.host_confusions.is_empty(), "{input}");
+            assert!(quick.findings.iter().all(|f| f.known.is_none()), "{input}");
+            confused += usize::from(!full.host_confusions.is_empty());
+            if grammars(&full) == 0 {
+                assert_eq!(signatures(&quick), signatures(&full), "{input}");
+            }
+        }
+        assert!(confused > 0, "no input with a host confusion");
     }
 
     /// The quick check asks no grammar; a finding is the full check's.
