@@ -80,13 +80,16 @@ target_libfuzzer_flags() {
 # FUZZ_FEATURES too (an array, possibly empty: optional_features).
 choose_toolchain() {
     read -r -a FUZZ_FEATURES <<< "$(optional_features)"
+    # --no-trace-compares: comparison tracing only in the parsers, which
+    # fuzz/Cargo.toml's per-package rustflags turn it back on for (a nightly
+    # cargo feature: on stable, RUSTC_BOOTSTRAP=1 lets cargo read them).
     if [ "${FUZZ_SANITIZER:-}" != "none" ] && has_nightly; then
         FUZZ_CMD=(cargo +nightly fuzz)
-        FUZZ_SAN=(-s address)
+        FUZZ_SAN=(-s address --no-trace-compares)
         FUZZ_DESC="nightly, AddressSanitizer"
     else
-        FUZZ_CMD=(cargo fuzz)
-        FUZZ_SAN=(-s none)
+        FUZZ_CMD=(env RUSTC_BOOTSTRAP=1 cargo fuzz)
+        FUZZ_SAN=(-s none --no-trace-compares)
         FUZZ_DESC="stable, no sanitizer"
     fi
 }
@@ -161,7 +164,7 @@ setup_c_coverage() {
     fi
     flags="-fsanitize=fuzzer-no-link"
     FUZZ_C_DESC="clang, C/C++ coverage"
-    if [ "${FUZZ_SAN[*]:-}" = "-s address" ]; then
+    if [[ " ${FUZZ_SAN[*]:-} " == *" -s address "* ]]; then
         flags="$flags -fsanitize=address"
         FUZZ_C_DESC="clang, C/C++ coverage and AddressSanitizer"
     fi
@@ -175,7 +178,8 @@ setup_c_coverage() {
 # DIR/<libfuzzer-sys-version>/libfuzzer.a (once), and prints that path.
 build_plain_libfuzzer() { # build_plain_libfuzzer DIR
     local src out tmp
-    src=$(cd fuzz && cargo metadata --format-version 1 2>/dev/null \
+    # RUSTC_BOOTSTRAP=1: fuzz/Cargo.toml uses a nightly cargo feature.
+    src=$(cd fuzz && RUSTC_BOOTSTRAP=1 cargo metadata --format-version 1 2>/dev/null \
         | grep -o '"manifest_path":"[^"]*/libfuzzer-sys-[^"/]*/Cargo.toml"' \
         | sed -n '1{s/^"manifest_path":"//; s|/Cargo.toml"$||; p;}') || return 1
     [ -n "$src" ] && [ -d "$src/libfuzzer" ] || return 1
