@@ -86,6 +86,16 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("url-parse", "p:/p:", "q")],
             }
+            /// url-parse reads a `file:` URL whose text after `//` starts with a
+            /// letter and `:` as a path with no host (`file://c:/x`: path `/c:/x`),
+            /// as the URL Standard's file host state reads a Windows drive letter.
+            UrlParseFileDriveLetter = "url-parse-file-drive-letter" {
+                basis: Spec, severity: Low,
+                rule: node::url_parse_file_drive_letter, scope: External("url-parse"),
+                spec: "URL Standard, file host state (a Windows drive letter as the host buffer: file-invalid-Windows-drive-letter-host, path state); url-parse 1.5.10 index.js (windowsDriveLetter = /^[a-zA-Z]:/; \"When the authority component is absent the URL starts with a path component\"); its README claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("url-parse", "file://c:/x"), ("url-parse", "file://h:1/x")],
+            }
             /// url-parse drops a port `requires-port` says is not required: 0,
             /// a `file` URI's, a scheme's default (`y://h:0` has no port).
             UrlParsePortNotRequired = "url-parse-port-not-required" {
@@ -93,7 +103,7 @@ macro_rules! reference_classes {
                 rule: node::url_parse_port_not_required, scope: External("url-parse"),
                 spec: "RFC 3986 section 3.2.3 (the port as written; section 6.2.3 may drop only a default one); url-parse 1.5.10 index.js (if (!required(url.port, url.protocol)) url.port = ''); requires-port 1.0.0 index.js (if (!port) return false; case 'file': return false; the default ports of http, ws, https, wss, ftp and gopher); its README claims no standard",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("url-parse", "y://h:0"), ("url-parse", "file://h:55255/x")],
+                examples: [("url-parse", "y://h:0"), ("url-parse", "file://h1:55255/x")],
             }
             /// url-parse copies no query from the base: `""` against
             /// `http://h/p?q` is `http://h/p`.

@@ -65,6 +65,50 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// url-parse reads a `file:` URL whose text after `//` starts with a letter
+/// and `:` (its `windowsDriveLetter`, `/^[a-zA-Z]:/`) as a path with no host
+/// (url-parse 1.5.10 index.js: "When the authority component is absent the
+/// URL starts with a path component"): `file://c:/x` is host "" and path
+/// `/c:/x`, as the URL Standard's file host state reads a Windows drive
+/// letter, and by the same test `file://h:1/x` is path `/h:1/x`. Claims the
+/// authority's parts and the path where theirs are that reading.
+pub(crate) fn url_parse_file_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
+    // With a base, the authority and path RFC 3986 section 5.2.2 gives the
+    // target: a base's drive-letter authority is read the same way.
+    let strict;
+    let (scheme, authority, path) = match ctx.resolved {
+        None => {
+            let split = appendix_b_split(ctx.input);
+            (split.scheme, split.authority, split.path)
+        }
+        Some(r) => {
+            strict = crate::oracle::grammar_rfc3986_resolve(r.base, r.reference);
+            (
+                strict.components.get(Component::Scheme),
+                strict.components.get(Component::Authority),
+                strict.components.get(Component::Path).unwrap_or_default(),
+            )
+        }
+    };
+    let file = scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    let Some(authority) = authority else {
+        return Diff::NONE;
+    };
+    let mut bytes = authority.bytes();
+    let drive = bytes.next().is_some_and(|b| b.is_ascii_alphabetic()) && bytes.next() == Some(b':');
+    let read_as_path = ctx.theirs(Component::Host).is_none_or(str::is_empty)
+        && ctx
+            .theirs(Component::Path)
+            .and_then(|p| p.strip_prefix('/'))
+            .and_then(|p| p.strip_prefix(authority))
+            .is_some_and(|rest| rest == path);
+    if file && drive && read_as_path {
+        ctx.claim(AUTHORITY_PARTS.with(Component::Path))
+    } else {
+        Diff::NONE
+    }
+}
+
 /// url-parse drops a port its `requires-port` dependency says is not
 /// required (requires-port 1.0 index.js: `if (!port) return false`, so
 /// port 0 in any spelling; `case 'file': return false`; and a scheme's
