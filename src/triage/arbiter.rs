@@ -13,6 +13,7 @@ use crate::reference::{Answer, References};
 
 use super::defects::defect;
 use super::host::scheme_of;
+use super::text::pct_normalized;
 use super::{Class, Decision, Finding, Voters, effect, severity};
 
 /// Peer disagreements among `outcomes` (every parser but rfc2396):
@@ -332,11 +333,11 @@ fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> 
         };
         let equivalent = match c {
             Component::Scheme | Component::Host => {
-                normalized(x).eq_ignore_ascii_case(&normalized(y))
+                pct_normalized(x).eq_ignore_ascii_case(&pct_normalized(y))
             }
             Component::Port => same_port_number(x, y),
             Component::Userinfo | Component::Path | Component::Query | Component::Fragment => {
-                normalized(x) == normalized(y)
+                pct_normalized(x) == pct_normalized(y)
             }
             Component::Authority => false,
         };
@@ -365,41 +366,6 @@ fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> 
 fn same_port_number(x: &str, y: &str) -> bool {
     let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     digits(x) && digits(y) && x.trim_start_matches('0') == y.trim_start_matches('0')
-}
-
-/// `text` with RFC 3986 section 6.2.2.1's and 6.2.2.2's normalisations:
-/// percent-encoded unreserved characters decoded, other hex digits upper
-/// case.
-fn normalized(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let escape = (b == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match escape {
-            Some(o) if o.is_ascii_alphanumeric() || matches!(o, b'-' | b'.' | b'_' | b'~') => {
-                out.push(char::from(o));
-                i += 3;
-            }
-            Some(o) => {
-                out.push_str(&format!("%{o:02X}"));
-                i += 3;
-            }
-            None => {
-                let ch = text
-                    .get(i..)
-                    .and_then(|t| t.chars().next())
-                    .unwrap_or('\u{fffd}');
-                out.push(ch);
-                i += ch.len_utf8().max(1);
-            }
-        }
-    }
-    out
 }
 
 /// Where the reference cannot decide a disagreement between peers `a` and

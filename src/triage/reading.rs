@@ -13,7 +13,7 @@ use crate::oracle::{OracleId, Outcome};
 use super::Class;
 use super::host::{punycode_labels, same_address};
 use super::ip_literal::is_ip_literal;
-use super::text::decoded;
+use super::text::{decoded, pct_normalized};
 
 /// The class that explains `theirs` (the host `id` reports) as the host
 /// `written` (a parser's, or the reference's, reading of the same input)
@@ -72,42 +72,14 @@ pub(crate) fn host_reading(
 }
 
 /// `host` normalised as RFC 3986 section 6.2.2 describes
-/// ([`HostReading::Rfc3986Normalized`]): lower-cased, a percent-encoded
-/// unreserved octet (ALPHA, DIGIT, `-`, `.`, `_`, `~`, section 2.3)
-/// decoded, any other percent-encoding's hex digits upper-cased.
+/// ([`HostReading::Rfc3986Normalized`]): a percent-encoded unreserved
+/// octet decoded, then everything lower-cased but the hex digits of the
+/// percent-encodings left, which stay upper case (urllib3 decodes, then
+/// lower-cases each label, then upper-cases its escapes). The second
+/// [`pct_normalized`] only upper-cases those digits again: after the first,
+/// every escape is of an octet that is not unreserved.
 fn rfc3986_normalized(host: &str) -> String {
-    let bytes = host.as_bytes();
-    let mut out = String::with_capacity(host.len());
-    let mut at = 0;
-    while let Some(&b) = bytes.get(at) {
-        let hex = bytes
-            .get(at + 1..at + 3)
-            .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
-        match (b, hex) {
-            (b'%', Some(h)) => {
-                let octet = std::str::from_utf8(h)
-                    .ok()
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .unwrap_or_default();
-                if octet.is_ascii_alphanumeric() || b"-._~".contains(&octet) {
-                    out.push(char::from(octet.to_ascii_lowercase()));
-                } else {
-                    out.push('%');
-                    out.extend(h.iter().map(|&d| char::from(d.to_ascii_uppercase())));
-                }
-                at += 3;
-            }
-            _ => {
-                let ch = host
-                    .get(at..)
-                    .and_then(|t| t.chars().next())
-                    .unwrap_or('\u{fffd}');
-                out.extend(ch.to_lowercase());
-                at += ch.len_utf8();
-            }
-        }
-    }
-    out
+    pct_normalized(&pct_normalized(host).to_lowercase())
 }
 
 /// `host` written as [`HostReading::Ipv4LeadingZerosDropped`] says, when

@@ -113,6 +113,41 @@ pub(crate) fn is_drive_letter(segment: &str) -> bool {
     segment.len() == 2 && begins_with_drive_letter(segment)
 }
 
+/// `text` with RFC 3986 section 6.2.2.1's and 6.2.2.2's normalisations:
+/// percent-encoded unreserved characters decoded, other hex digits upper
+/// case.
+pub(crate) fn pct_normalized(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let escape = (b == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match escape {
+            Some(o) if o.is_ascii_alphanumeric() || matches!(o, b'-' | b'.' | b'_' | b'~') => {
+                out.push(char::from(o));
+                i += 3;
+            }
+            Some(o) => {
+                out.push_str(&format!("%{o:02X}"));
+                i += 3;
+            }
+            None => {
+                let ch = text
+                    .get(i..)
+                    .and_then(|t| t.chars().next())
+                    .unwrap_or('\u{fffd}');
+                out.push(ch);
+                i += ch.len_utf8().max(1);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

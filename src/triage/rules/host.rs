@@ -133,9 +133,7 @@ pub(crate) fn file_localhost(ctx: &Ctx<'_, '_>) -> Diff {
 /// `u@h:1`. Claims the host where theirs is the file URI's authority so
 /// unescaped.
 pub(crate) fn file_authority_as_host(ctx: &Ctx<'_, '_>) -> Diff {
-    let file = ctx
-        .ours(Component::Scheme)
-        .is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    let file = super::is_file(ctx);
     let (Some(authority), Some(theirs)) =
         (ctx.ours(Component::Authority), ctx.theirs(Component::Host))
     else {

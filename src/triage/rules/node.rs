@@ -73,6 +73,10 @@ pub(crate) fn url_parse_slashless_base(ctx: &Ctx<'_, '_>) -> Diff {
 /// letter, and by the same test `file://h:1/x` is path `/h:1/x`. Claims the
 /// authority's parts and the path where theirs are that reading.
 pub(crate) fn url_parse_file_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
+    // Theirs has a host: not this reading (and no resolution to compute).
+    if !ctx.theirs(Component::Host).is_none_or(str::is_empty) {
+        return Diff::NONE;
+    }
     // With a base, the authority and path RFC 3986 section 5.2.2 gives the
     // target: a base's drive-letter authority is read the same way.
     let strict;
@@ -90,18 +94,17 @@ pub(crate) fn url_parse_file_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
             )
         }
     };
-    let file = scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    let file = scheme.is_some_and(crate::triage::host::is_file);
     let Some(authority) = authority else {
         return Diff::NONE;
     };
     let mut bytes = authority.bytes();
     let drive = bytes.next().is_some_and(|b| b.is_ascii_alphabetic()) && bytes.next() == Some(b':');
-    let read_as_path = ctx.theirs(Component::Host).is_none_or(str::is_empty)
-        && ctx
-            .theirs(Component::Path)
-            .and_then(|p| p.strip_prefix('/'))
-            .and_then(|p| p.strip_prefix(authority))
-            .is_some_and(|rest| rest == path);
+    let read_as_path = ctx
+        .theirs(Component::Path)
+        .and_then(|p| p.strip_prefix('/'))
+        .and_then(|p| p.strip_prefix(authority))
+        .is_some_and(|rest| rest == path);
     if file && drive && read_as_path {
         ctx.claim(AUTHORITY_PARTS.with(Component::Path))
     } else {
