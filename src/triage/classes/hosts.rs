@@ -238,7 +238,8 @@ macro_rules! host_classes {
                 rule: syntax::dotted_scheme, scope: External("urllib3"),
                 spec: "RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )); urllib3 parse_url docstring (\"This parser is RFC 3986 and RFC 6874 compliant\"); https://github.com/urllib3/urllib3/issues/2897",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
-                examples: [("urllib3", "opc.tcp://203.0.113.0:49320")],
+                // `F.X3:aaR`: refused, its text read as host and port.
+                examples: [("urllib3", "opc.tcp://203.0.113.0:49320"), ("urllib3", "F.X3:aaR")],
             }
             /// urllib3's `parse_url` reads an input without a scheme or a leading
             /// `/` as an authority (`example/x`: host `example`, path `/x`; a
@@ -248,7 +249,9 @@ macro_rules! host_classes {
                 rule: authority::schemeless_authority, scope: External("urllib3"),
                 spec: "RFC 2396 section 5 (rel_path); urllib3 util/url.py, parse_url (\"Best-effort is performed to parse incomplete urls\"; its example `parse_url('google.com:80')` gives host google.com, port 80; `_SCHEME_RE` decides when `//` is put before the input)",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("urllib3", "example/x"), ("urllib3", "h/%2f")],
+                // `%5F3!/`: host `_3!` (its documented host normalisation);
+                // `%00`: the would-be host refused (urllib3#5095).
+                examples: [("urllib3", "example/x"), ("urllib3", "h/%2f"), ("urllib3", "%5F3!/"), ("urllib3", "%00")],
             }
             /// Perl's `URI::file` reads a file URI's whole authority, unescaped, as
             /// its host (a host name or a device or volume specification, as its
