@@ -305,6 +305,7 @@ fn analyse(
             &mut case.findings,
         );
     }
+    crate::triage::readings_of_same_standard_peer(&case.outcomes, &mut case.findings);
     case.findings.extend(peer_findings);
     drop_documented_departures(case);
     unclaimed_standards(case);

@@ -50,6 +50,14 @@ impl Diff {
         }
     }
 
+    /// What either difference holds.
+    pub(crate) const fn union(self, other: Diff) -> Diff {
+        Diff {
+            verdict: self.verdict || other.verdict,
+            fields: self.fields.union(other.fields),
+        }
+    }
+
     /// What is left of this difference once `other` is taken away.
     pub(crate) const fn without(self, other: Diff) -> Diff {
         Diff {

@@ -310,6 +310,94 @@ pub(crate) fn documents(class: Class, oracle: OracleId) -> bool {
         })
 }
 
+/// A shipped parser that claims a standard and answers exactly as an
+/// in-process parser of that standard reads the input as that standard
+/// prescribes: the spec readings that explain the in-process parser's
+/// difference from rfc2396 explain its own. (Some rules need the parser's
+/// own reading of the base, which is known only of in-process parsers:
+/// `normalized-base`, `same-scheme-reference`.) Replaces what triage left
+/// unexplained of such a parser where that peer's spec findings, of classes
+/// whose scope covers it too, claim every part left; each keeps the class
+/// and the part of the claim left open. `outcomes` are a case's, rfc2396's
+/// first.
+pub(crate) fn readings_of_same_standard_peer(
+    outcomes: &[(OracleId, Outcome<'_>)],
+    findings: &mut Vec<Finding>,
+) {
+    let Some((_, ours)) = outcomes.first() else {
+        return;
+    };
+    let mut at = 0;
+    while let Some(left) = findings.get(at) {
+        let borrowed = borrowed_readings(outcomes, ours, findings, left);
+        match borrowed {
+            Some(borrowed) if !borrowed.is_empty() => {
+                let n = borrowed.len();
+                findings.splice(at..=at, borrowed);
+                at += n;
+            }
+            _ => at += 1,
+        }
+    }
+}
+
+/// The findings `left` (an unexplained one) takes from an in-process peer
+/// of its standard with the same outcome, or `None`.
+fn borrowed_readings(
+    outcomes: &[(OracleId, Outcome<'_>)],
+    ours: &Outcome<'_>,
+    findings: &[Finding],
+    left: &Finding,
+) -> Option<Vec<Finding>> {
+    if left.class != Class::Unexplained || !matches!(left.oracle, OracleId::External(_)) {
+        return None;
+    }
+    let standard = left.oracle.standard()?;
+    let (_, theirs) = outcomes.iter().find(|(id, _)| *id == left.oracle)?;
+    let peer = outcomes.iter().find_map(|(id, o)| {
+        let in_process_peer = !matches!(id, OracleId::External(_))
+            && !id.is_reference()
+            && id.standard() == Some(standard);
+        (in_process_peer && crate::diff::diff(o, theirs).is_empty()).then_some(*id)
+    })?;
+    let left_claim = Diff {
+        verdict: left.verdict,
+        fields: left.fields,
+    };
+    let borrowed: Vec<Finding> = findings
+        .iter()
+        .filter(|f| {
+            f.oracle == peer
+                && f.peer == Some(OracleId::Rfc2396)
+                && f.basis == Basis::Spec
+                && classes::RULES
+                    .iter()
+                    .any(|rule| rule.class == f.class && rule.scope.covers(left.oracle))
+        })
+        .filter_map(|f| {
+            let claim = Diff {
+                verdict: f.verdict,
+                fields: f.fields,
+            }
+            .intersection(left_claim);
+            (!claim.is_empty()).then(|| Finding {
+                oracle: left.oracle,
+                severity: severity::of_claim(f.class, claim, ours, theirs),
+                verdict: claim.verdict,
+                fields: claim.fields,
+                ..f.clone()
+            })
+        })
+        .collect();
+    let covered = borrowed.iter().fold(Diff::NONE, |all, f| {
+        all.union(Diff {
+            verdict: f.verdict,
+            fields: f.fields,
+        })
+    });
+    (left_claim.without(covered).is_empty()).then_some(borrowed)
+}
+
 #[cfg(test)]
 mod catalogue_tests {
     use super::classes::RULES;

@@ -136,7 +136,7 @@ macro_rules! normalization_classes {
                 rule: resolution::normalized_base, scope: Standard(Whatwg) | Oracle(Curl),
                 spec: "RFC 2396 section 5.2 step 6; URL Standard (basic URL parser: the base is a parsed URL record; path state); libcurl lib/urlapi.c (dedotdotify on curl_url_set)",
                 examples: [],
-                with_base: [(Url, "r:/f//..", "i"), (Ada, "r:/f//..", "i"), (Curl, "file:/..///..", "~"), (Url, "ttp://.p://.%2E#/ftp:7.", "2"), (Url, "ws://$@%22/.i/..", ",")],
+                with_base: [(Url, "r:/f//..", "i"), (Ada, "r:/f//..", "i"), (Curl, "file:/..///..", "~"), (Url, "ttp://.p://.%2E#/ftp:7.", "2"), (Url, "ws://$@%22/.i/..", ","), ("upa-url", "htj:/..j:/.%2E", "n/x")],
             }
         ] $($rest)* }
     };

@@ -39,7 +39,7 @@ macro_rules! reference_classes {
                 rule: resolution::same_scheme_reference, scope: Standard(Whatwg) | External("node-url"),
                 spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state); Node.js lib/url.js, Url.prototype.resolveObject (a reference of the base's protocol is resolved as a relative one; url.resolve \"in a manner similar to that of a web browser\", Node.js docs)",
                 examples: [],
-                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g")],
+                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("upa-url", "ftp:gbKz4H", "ftp:g")],
             }
             /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
             /// lower) without `//`, where `http:a/b` has none: it looks the scheme
@@ -114,6 +114,16 @@ macro_rules! reference_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [],
                 with_base: [("url-parse", "http://h/p?q", ""), ("url-parse", "http://h/p?q", "#f")],
+            }
+            /// url-parse copies no userinfo from the base: `b` against
+            /// `http://u:p@h/a` is `http://h/b`.
+            UrlParseNoBaseUserinfo = "url-parse-no-base-userinfo" {
+                basis: Spec, severity: Low,
+                rule: node::url_parse_no_base_userinfo, scope: External("url-parse"),
+                spec: "RFC 3986 section 5.2.2 (T.authority = Base.authority for a reference without scheme or authority); url-parse 1.5.10 index.js (rules: of the location only the host, hostname and port rows are copied, not ['@', 'auth', 1]); its README claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("url-parse", "http://u:p@h/a", "b"), ("url-parse", "ftp://u@h/", "")],
             }
             /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
             /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
@@ -338,6 +348,7 @@ macro_rules! reference_classes {
                 rule: authority::special_scheme_slashes, scope: Standard(Whatwg) | External("upa-url") | External("url-parse"),
                 spec: "RFC 2396 section 3; URL Standard (special authority ignore slashes state); upa-url README (\"compliant with the WHATWG URL ... standards\"); url-parse 1.5.10 index.js, extractProtocol and isSpecial (for file, ftp, http, https, ws and wss the slashes and backslashes after the scheme are skipped and what follows is read as the authority)",
                 examples: [(Url, "http:evil.com/"), (Url, "http:/evil.com/"), (Url, "http:///evil.com/"), (Url, "httpS:s3:?/"), ("upa-url", "ftp:///path"), ("upa-url", "http:///"), ("url-parse", "http:/evil.com/"), ("url-parse", "wss:/bbbbbb:0800")],
+                with_base: [(Ada, "ws:/6", "///f"), ("url-parse", "ws:/6", "///f"), ("url-parse", "http:/%4e:80?", "////u@h:36/a")],
             }
             /// `scheme:/path` or `scheme://` with an empty authority, which
             /// `http::Uri` refuses: its absolute-form needs an authority.

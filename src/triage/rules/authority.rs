@@ -78,13 +78,34 @@ pub(crate) fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Diff {
     }
     // Justified when the host they found is text rfc2396 read as its path
     // (or opaque part): the slashes, not the characters, differ. With a
-    // base, WHATWG may have found its host in the base's path (`http:/h`).
-    let ours_path = authorityless_base_path(ctx)
-        .unwrap_or_else(|| ctx.ours(Component::Path).unwrap_or_default());
-    // The host WHATWG would take from rfc2396's path: after the leading
-    // slashes, before the next delimiter, without userinfo and port.
+    // base, WHATWG may have found its host in the base's path (`http:/h`
+    // against `x`), or in the resolved path when the reference brought the
+    // slashes (`///h` against `ws:/6`: relative slash state, then special
+    // authority ignore slashes state); both are candidates.
+    let candidates = [
+        authorityless_base_path(ctx),
+        Some(ctx.ours(Component::Path).unwrap_or_default()),
+    ];
+    let found_in_path = candidates
+        .into_iter()
+        .flatten()
+        .any(|ours_path| host_found_in_path(ctx, ours_path));
+    if !found_in_path {
+        return Diff::NONE;
+    }
+    Diff::of_fields(
+        AUTHORITY_PARTS
+            .with(Component::Path)
+            .union(opaque_query(ctx)),
+    )
+}
+
+/// Is the host they found text of `ours_path`, as WHATWG reads a host
+/// from it: after the leading slashes, before the next delimiter, without
+/// userinfo and port?
+fn host_found_in_path(ctx: &Ctx<'_, '_>, ours_path: &str) -> bool {
     let written = host_in_path(ours_path, &['/', '\\'], &['/', '\\', '?', '#']);
-    let found_in_path = ctx.theirs(Component::Host).is_some_and(|h| {
+    ctx.theirs(Component::Host).is_some_and(|h| {
         let h = h.to_ascii_lowercase();
         ours_path.to_ascii_lowercase().contains(&h)
             || decoded_lower(ours_path).contains(&h)
@@ -94,15 +115,7 @@ pub(crate) fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Diff {
             || !written.is_ascii()
             || !decoded_lower(written).is_ascii()
             || h.contains("xn--")
-    });
-    if !found_in_path {
-        return Diff::NONE;
-    }
-    Diff::of_fields(
-        AUTHORITY_PARTS
-            .with(Component::Path)
-            .union(opaque_query(ctx)),
-    )
+    })
 }
 
 /// `authority = server | reg_name` (RFC 2396 section 3.2): what is not a

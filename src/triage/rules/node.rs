@@ -167,6 +167,33 @@ pub(crate) fn url_parse_no_base_query(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// url-parse's rules copy from the base only the host, hostname and port
+/// rows (index.js, `rules`, the fourth element; `relative && instruction[3]
+/// ? location[key] : ''`), never `['@', 'auth', 1]`: a reference without a
+/// scheme or `//` loses the base's userinfo (`b` against `http://u:p@h/a`
+/// is `http://h/b`), where RFC 3986 section 5.2.2 keeps `Base.authority`
+/// whole. url-parse claims no standard. Claims the userinfo where the
+/// reference has neither scheme nor authority, ours has userinfo and theirs
+/// none.
+pub(crate) fn url_parse_no_base_userinfo(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let reference = appendix_b_split(resolved.reference);
+    let relative = reference.scheme.is_none() && reference.authority.is_none();
+    if relative
+        && ctx.ours(Component::Userinfo).is_some()
+        && ctx.theirs(Component::Userinfo).is_none()
+    {
+        ctx.claim(ComponentSet::of(&[
+            Component::Userinfo,
+            Component::Authority,
+        ]))
+    } else {
+        Diff::NONE
+    }
+}
+
 /// The schemes Node's legacy `url.parse` knows always take `//` (lib/url.js,
 /// `slashedProtocol`): without it, `http:a/b` keeps `a/b` as its path.
 const SLASHED_PROTOCOLS: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
