@@ -189,6 +189,37 @@ pub struct KnownJson {
 }
 
 impl Case<'_> {
+    /// The root cause of `finding`, one of this case's defects
+    /// ([`crate::rootcause::of`]). A peer disagreement that no ledger row
+    /// recognises is the parser's own defect on the same fields where triage
+    /// found one with a ledger row (Ruby's `//` against `http://a/b`: its
+    /// peers and its `empty-authority-ignored` are one behaviour), not a new
+    /// root cause of its own.
+    pub fn root_cause(&self, finding: &Finding) -> Option<crate::rootcause::RootCause> {
+        let cause = crate::rootcause::of(self.evidence(), finding)?;
+        if finding.class != Class::PeerDisagreement
+            || cause.status != "new"
+            || !cause.id.starts_with("new:")
+        {
+            return Some(cause);
+        }
+        let own = self
+            .findings
+            .iter()
+            .filter(|f| {
+                f.oracle == finding.oracle
+                    && f.class != Class::PeerDisagreement
+                    && f.basis == crate::triage::Basis::Defect
+                    && (!finding.verdict || f.verdict)
+                    && finding.fields.difference(f.fields).is_empty()
+            })
+            .filter_map(|f| crate::rootcause::of(self.evidence(), f))
+            .find(|c| !c.id.starts_with("new:"));
+        Some(own.unwrap_or(cause))
+    }
+}
+
+impl Case<'_> {
     /// The findings in their JSON shape.
     pub(crate) fn findings_json(&self) -> Vec<FindingJson> {
         self.findings
@@ -207,7 +238,7 @@ impl Case<'_> {
                     id: k.id.as_str(),
                     source: k.source.as_str(),
                 }),
-                root_cause: crate::rootcause::of(self.evidence(), f),
+                root_cause: self.root_cause(f),
             })
             .collect()
     }

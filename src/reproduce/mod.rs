@@ -76,7 +76,7 @@ pub struct Reproduction {
 pub fn reproduce(case: &Case<'_>) -> Vec<Reproduction> {
     let mut groups: Vec<(RootCause, OracleId, Vec<&Finding>)> = Vec::new();
     for finding in case.defects() {
-        let Some(cause) = rootcause::of(case.evidence(), finding) else {
+        let Some(cause) = case.root_cause(finding) else {
             continue;
         };
         match groups

@@ -33,7 +33,7 @@ use serde::Serialize;
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
     Rule, Scope, Target, authority, characters, curl, go, host, http, jetty, lenient, node, path,
-    php, port, python, resolution, syntax,
+    perl, php, port, python, resolution, syntax,
 };
 use crate::oracle::{OracleId, Standard};
 

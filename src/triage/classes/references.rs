@@ -125,6 +125,26 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("url-parse", "http://u:p@h/a", "b"), ("url-parse", "ftp://u@h/", "")],
             }
+            /// Perl's URI::ftp `path` is its `path_query`: `ftp://h?x` has the
+            /// path `?x`.
+            PerlUriFtpPathQuery = "perl-uri-ftp-path-query" {
+                basis: Spec, severity: Low,
+                rule: perl::perl_uri_ftp_path_query, scope: External("perl-uri"),
+                spec: "RFC 2396 section 3 (the path ends at '?'); URI 5.17 URI/ftp.pm (sub path { shift->path_query(@_) }  # XXX)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("perl-uri", "ftp://h?x"), ("perl-uri", "ftp://h:21/p?q")],
+            }
+            /// Perl's `new_abs` keeps the base's fragment for a reference with
+            /// an empty path and no fragment: `?` against `http://a/b#f` is
+            /// `http://a/b?#f`.
+            PerlUriBaseFragmentKept = "perl-uri-base-fragment-kept" {
+                basis: Spec, severity: Low,
+                rule: perl::perl_uri_base_fragment_kept, scope: External("perl-uri"),
+                spec: "RFC 2396 section 5.2 step 7 and RFC 3986 section 5.2.2 (T.fragment = R.fragment); URI 5.17 URI/_generic.pm, abs (for an empty path: $abs->fragment($fragment) if defined $fragment); perldoc URI claims RFC 2396 for its objects, not for new_abs",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("perl-uri", "http://a/b#f", "?"), ("perl-uri", "http://a/b?q#f", "?x")],
+            }
             /// Go's `ResolveReference` before Go 1.23 loses an opaque base's part
             /// for a reference without a path (`urn:a` + `#f`: `urn:#f`), where
             /// RFC 3986 section 5.2.2 keeps the base's path: its defect.
@@ -155,11 +175,11 @@ macro_rules! reference_classes {
             /// 3986: `http:`): their defect.
             EmptyAuthorityIgnored = "empty-authority-ignored" {
                 basis: Defect, severity: Medium,
-                rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx"),
-                spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679",
+                rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx") | External("ruby-uri") | External("ruby-uri-rfc2396"),
+                spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679; RFC 2396 section 5.2 step 4 (a defined authority makes a network-path reference; `server` may be empty, Appendix A); ruby/uri 0.11.0 (and 1.1.1) lib/uri/rfc3986_parser.rb and rfc2396_parser.rb give `//` no host (nil), and URI::Generic#merge keeps the base's authority when the reference has none",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [],
-                with_base: [("go-net-url", "http://a/b", "//"), ("python-urllib", "http://a/b", "//")],
+                with_base: [("go-net-url", "http://a/b", "//"), ("python-urllib", "http://a/b", "//"), ("ruby-uri", "http://a/b", "//"), ("ruby-uri-rfc2396", "http://a/b", "///p")],
             }
             /// Go's `ResolveReference` drops one slash of a resolved path that
             /// starts with `//` (`h:/a` + `/..//x`: path `/x`, RFC 3986: `//x`): its

@@ -18,6 +18,7 @@ pub(crate) mod jetty;
 pub(crate) mod lenient;
 pub(crate) mod node;
 pub(crate) mod path;
+pub(crate) mod perl;
 pub(crate) mod php;
 pub(crate) mod port;
 pub(crate) mod python;

@@ -423,5 +423,17 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     if !same_scheme || reference.authority != Some("") {
         return Diff::NONE;
     }
+    // Ignored, not honoured: honouring it gives no host (or an empty one,
+    // `empty-host`) and the reference's own path, dot segments removed or
+    // not (`dot-segments`); anything else (the base's host, the base's
+    // path) is the empty authority taken for none.
+    let ours_path = ctx.ours(Component::Path).unwrap_or_default();
+    let honoured = ctx.theirs(Component::Host).is_none_or(str::is_empty)
+        && ctx.theirs(Component::Path).is_some_and(|p| {
+            p == ours_path || p == grammar::rfc3986::remove_dot_segments(ours_path)
+        });
+    if honoured {
+        return Diff::NONE;
+    }
     ctx.claim(AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])))
 }
