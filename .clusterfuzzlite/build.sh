@@ -26,7 +26,11 @@ Environment:
   SRC, OUT, WORK   required; $SRC/uridiff is the checkout (may be a symlink)
   SANITIZER        set by OSS-Fuzz and ClusterFuzzLite: address, or coverage
                    (the base image's cargo wrapper makes the coverage build);
-                   `cargo fuzz build -O --debug-assertions` with the image's
+                   `cargo fuzz build -O --debug-assertions
+                   --no-trace-compares` (the instrumentation scripts/fuzz.sh
+                   builds with, scripts/lib.sh's FUZZ_INSTRUMENT: comparison
+                   tracing only in the parsers, which fuzz/Cargo.toml's
+                   per-package rustflags turn back on) with the image's
                    nightly Rust, RUSTFLAGS, CC, CXX, CFLAGS and CXXFLAGS as the
                    image sets them.
                    Unset (outside Docker): nightly with AddressSanitizer when a
@@ -70,7 +74,10 @@ if [ -n "${SANITIZER:-}" ]; then
     # wrapper replaces `cargo fuzz build` by an instrumented `cargo build` and
     # leaves the binaries at the same place.
     case "$SANITIZER" in
-        address|coverage) build=(cargo fuzz build -O --debug-assertions) ;;
+        # The instrumentation scripts/fuzz.sh's build asks for
+        # (scripts/lib.sh, FUZZ_INSTRUMENT: comparison tracing only in the
+        # parsers). The coverage build's wrapper ignores these arguments.
+        address|coverage) build=(cargo fuzz build -O --debug-assertions "${FUZZ_INSTRUMENT[@]}") ;;
         *)
             echo "build.sh: SANITIZER=$SANITIZER is not supported for these Rust targets (address, coverage; see .clusterfuzzlite/project.yaml)" >&2
             exit 1

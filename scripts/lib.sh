@@ -74,22 +74,29 @@ target_libfuzzer_flags() {
     target_libfuzzer_options "$1" | sed 's/^\([a-z_]*\) = \(.*\)$/-\1=\2/' | tr '\n' ' '
 }
 
+# The instrumentation every build of the fuzz targets asks cargo-fuzz for,
+# beyond the sanitizer: comparison tracing only in the parsers
+# (--no-trace-compares here; fuzz/Cargo.toml's per-package rustflags, a
+# nightly cargo feature, turn it back on for them). scripts/fuzz.sh's build
+# and .clusterfuzzlite/build.sh's (ClusterFuzzLite, OSS-Fuzz) both take it
+# from here, so that a campaign anywhere fuzzes the same build.
+FUZZ_INSTRUMENT=(--no-trace-compares)
+
 # Sets FUZZ_CMD (an array: the cargo fuzz command) and FUZZ_SAN (the sanitizer
-# flags): nightly with AddressSanitizer when a nightly toolchain is installed,
-# else stable with `-s none`. FUZZ_SANITIZER=none forces no sanitizer. Sets
-# FUZZ_FEATURES too (an array, possibly empty: optional_features).
+# flags, FUZZ_INSTRUMENT included): nightly with AddressSanitizer when a
+# nightly toolchain is installed, else stable with `-s none` (and
+# RUSTC_BOOTSTRAP=1, so that cargo reads fuzz/Cargo.toml's per-package
+# rustflags). FUZZ_SANITIZER=none forces no sanitizer. Sets FUZZ_FEATURES too
+# (an array, possibly empty: optional_features).
 choose_toolchain() {
     read -r -a FUZZ_FEATURES <<< "$(optional_features)"
-    # --no-trace-compares: comparison tracing only in the parsers, which
-    # fuzz/Cargo.toml's per-package rustflags turn it back on for (a nightly
-    # cargo feature: on stable, RUSTC_BOOTSTRAP=1 lets cargo read them).
     if [ "${FUZZ_SANITIZER:-}" != "none" ] && has_nightly; then
         FUZZ_CMD=(cargo +nightly fuzz)
-        FUZZ_SAN=(-s address --no-trace-compares)
+        FUZZ_SAN=(-s address "${FUZZ_INSTRUMENT[@]}")
         FUZZ_DESC="nightly, AddressSanitizer"
     else
         FUZZ_CMD=(env RUSTC_BOOTSTRAP=1 cargo fuzz)
-        FUZZ_SAN=(-s none --no-trace-compares)
+        FUZZ_SAN=(-s none "${FUZZ_INSTRUMENT[@]}")
         FUZZ_DESC="stable, no sanitizer"
     fi
 }
