@@ -19,7 +19,7 @@ pkg-config finds), then, one process at a time:
      target's own settings (scripts/lib.sh, target_libfuzzer_options; what
      scripts/fuzz.sh and ClusterFuzzLite use), plus FUZZ_FLAGS (libFuzzer
      flags to compare), and prints libFuzzer's own average exec/s,
-     executions and edges covered;
+     executions and edges covered (skipped when SECONDS is 0);
      A run stops at a finding, which is saved under fuzz/artifacts/TARGET/
      as scripts/fuzz.sh saves it;
   2. times the differential binary over the saved corpus and over 2000 real
@@ -30,7 +30,13 @@ pkg-config finds), then, one process at a time:
      ratios; and libFuzzer's own cost per file in that mode (reading and
      copying it, its bookkeeping around a run), timed on 2000 files that
      are not UTF-8, which the target returns on at once: the ratios are
-     printed with that cost and without it.
+     printed with that cost and without it;
+  3. the same in the steady state a campaign runs in: the extra cost per
+     input of one process running the files STEADY_HI (80) times over
+     against one running them STEADY_LO (40) times over, once
+     AddressSanitizer's quarantine has filled and its heap pages are reused
+     (a replay of a few thousand inputs pays a page fault for fresh memory
+     where a campaign of millions does not).
 
 Nothing else should run on the machine meanwhile; as root, each run gets a
 real-time priority (chrt -f 10) so that other work cannot take its core. The saved corpus is not
@@ -68,9 +74,10 @@ if [ "$(id -u)" = 0 ] && command -v chrt >/dev/null 2>&1; then prio=(chrt -f 10)
 
 echo "Build: ${FUZZ_CMD[*]} ${FUZZ_SAN[*]} ${FUZZ_FEATURES[*]}; $FUZZ_C_DESC; libFuzzer flags: -dict=fuzz/uri.dict -max_len=4096 ${extra[*]}; ${prio[*]:-normal priority}"
 echo
-echo "| target | start | libFuzzer settings | exec/s | executions in ${seconds} s | edges (cov) |"
-echo "|---|---|---|---:|---:|---:|"
+[ "$seconds" -gt 0 ] && echo "| target | start | libFuzzer settings | exec/s | executions in ${seconds} s | edges (cov) |"
+[ "$seconds" -gt 0 ] && echo "|---|---|---|---:|---:|---:|"
 for t in parse differential; do
+    [ "$seconds" -gt 0 ] || break
     read -r -a own <<<"$(target_libfuzzer_flags "$t")"
     settings=("defaults")
     [ "${#own[@]}" -gt 0 ] && settings+=("${own[*]}")
@@ -119,6 +126,33 @@ fuzz_ns() {
     echo $(( ((t2 - t1) - (t1 - t0)) / (5 * n) ))
 }
 
+# The same cost in the steady state a campaign runs in. AddressSanitizer
+# hands out fresh heap pages (each one a page fault) until its quarantine of
+# freed memory (256 MiB by default) has filled and cycles: a replay of a few
+# thousand inputs never gets there, a campaign of millions of executions does
+# within seconds. Here: the extra time of a process that runs the files of $1
+# STEADY_HI times over against one that runs them STEADY_LO times over, per
+# extra input. Over 2000 real URLs the cost per input stops falling after
+# 20-40 passes (BENCHMARKS.md, 2026-11-27), hence 40 and 80. The command
+# lines are long (every file STEADY_HI times): the stack limit, which bounds
+# them, is raised for these processes.
+STEADY_LO=${STEADY_LO:-40}
+STEADY_HI=${STEADY_HI:-80}
+steady_ns() {
+    local files=() n t0 t1 t2
+    mapfile -t files < <(cd "$1" && find . -type f | sort)
+    n=${#files[@]}
+    local lo=() hi=() i
+    for ((i = 0; i < STEADY_LO; i++)); do lo+=("${files[@]}"); done
+    for ((i = 0; i < STEADY_HI; i++)); do hi+=("${files[@]}"); done
+    t0=$(date +%s%N)
+    (cd "$1" && ulimit -s 65536 && "${prio[@]}" "$bin_dir/differential" "${lo[@]}" > /dev/null 2>&1) || true
+    t1=$(date +%s%N)
+    (cd "$1" && ulimit -s 65536 && "${prio[@]}" "$bin_dir/differential" "${hi[@]}" > /dev/null 2>&1) || true
+    t2=$(date +%s%N)
+    echo $(( ((t2 - t1) - (t1 - t0)) / ((STEADY_HI - STEADY_LO) * n) ))
+}
+
 # libFuzzer's own cost per file in this mode, whatever the target does: the
 # same number of files, each one byte that is not UTF-8 (the target returns
 # at once on it).
@@ -136,5 +170,27 @@ for set in "saved differential corpus|corpus/differential" "2000 real URLs|$scra
     fuzz=$(fuzz_ns "$dir")
     read -r _ n _ check _ campaign < <("${prio[@]}" ./target/release/examples/check_cost "$dir")
     awk -v name="$name ($n)" -v f="$fuzz" -v p="$per_file" -v c="$check" -v q="$campaign" \
+        'BEGIN { printf "| %s | %d | %d | %.1fx | %.1fx | %d | %.1fx | %.1fx |\n", name, f, c, f / c, (f - p) / c, q, f / q, (f - p) / q }'
+done
+
+# The steady state: the saved corpus under short names (a process's command
+# line holds every file STEADY_HI times).
+mkdir -p "$scratch/corpus-files"
+i=0
+while IFS= read -r f; do
+    i=$((i + 1))
+    cp "$f" "$scratch/corpus-files/$(printf %05d "$i")"
+done < <(find corpus/differential -type f | sort)
+steady_file=$(steady_ns "$scratch/not-utf8")
+echo
+echo "Steady state (the extra cost per input of ${STEADY_HI} passes over the files against ${STEADY_LO}, one process each; AddressSanitizer's quarantine has cycled): libFuzzer's own cost per file $steady_file ns"
+echo
+echo "| inputs | fuzz build ns/input, steady | release check() ns/input | ratio | less libFuzzer's per-file cost | release campaign_check() ns/input | ratio | less per-file cost |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+for set in "saved differential corpus|$scratch/corpus-files" "2000 real URLs|$scratch/urls"; do
+    IFS='|' read -r name dir <<<"$set"
+    fuzz=$(steady_ns "$dir")
+    read -r _ n _ check _ campaign < <("${prio[@]}" ./target/release/examples/check_cost "$dir")
+    awk -v name="$name ($n)" -v f="$fuzz" -v p="$steady_file" -v c="$check" -v q="$campaign" \
         'BEGIN { printf "| %s | %d | %d | %.1fx | %.1fx | %d | %.1fx | %.1fx |\n", name, f, c, f / c, (f - p) / c, q, f / q, (f - p) / q }'
 done
