@@ -145,11 +145,18 @@ steady_ns() {
     local lo=() hi=() i
     for ((i = 0; i < STEADY_LO; i++)); do lo+=("${files[@]}"); done
     for ((i = 0; i < STEADY_HI; i++)); do hi+=("${files[@]}"); done
+    local rc=0
     t0=$(date +%s%N)
-    (cd "$1" && ulimit -s 65536 && "${prio[@]}" "$bin_dir/differential" "${lo[@]}" > /dev/null 2>&1) || true
+    (cd "$1" && { ulimit -s 65536 2>/dev/null || true; } && "${prio[@]}" "$bin_dir/differential" "${lo[@]}" > /dev/null 2>&1) || rc=$?
     t1=$(date +%s%N)
-    (cd "$1" && ulimit -s 65536 && "${prio[@]}" "$bin_dir/differential" "${hi[@]}" > /dev/null 2>&1) || true
+    (cd "$1" && { ulimit -s 65536 2>/dev/null || true; } && "${prio[@]}" "$bin_dir/differential" "${hi[@]}" > /dev/null 2>&1) || rc=$?
     t2=$(date +%s%N)
+    # 126: the process could not start (a command line longer than the
+    # system allows); any other failure still ran the files (a finding).
+    if [ "$rc" = 126 ]; then
+        echo "scripts/fuzz-throughput.sh: the differential binary did not start with $STEADY_HI passes over $1 (command line too long: lower STEADY_HI)" >&2
+        exit 1
+    fi
     echo $(( ((t2 - t1) - (t1 - t0)) / ((STEADY_HI - STEADY_LO) * n) ))
 }
 
