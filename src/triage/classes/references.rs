@@ -39,7 +39,7 @@ macro_rules! reference_classes {
                 rule: resolution::same_scheme_reference, scope: Standard(Whatwg) | External("node-url"),
                 spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state); Node.js lib/url.js, Url.prototype.resolveObject (a reference of the base's protocol is resolved as a relative one; url.resolve \"in a manner similar to that of a web browser\", Node.js docs)",
                 examples: [],
-                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("upa-url", "ftp:gbKz4H", "ftp:g")],
+                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("node-url", "ws:a.b", "ws:?j"), ("upa-url", "ftp:gbKz4H", "ftp:g")],
             }
             /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
             /// lower) without `//`, where `http:a/b` has none: it looks the scheme

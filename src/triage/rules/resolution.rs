@@ -45,7 +45,17 @@ pub(crate) fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Diff {
             .into_iter()
             .flatten()
             .any(|b| b.eq_ignore_ascii_case(t)),
-        None => false,
+        // A base with no host, read as none by both, and a reference with
+        // no path whose result has the base's: the reference resolved as a
+        // relative one (Node's `ws:?j` against `ws:a`: `ws:a?j`).
+        None => {
+            let base_path = base_parsed(ctx).map(|b| b.path());
+            base_host.is_none()
+                && their_base_host.is_none()
+                && rest.split(['?', '#']).next().is_some_and(str::is_empty)
+                && base_path
+                    .is_some_and(|p| !p.is_empty() && ctx.theirs(Component::Path) == Some(p))
+        }
     };
     if on_base_host || !ctx.theirs.accepted() {
         Diff {
