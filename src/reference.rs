@@ -79,21 +79,9 @@ pub fn reference_for(standard: Standard) -> Option<OracleId> {
     }
 }
 
-/// The standard whose reference judges `id`: its own, or for an oracle
-/// whose authority follows another's (`http::Uri` reads RFC 3986's
-/// authority), that one's.
+/// The standard whose reference judges `id` ([`Descriptor::judged_by`](crate::oracle::Descriptor::judged_by)).
 pub(crate) fn judged_by(id: OracleId) -> Option<Standard> {
-    match id.standard() {
-        Some(s @ (Standard::Whatwg | Standard::Rfc3986)) => Some(s),
-        // The other implementations of RFC 2396 (java-uri,
-        // ruby-uri-rfc2396); the strict parser (rfc2396) is held to its
-        // grammar by the `parse` fuzz target and a test over the saved
-        // corpus instead.
-        Some(Standard::Rfc2396) if id != OracleId::Rfc2396 => Some(Standard::Rfc2396),
-        _ => crate::oracle::info(id)
-            .and_then(|row| row.authority_peer)
-            .and_then(OracleId::standard),
-    }
+    id.descriptor().judged_by
 }
 
 /// The standards whose references `outcomes` (rfc2396 first, then the

@@ -72,9 +72,7 @@ impl Seen<'_> {
 /// Does a `uridiff fetch` client read URLs with `fetcher`'s parser, so
 /// that `--observe` can send its cells?
 pub(crate) fn has_client(fetcher: &str) -> bool {
-    crate::fetch::clients()
-        .iter()
-        .any(|c| c.parser == Some(fetcher))
+    !crate::fetch::clients_of(fetcher).is_empty()
 }
 
 /// Where an observed request went: its address, the name it asked for,

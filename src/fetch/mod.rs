@@ -65,7 +65,7 @@ mod trap;
 pub use client::{Answer, Client, Request};
 pub use dns::{DnsTrap, Query};
 pub use observe::{MAX_NAMES, Observation, Observer, REDIRECT_PAGE, name_map};
-pub use rows::{ClientInfo, clients, clients_for};
+pub use rows::{ClientInfo, clients, clients_for, clients_of};
 
 /// Where the clients run, and so what keeps them on loopback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use crate::oracle::external::shipped::{GO_MOD, SETUP, Shipped, go_build};
 
 /// The programs behind the process clients: the same machinery as the
 /// shipped oracles (sources embedded, written to a temporary directory, Go
-/// built once into the cache). One constructor, so that a field added to
-/// [`Shipped`] is filled in one place.
+/// built once into the cache). Built on [`Shipped::new`], so that a field
+/// added to [`Shipped`] takes its default here.
 #[allow(clippy::too_many_arguments)]
 const fn program_row(
     name: &'static str,
@@ -19,27 +19,10 @@ const fn program_row(
     install: &'static str,
 ) -> Shipped {
     Shipped {
-        name,
-        files,
-        runtimes,
-        command,
         env,
         libraries,
-        unset: &[],
-        debian: &[],
-        probe: None,
         build,
-        resolves: false,
-        install,
-        standard: None,
-        lineage: None,
-        held_to: &[],
-        resolver: crate::oracle::external::shipped::Resolver::Glibc,
-        host_readings: &[],
-        flag_note: None,
-        reference: false,
-        reproduce: None,
-        documented: crate::oracle::external::shipped::Documented::NONE,
+        ..Shipped::new(name, files, runtimes, command, install)
     }
 }
 

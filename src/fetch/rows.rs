@@ -1,5 +1,8 @@
 //! The client rows: [`ClientInfo`], one per HTTP client, and which of
-//! them run where.
+//! them run where. Which oracle's parser a client reads URLs with is that
+//! oracle's fact ([`Descriptor::clients`](crate::oracle::Descriptor::clients)).
+
+use crate::oracle::OracleId;
 
 /// One HTTP client: a row of [`clients`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,9 +13,6 @@ pub struct ClientInfo {
     /// `ruby-open-uri`, `php-file-get-contents`, `php-curl`,
     /// `java-httpclient`, `java-httpurlconnection`, `chromium`.
     pub id: &'static str,
-    /// The id of the uridiff oracle whose reading of the URL it shares;
-    /// `None` when uridiff has no oracle of its parser.
-    pub parser: Option<&'static str>,
     /// The library call that fetches.
     pub code_path: &'static str,
     /// Does it carry the in-client guard ([`crate::fetch`]), so that it
@@ -26,132 +26,83 @@ pub struct ClientInfo {
     pub follows_redirect: bool,
 }
 
-const fn row(
-    id: &'static str,
-    parser: Option<&'static str>,
-    code_path: &'static str,
-    guarded: bool,
-) -> ClientInfo {
+const fn row(id: &'static str, code_path: &'static str, guarded: bool) -> ClientInfo {
     ClientInfo {
         id,
-        parser,
         code_path,
         guarded,
         follows_redirect: false,
     }
 }
 
-pub(super) const LIBCURL: ClientInfo = row(
-    "libcurl",
-    Some("curl"),
-    "libcurl easy API: curl_easy_perform",
-    true,
-);
+pub(super) const LIBCURL: ClientInfo = row("libcurl", "libcurl easy API: curl_easy_perform", true);
 const URLLIB3: ClientInfo = row(
     "urllib3",
-    Some("urllib3"),
     "urllib3.PoolManager().request('GET', url, redirect=False, retries=False)",
     true,
 );
 const URLLIB_REQUEST: ClientInfo = row(
     "urllib.request",
-    Some("python-urllib"),
     "urllib.request.OpenerDirector.open(url) (build_opener's http handlers, ProxyHandler({}), no redirects)",
     true,
 );
-// requests prepares the URL with urllib3.util.parse_url
-// (PreparedRequest.prepare_url), then re-quotes it (requote_uri) and sends
-// it through urllib3's pool: the urllib3 oracle's parser, with requests'
-// own steps after it.
 const REQUESTS: ClientInfo = row(
     "requests",
-    Some("urllib3"),
     "requests.Session().get(url, allow_redirects=False) (trust_env off)",
     false,
 );
-// httpx.URL (httpx/_urlparse.py): the httpx oracle's parser.
 const HTTPX: ClientInfo = row(
     "httpx",
-    Some("httpx"),
     "httpx.Client(follow_redirects=False).get(url) (sync, trust_env off)",
     false,
 );
-// ClientSession builds every request URL with yarl.URL(str_or_url).
 const AIOHTTP: ClientInfo = row(
     "aiohttp",
-    Some("yarl"),
     "aiohttp.ClientSession().get(url, allow_redirects=False) (trust_env off)",
     false,
 );
-const NODE_URL_PARSE: ClientInfo = row(
-    "node-http-url-parse",
-    Some("node-url"),
-    "http.get(url.parse(input))",
-    true,
-);
-// Node's URL is its bundled Ada.
-const NODE_NEW_URL: ClientInfo = row(
-    "node-http-new-url",
-    Some("ada"),
-    "http.get(new URL(input))",
-    true,
-);
-const GO_NET_HTTP: ClientInfo = row(
-    "go-net-http",
-    Some("go-net-url"),
-    "net/http Client.Get",
-    true,
-);
-// undici parses with Node's URL (Ada).
+const NODE_URL_PARSE: ClientInfo = row("node-http-url-parse", "http.get(url.parse(input))", true);
+const NODE_NEW_URL: ClientInfo = row("node-http-new-url", "http.get(new URL(input))", true);
+const GO_NET_HTTP: ClientInfo = row("go-net-http", "net/http Client.Get", true);
 const NODE_FETCH: ClientInfo = row(
     "node-fetch",
-    Some("ada"),
     "fetch(input, {redirect: 'manual'}) (Node's global fetch, undici)",
     false,
 );
-// URI(input) is URI::RFC3986_Parser, the ruby-uri oracle's parser.
 const RUBY_NET_HTTP: ClientInfo = row(
     "ruby-net-http",
-    Some("ruby-uri"),
     "Net::HTTP.start(uri.hostname, uri.port).request_get(URI(input))",
     false,
 );
 const RUBY_OPEN_URI: ClientInfo = row(
     "ruby-open-uri",
-    Some("ruby-uri"),
     "URI.open(input, redirect: false, proxy: false)",
     false,
 );
-// PHP's http:// stream wrapper splits the URL with php_url_parse_ex, the
-// function behind parse_url.
 const PHP_FILE_GET_CONTENTS: ClientInfo = row(
     "php-file-get-contents",
-    Some("php-parse-url"),
     "file_get_contents(input, false, stream_context_create(['http' => ['follow_location' => 0]]))",
     false,
 );
 const PHP_CURL: ClientInfo = row(
     "php-curl",
-    Some("curl"),
     "curl_init(); CURLOPT_URL input; curl_exec (PHP's curl extension, Debian's libcurl)",
     false,
 );
 const JAVA_HTTPCLIENT: ClientInfo = row(
     "java-httpclient",
-    Some("java-uri"),
     "HttpClient.send(HttpRequest.newBuilder(URI.create(input)))",
     false,
 );
-// new URL(input): java.net.URL's parser, the shipped adapter java-url.
 const JAVA_HTTPURLCONNECTION: ClientInfo = row(
     "java-httpurlconnection",
-    Some("java-url"),
     "new URL(input).openConnection(Proxy.NO_PROXY).getResponseCode()",
     false,
 );
 
 // Chromium's URL parser is GURL, which uridiff has no oracle of (WHATWG
-// in most respects; the url and ada oracles are the nearest). It is sent a
+// in most respects; the url and ada oracles are the nearest): no oracle's
+// descriptor lists it. It is sent a
 // trap page whose 302 names the input, and follows it: the redirect
 // target is resolved against the page's URL, as a browser resolves any
 // Location.
@@ -159,7 +110,6 @@ const CHROMIUM: ClientInfo = ClientInfo {
     follows_redirect: true,
     ..row(
         "chromium",
-        None,
         "headless Chromium over the DevTools pipe: Page.navigate to a trap page answering 302 Location: input, followed",
         false,
     )
@@ -210,12 +160,20 @@ pub fn clients() -> &'static [ClientInfo] {
     &CLIENTS
 }
 
+/// The clients that read URLs with the oracle `parser`'s parser: those its
+/// descriptor lists ([`Descriptor::clients`](crate::oracle::Descriptor::clients)),
+/// in table order. None for an id that names no oracle.
+pub fn clients_of(parser: &str) -> Vec<&'static ClientInfo> {
+    let ids = OracleId::from_id(parser).map_or(&[][..], |id| id.descriptor().clients);
+    CLIENTS.iter().filter(|c| ids.contains(&c.id)).collect()
+}
+
 /// The guarded clients ([`ClientInfo::guarded`]) that read URLs with the
 /// oracle `parser`: those `bypass --confirm` runs, outside any namespace.
 pub fn clients_for(parser: &str) -> Vec<&'static ClientInfo> {
-    CLIENTS
-        .iter()
-        .filter(|c| c.guarded && c.parser == Some(parser))
+    clients_of(parser)
+        .into_iter()
+        .filter(|c| c.guarded)
         .collect()
 }
 
@@ -248,9 +206,11 @@ mod tests {
             ("aiohttp", "yarl"),
         ] {
             let info = clients().iter().find(|c| c.id == id);
-            assert_eq!(info.and_then(|c| c.parser), Some(parser), "{id}");
+            assert!(clients_of(parser).contains(&info.unwrap()), "{id}");
             assert!(info.is_some_and(|c| !c.guarded), "{id}");
         }
+        assert_eq!(clients_of("ruby-uri"), [&RUBY_NET_HTTP, &RUBY_OPEN_URI]);
+        assert!(clients_of("no-such-oracle").is_empty());
         let ids: Vec<&str> = clients().iter().map(|c| c.id).collect();
         let mut unique = ids.clone();
         unique.sort_unstable();
@@ -266,5 +226,33 @@ mod tests {
             .collect();
         assert_eq!(redirected, ["chromium"]);
         assert!(clients().iter().any(|c| c.id == "chromium" && !c.guarded));
+    }
+
+    /// Every client an oracle's descriptor names is a row here, and every
+    /// row but Chromium's (GURL, which uridiff has no oracle of) is named
+    /// by exactly one oracle: the one whose parser it reads URLs with.
+    #[test]
+    fn each_client_is_named_by_one_oracles_descriptor() {
+        use crate::oracle::ExternalName;
+        let oracles = OracleId::ALL.iter().copied().chain(
+            crate::oracle::external::shipped_names()
+                .into_iter()
+                .map(|n| OracleId::External(ExternalName::new(n).unwrap())),
+        );
+        let mut readers: std::collections::BTreeMap<&str, Vec<OracleId>> = Default::default();
+        for id in oracles {
+            for &client in id.descriptor().clients {
+                readers.entry(client).or_default().push(id);
+            }
+        }
+        for (client, by) in &readers {
+            // libcurl is no row without the `curl` feature.
+            let known = clients().iter().any(|c| c.id == *client) || *client == LIBCURL.id;
+            assert!(known, "{client} is no client row");
+            assert_eq!(by.len(), 1, "{client} is named by {by:?}");
+        }
+        for c in clients() {
+            assert_eq!(readers.contains_key(c.id), c.id != "chromium", "{}", c.id);
+        }
     }
 }

@@ -90,6 +90,20 @@ pub struct Descriptor {
     /// The standard it is the reference of, if it is one: it decides which
     /// parser departs where they disagree, and is not judged itself.
     pub reference_for: Option<Standard>,
+    /// The standard whose reference judges it where it differs from
+    /// rfc2396: the one it claims where that standard has a reference
+    /// (the URL Standard, RFC 3986, RFC 2396), or for a parser whose
+    /// authority reading follows another's (`http::Uri` reads RFC 3986's
+    /// authority) that one's; none for a split, a dialect without a
+    /// reference (libcurl's), a program that claims nothing, and the
+    /// strict parser (rfc2396), which its grammar holds instead (the
+    /// `parse` fuzz target and a test over the saved corpus).
+    pub judged_by: Option<Standard>,
+    /// The ids of the HTTP clients that read a URL with its parser
+    /// (`uridiff fetch`'s rows, [`crate::fetch::clients`]): where
+    /// `bypass --confirm` and `--observe` send a bypass whose fetcher it
+    /// is. Empty for one whose parser no client uridiff runs uses.
+    pub clients: &'static [&'static str],
     /// The oracle whose implementation its own derives from (fast-uri from
     /// uri-js): one implementation when a majority decides.
     pub lineage: Option<&'static str>,
@@ -155,6 +169,9 @@ impl Descriptor {
             // resolution answers out of its domain there).
             resolves: true,
             reference_for: if reference { Some(standard) } else { None },
+            // A row that says otherwise sets it (`judged_by:` in `oracles!`).
+            judged_by: Some(standard),
+            clients: &[],
             lineage: None,
             // libcurl and hyper, the in-process fetchers, go through glibc.
             resolver: Resolver::Glibc,
@@ -185,6 +202,8 @@ impl Descriptor {
                 // A plugged-in program says so per pair (protocol v2).
                 resolves: true,
                 reference_for: None,
+                judged_by: None,
+                clients: &[],
                 lineage: None,
                 resolver: Resolver::Glibc,
                 host_readings: &[],
@@ -209,6 +228,9 @@ impl Descriptor {
             validates: true,
             resolves: row.resolves,
             reference_for: if row.reference { row.standard } else { None },
+            // A shipped adapter claims no standard without a reference.
+            judged_by: row.standard,
+            clients: row.clients,
             lineage: row.lineage,
             resolver: row.resolver,
             host_readings: row.host_readings,
@@ -355,6 +377,48 @@ mod tests {
             (None, None, None)
         );
         assert!(plugged.validates && plugged.reproduce.is_none());
+    }
+
+    /// Which reference judges an oracle is its descriptor's fact: the
+    /// strict parser, the split and libcurl's dialect are judged by none,
+    /// `http::Uri` by RFC 3986's (its authority's), a shipped adapter by
+    /// its standard's; and each standard that judges has a reference.
+    #[test]
+    fn the_reference_that_judges_an_oracle_is_its_descriptors() {
+        use crate::reference::reference_for;
+        for (id, judged_by) in [
+            (OracleId::Rfc2396, None),
+            (OracleId::AppendixB, None),
+            (OracleId::Curl, None),
+            (OracleId::Http, Some(Standard::Rfc3986)),
+            (OracleId::Url, Some(Standard::Whatwg)),
+            (OracleId::Rfc3986, Some(Standard::Rfc3986)),
+            (OracleId::Rfc2396Grammar, Some(Standard::Rfc2396)),
+        ] {
+            assert_eq!(id.descriptor().judged_by, judged_by, "{id}");
+        }
+        assert_eq!(external("java-uri").judged_by, Some(Standard::Rfc2396));
+        assert_eq!(external("php-parse-url").judged_by, None);
+        assert_eq!(external("my-parser").judged_by, None);
+        let shipped = crate::oracle::external::shipped_names()
+            .into_iter()
+            .map(|n| OracleId::External(ExternalName::new(n).unwrap()));
+        for id in OracleId::ALL.iter().copied().chain(shipped) {
+            if let Some(s) = id.descriptor().judged_by {
+                assert!(reference_for(s).is_some(), "{id}: {s:?} has no reference");
+            }
+        }
+    }
+
+    /// An oracle's HTTP clients are its descriptor's: its row's, by the
+    /// clients' ids (`fetch::clients_of` reads them).
+    #[test]
+    fn an_oracles_clients_are_its_rows() {
+        assert_eq!(OracleId::Curl.descriptor().clients, ["libcurl", "php-curl"]);
+        assert_eq!(external("urllib3").clients, ["urllib3", "requests"]);
+        assert!(OracleId::Url.descriptor().clients.is_empty());
+        assert!(external("whatwg-url").clients.is_empty());
+        assert!(external("my-parser").clients.is_empty());
     }
 
     /// Each standard's reference is the oracle whose row says so; the

@@ -150,8 +150,10 @@ macro_rules! oracles {
             $(validates: $validates:literal,)?
             $(annotate: $annotate:expr,)?
             $(authority_peer: $authority_peer:ident,)?
+            $(judged_by: $judged_by:expr,)?
             $(reference: $reference:literal,)?
             $(reproduce: $template:ident,)?
+            $(clients: [$($client:literal),* $(,)?],)?
         }
     )*) => {
         /// The oracles, by stable id. Every id exists in every build; the
@@ -189,14 +191,18 @@ macro_rules! oracles {
             /// finding.
             pub fn descriptor(self) -> Descriptor {
                 match self {
-                    $(OracleId::$variant => Descriptor::in_process(
-                        self,
-                        Standard::$standard,
-                        inputs_or_every!($($inputs)?),
-                        true $(&& $validates)?,
-                        false $(|| $reference)?,
-                        some_or_none!($(Template::$template)?),
-                    ),)*
+                    $(OracleId::$variant => Descriptor {
+                        $(judged_by: $judged_by,)?
+                        $(clients: &[$($client),*],)?
+                        ..Descriptor::in_process(
+                            self,
+                            Standard::$standard,
+                            inputs_or_every!($($inputs)?),
+                            true $(&& $validates)?,
+                            false $(|| $reference)?,
+                            some_or_none!($(Template::$template)?),
+                        )
+                    },)*
                     OracleId::External(name) => Descriptor::external(self, name.as_str()),
                 }
             }
@@ -319,6 +325,9 @@ oracles! {
         domain: "every string; the reference the others are compared with",
         run: rfc2396::run,
         resolve: rfc2396::resolve,
+        // Held to its grammar by the `parse` fuzz target and a test over
+        // the saved corpus, not by the RFC 2396 reference.
+        judged_by: None,
     }
     /// The RFC 2396 Appendix B regular expression.
     AppendixB = "appendix-b" {
@@ -329,6 +338,8 @@ oracles! {
         run: appendix_b::run,
         resolve: appendix_b::resolve,
         validates: false,
+        // A split, which no reference judges.
+        judged_by: None,
     }
     /// The `url` crate (WHATWG URL Standard).
     Url = "url" {
@@ -352,6 +363,9 @@ oracles! {
         run: http::run,
         resolve: http::resolve,
         authority_peer: Rfc3986,
+        // Its authority is RFC 3986's (section 3.2), whose reference
+        // judges it.
+        judged_by: Some(Standard::Rfc3986),
         reproduce: HttpUri,
     }
     /// The `fluent-uri` crate (strict RFC 3986).
@@ -375,6 +389,9 @@ oracles! {
         run: ada::run,
         resolve: ada::resolve,
         reproduce: Ada,
+        // Node's URL is its bundled Ada: `http.get(new URL(input))`, and
+        // undici's `fetch`, which parses with Node's URL.
+        clients: ["node-http-new-url", "node-fetch"],
     }
     /// libcurl's URL API (`curl_url`), curl's own dialect.
     #[cfg(feature = "curl")]
@@ -386,7 +403,12 @@ oracles! {
         inputs: Absolute,
         run: curl::run,
         resolve: curl::resolve,
+        // libcurl's own dialect, which no reference judges.
+        judged_by: None,
         reproduce: Curl,
+        // The easy API in process, and PHP's curl extension (Debian's
+        // libcurl).
+        clients: ["libcurl", "php-curl"],
     }
     /// The `iri-string` crate in its URI mode (RFC 3986).
     IriString = "iri-string" {

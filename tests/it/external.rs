@@ -98,8 +98,9 @@ fn accepted(ext: &mut External, input: &str) -> Outcome<'static> {
 
 #[test]
 fn shipped_names_and_unknown_names() {
-    // The table is the shipped rows in order (`shipped/mod.rs`'s `SHIPPED`):
-    // a new adapter is a row there, not a line here. Each name is unique, a
+    // The names are the shipped rows in the order of their positions
+    // (`shipped/order.rs`'s `SHIPPED`): a new adapter is a row in its
+    // family's file, not a line here. Each name is unique, a
     // valid external name, and its descriptor is its shipped row's.
     let names = shipped_names();
     assert!(names.len() >= 20, "{names:?}");

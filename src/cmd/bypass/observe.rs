@@ -178,10 +178,7 @@ impl Run {
     /// until one reaches the target: that one's observation, else the
     /// first client's; `None` when no client ran it.
     fn send(&mut self, b: &Bypass, predicted: bool) -> Option<bypass::Observed> {
-        let infos: Vec<&'static fetch::ClientInfo> = fetch::clients()
-            .iter()
-            .filter(|c| c.parser == Some(b.fetcher.as_str()))
-            .collect();
+        let infos = fetch::clients_of(&b.fetcher);
         if infos.is_empty() {
             if !self.summary.without_client.contains(&b.fetcher) {
                 self.summary.without_client.push(b.fetcher.clone());

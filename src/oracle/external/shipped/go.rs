@@ -47,55 +47,61 @@ pub(crate) const fn go_build(output: &'static str) -> Build {
 /// The module a Go program is built in (see [`go_build`]).
 pub(crate) const GO_MOD: (&str, &str) = ("go.mod", include_str!("../../../../adapters/go.mod"));
 
-pub(super) const NET_URL: Shipped = Shipped::new(
-    "go-net-url",
-    &[
-        (
-            "go-net-url.go",
-            include_str!("../../../../adapters/go-net-url.go"),
-        ),
-        GO_MOD,
-    ],
-    &[],
-    &["{cache}/go/go-net-url-{hash}"],
-    "apt-get install golang-go",
-)
-.build(go_build("{cache}/go/go-net-url-{hash}"))
-// net/url's URL.ResolveReference.
-.resolves()
-// net/url claims no standard, but Go fixed its acceptance of a
-// bracketed host that is no IPv6 literal (`cfg://adict[2]`) as
-// CVE-2025-47912 (Go 1.24.8 and 1.25.2): an older Go is held to it.
-.held_to(&[SelfCheck::IpLiteral])
-.resolver(Resolver::Go)
-.host_readings(&[(
-    HostReading::PercentDecoded,
-    "Go net/url, parseHost (src/net/url/url.go): \"RFC 6874 defines that %25 (%-encoded percent) introduces the zone identifier, and the zone identifier can use basically any %-encoding it likes\", then `unescape(host, encodeHost)`; URL.Host holds the host so decoded (url.Parse(\"http://[fe80::1%25en0]/\").Host is \"[fe80::1%en0]\", its String() gives the input back)",
-)])
-.reproduce(
-    Reproduce::new(
-        Language::Go,
-        "u, err := url.Parse({input})",
-        Accessors {
-            scheme: Some("u.Scheme"),
-            userinfo: None,
-            host: Some("u.Hostname()"),
-            port: Some("u.Port()"),
-            path: Some("u.EscapedPath()"),
-            query: Some("u.RawQuery"),
-            fragment: Some("u.EscapedFragment()"),
-        },
+/// This family's rows, each at its own position (`Shipped::position`).
+pub(super) const ROWS: &[Shipped] = &[
+    Shipped::new(
+        "go-net-url",
+        &[
+            (
+                "go-net-url.go",
+                include_str!("../../../../adapters/go-net-url.go"),
+            ),
+            GO_MOD,
+        ],
+        &[],
+        &["{cache}/go/go-net-url-{hash}"],
+        "apt-get install golang-go",
     )
-    .prelude("\"net/url\"")
-    .resolve(
-        "base, err := url.Parse({base})
+    .position(12)
+    .build(go_build("{cache}/go/go-net-url-{hash}"))
+    // net/url's URL.ResolveReference.
+    .resolves()
+    // net/url claims no standard, but Go fixed its acceptance of a
+    // bracketed host that is no IPv6 literal (`cfg://adict[2]`) as
+    // CVE-2025-47912 (Go 1.24.8 and 1.25.2): an older Go is held to it.
+    .held_to(&[SelfCheck::IpLiteral])
+    .resolver(Resolver::Go)
+    .host_readings(&[(
+        HostReading::PercentDecoded,
+        "Go net/url, parseHost (src/net/url/url.go): \"RFC 6874 defines that %25 (%-encoded percent) introduces the zone identifier, and the zone identifier can use basically any %-encoding it likes\", then `unescape(host, encodeHost)`; URL.Host holds the host so decoded (url.Parse(\"http://[fe80::1%25en0]/\").Host is \"[fe80::1%en0]\", its String() gives the input back)",
+    )])
+    .reproduce(
+        Reproduce::new(
+            Language::Go,
+            "u, err := url.Parse({input})",
+            Accessors {
+                scheme: Some("u.Scheme"),
+                userinfo: None,
+                host: Some("u.Hostname()"),
+                port: Some("u.Port()"),
+                path: Some("u.EscapedPath()"),
+                query: Some("u.RawQuery"),
+                fragment: Some("u.EscapedFragment()"),
+            },
+        )
+        .prelude("\"net/url\"")
+        .resolve(
+            "base, err := url.Parse({base})
 	if err != nil { log.Fatal(err) }
 	ref, err := url.Parse({input})
 	if err != nil { log.Fatal(err) }
 	u := base.ResolveReference(ref)",
-    ),
-)
-.documented(NET_URL_DOCUMENTED);
+        ),
+    )
+    .documented(NET_URL_DOCUMENTED)
+    // net/http's Client.Get parses with url.Parse.
+    .clients(&["go-net-http"]),
+];
 
 // Its resolution claims RFC 3986 (the URL.ResolveReference doc comment,
 // Go 1.19: "ResolveReference resolves a URI reference to an absolute URI

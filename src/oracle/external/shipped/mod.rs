@@ -28,14 +28,17 @@
 //! these adapters use their standard libraries only.
 //!
 //! A row is built from [`Shipped::new`] (name, sources, runtimes, command,
-//! install command) and states only what differs from the defaults; the
+//! install command), then its `position` in the order every output lists
+//! the adapters in, and states only what differs from the defaults; the
 //! rows live by runtime family (`python.rs`, `jvm.rs`, `node.rs`, `go.rs`,
-//! `php.rs`, `ruby.rs`, `perl.rs`) and [`SHIPPED`] lists them in table
-//! order. How a row is prepared, built and started is in `run.rs`.
+//! `php.rs`, `ruby.rs`, `perl.rs`, each a `ROWS` table) and [`SHIPPED`]
+//! is them in the order of their positions (`order.rs`). How a row is
+//! prepared, built and started is in `run.rs`.
 
 mod go;
 mod jvm;
 mod node;
+mod order;
 mod perl;
 mod php;
 mod python;
@@ -49,6 +52,7 @@ use super::cache::{self, CacheRootError};
 use crate::oracle::Standard;
 
 pub(crate) use go::{GO_MOD, go_build};
+pub(crate) use order::SHIPPED;
 pub(crate) use reproduce::{Accessors, Language, Reproduce};
 pub(crate) use run::Prepare;
 
@@ -58,10 +62,17 @@ pub(crate) use run::Prepare;
 /// temporary directory holding `files`), `{cache}` (the cache root),
 /// `{hash}` (for a built adapter, [`Build::key`]: its first file and its
 /// toolchain) and, in `build.command`, `{output}` (the program it writes).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Shipped {
     /// The name `--oracle` takes, and the oracle's id in reports.
     pub name: &'static str,
+    /// Its place, from 1, in the order of the shipped adapters: the order
+    /// `uridiff oracles` lists them, `--oracle all` starts them and every
+    /// output gives their outcomes in ([`SHIPPED`]). A new adapter takes
+    /// the next number; the build fails unless the rows' positions are 1
+    /// to their number, each once. 0 for a row that is no shipped oracle
+    /// (a client's program, `fetch::programs`).
+    pub position: usize,
     /// The embedded sources: file name and text.
     pub files: &'static [(&'static str, &'static str)],
     /// The programs that run it, looked up on `PATH` (for a built adapter,
@@ -140,6 +151,9 @@ pub(crate) struct Shipped {
     /// What its parser documents of itself beyond `standard`
     /// ([`Documented`]).
     pub documented: Documented,
+    /// The ids of the HTTP clients that read a URL with its parser
+    /// (`Descriptor::clients`).
+    pub clients: &'static [&'static str],
 }
 
 /// A Debian package a shipped adapter's answers depend on (`Shipped::debian`).
@@ -187,6 +201,7 @@ impl Shipped {
     ) -> Shipped {
         Shipped {
             name,
+            position: 0,
             files,
             runtimes,
             command,
@@ -207,7 +222,13 @@ impl Shipped {
             reference: false,
             reproduce: None,
             documented: Documented::NONE,
+            clients: &[],
         }
+    }
+
+    /// At `position` in the order of the shipped adapters (`Shipped::position`).
+    pub(crate) const fn position(self, position: usize) -> Shipped {
+        Shipped { position, ..self }
     }
 
     /// What its parser documents beyond `standard` (`Shipped::documented`).
@@ -314,6 +335,11 @@ impl Shipped {
             reference: true,
             ..self
         }
+    }
+
+    /// Read by these HTTP clients (`Shipped::clients`).
+    pub(crate) const fn clients(self, clients: &'static [&'static str]) -> Shipped {
+        Shipped { clients, ..self }
     }
 
     /// With a `reproduce` template (`Shipped::reproduce`).
@@ -530,7 +556,7 @@ pub enum HostReading {
 /// How a shipped adapter is built: in the temporary directory holding its
 /// files (its working directory), in an environment of its own, into the
 /// cache under a name that covers the source and the toolchain.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Build {
     /// Where the program is kept (a template with `{cache}` and `{hash}`).
     pub output: &'static str,
@@ -578,32 +604,7 @@ const fn whatwg_reference(rows: &[Shipped]) -> &'static str {
     }
 }
 
-/// The shipped adapters, in table order (the order `uridiff oracles` lists
-/// them and `--oracle all` starts them).
-pub(crate) const SHIPPED: &[Shipped] = &[
-    python::URLLIB,
-    jvm::JAVA_URI,
-    jvm::JAVA_URL,
-    jvm::SPRING,
-    jvm::JETTY,
-    python::URLLIB3,
-    node::NODE_URL,
-    node::WHATWG_URL,
-    node::FAST_URI,
-    node::URI_JS,
-    node::URL_PARSE,
-    go::NET_URL,
-    php::PARSE_URL,
-    ruby::URI,
-    ruby::URI_RFC2396,
-    python::YARL,
-    python::HTTPX,
-    python::UPA_URL,
-    perl::URI,
-    ruby::ADDRESSABLE,
-];
-
-/// The names of the shipped adapters, in table order.
+/// The names of the shipped adapters, in [`SHIPPED`]'s order.
 pub fn shipped_names() -> Vec<&'static str> {
     SHIPPED.iter().map(|s| s.name).collect()
 }
@@ -645,7 +646,7 @@ impl std::fmt::Display for Missing {
     }
 }
 
-/// For every shipped adapter, in table order: is its runtime (and library)
+/// For every shipped adapter, in [`SHIPPED`]'s order: is its runtime (and library)
 /// here, and if not, the one command that installs it.
 pub fn shipped_status() -> Vec<ShippedStatus> {
     let cache = cache::locate();

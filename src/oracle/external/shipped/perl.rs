@@ -3,7 +3,8 @@
 use super::{Accessors, Debian, Documented, Language, Reproduce, Shipped};
 use crate::oracle::Standard;
 
-pub(super) const URI: Shipped = Shipped::new(
+/// This family's rows, each at its own position (`Shipped::position`).
+pub(super) const ROWS: &[Shipped] = &[Shipped::new(
     "perl-uri",
     &[(
         "perl-uri.pl",
@@ -13,6 +14,7 @@ pub(super) const URI: Shipped = Shipped::new(
     &["perl", "{dir}/perl-uri.pl"],
     "apt-get install perl liburi-perl",
 )
+.position(19)
 // Perl (5.26 on) has no `.` in @INC unless PERL_USE_UNSAFE_INC is
 // set; PERL5LIB and PERLLIB add directories before the system's,
 // PERL5OPT switches (`-MModule`), PERL_UNICODE and PERLIO the layers
@@ -65,7 +67,7 @@ pub(super) const URI: Shipped = Shipped::new(
     .prelude("use strict;\nuse warnings;\nuse utf8;\nuse URI;")
     .resolve("my $u = URI->new_abs({input}, {base});"),
 )
-.documented(URI_DOCUMENTED);
+.documented(URI_DOCUMENTED)];
 
 // Its parse claims RFC 2396 (the comment above the row's reproduce).
 pub(super) const URI_DOCUMENTED: Documented = Documented::NONE

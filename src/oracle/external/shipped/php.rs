@@ -2,7 +2,8 @@
 
 use super::{Accessors, Language, Reproduce, Shipped};
 
-pub(super) const PARSE_URL: Shipped = Shipped::new(
+/// This family's rows, each at its own position (`Shipped::position`).
+pub(super) const ROWS: &[Shipped] = &[Shipped::new(
     "php-parse-url",
     &[(
         "php-parse-url.php",
@@ -12,6 +13,7 @@ pub(super) const PARSE_URL: Shipped = Shipped::new(
     &["php", "{dir}/php-parse-url.php"],
     "apt-get install php-cli",
 )
+.position(13)
 // PHP has no resolver: pairs are out of its domain.
 .reproduce(Reproduce::new(
     Language::Php,
@@ -25,4 +27,7 @@ pub(super) const PARSE_URL: Shipped = Shipped::new(
         query: Some("$u['query'] ?? null"),
         fragment: Some("$u['fragment'] ?? null"),
     },
-));
+))
+// PHP's http:// stream wrapper splits the URL with php_url_parse_ex, the
+// function behind parse_url.
+.clients(&["php-file-get-contents"])];

@@ -10,7 +10,7 @@
 /// `parse` and `resolve` are templates in which `{input}` and `{base}`
 /// stand for string literals of the input and the base (written in the
 /// language's syntax by `reproduce::literal`); nothing else is replaced.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Reproduce {
     /// The language of the parser's API.
     pub language: Language,
@@ -34,7 +34,7 @@ pub(crate) struct Reproduce {
 
 /// The expressions that read the components of a parse result `u`; none
 /// where the API has no such accessor.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Accessors {
     pub scheme: Option<&'static str>,
     pub userinfo: Option<&'static str>,

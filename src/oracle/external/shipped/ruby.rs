@@ -32,103 +32,111 @@ const RUBY_URI: &[(&str, &str)] = &[(
     include_str!("../../../../adapters/ruby-uri.rb"),
 )];
 
-pub(super) const URI: Shipped = Shipped::new(
-    "ruby-uri",
-    RUBY_URI,
-    &["ruby"],
-    &["ruby", "{dir}/ruby-uri.rb"],
-    "apt-get install ruby",
-)
-.unset(RUBY_UNSET)
-// URI.join (URI::RFC3986_Parser, Ruby's default).
-.resolves()
-// URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
-.standard(Standard::Rfc3986)
-.reproduce(
-    Reproduce::new(Language::Ruby, "u = URI.parse({input})", RUBY_URI_ACCESSORS)
+/// This family's rows, each at its own position (`Shipped::position`).
+pub(super) const ROWS: &[Shipped] = &[
+    Shipped::new(
+        "ruby-uri",
+        RUBY_URI,
+        &["ruby"],
+        &["ruby", "{dir}/ruby-uri.rb"],
+        "apt-get install ruby",
+    )
+    .position(14)
+    .unset(RUBY_UNSET)
+    // URI.join (URI::RFC3986_Parser, Ruby's default).
+    .resolves()
+    // URI::RFC3986_Parser (Ruby's documentation: "Parses a URI according to RFC 3986").
+    .standard(Standard::Rfc3986)
+    .reproduce(
+        Reproduce::new(Language::Ruby, "u = URI.parse({input})", RUBY_URI_ACCESSORS)
+            .prelude("require \"uri\"")
+            .resolve("u = URI.join({base}, {input})")
+            .refusal("URI::InvalidURIError"),
+    )
+    .documented(URI_DOCUMENTED)
+    // URI(input) is URI::RFC3986_Parser, this parser: Net::HTTP's request_get(URI(input)) and URI.open.
+    .clients(&["ruby-net-http", "ruby-open-uri"]),
+
+    Shipped::new(
+        "ruby-uri-rfc2396",
+        RUBY_URI,
+        &["ruby"],
+        &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
+        "apt-get install ruby",
+    )
+    .position(15)
+    .unset(RUBY_UNSET)
+    // URI::RFC2396_Parser's own merge.
+    .resolves()
+    // URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
+    .standard(Standard::Rfc2396)
+    .reproduce(
+        Reproduce::new(
+            Language::Ruby,
+            "u = URI::RFC2396_Parser.new.parse({input})",
+            RUBY_URI_ACCESSORS,
+        )
         .prelude("require \"uri\"")
-        .resolve("u = URI.join({base}, {input})")
-        .refusal("URI::InvalidURIError"),
-)
-.documented(URI_DOCUMENTED);
-
-pub(super) const URI_RFC2396: Shipped = Shipped::new(
-    "ruby-uri-rfc2396",
-    RUBY_URI,
-    &["ruby"],
-    &["ruby", "{dir}/ruby-uri.rb", "rfc2396"],
-    "apt-get install ruby",
-)
-.unset(RUBY_UNSET)
-// URI::RFC2396_Parser's own merge.
-.resolves()
-// URI::RFC2396_Parser: "Class that parses String's into URI's" per RFC 2396.
-.standard(Standard::Rfc2396)
-.reproduce(
-    Reproduce::new(
-        Language::Ruby,
-        "u = URI::RFC2396_Parser.new.parse({input})",
-        RUBY_URI_ACCESSORS,
-    )
-    .prelude("require \"uri\"")
-    .resolve(
-        "p = URI::RFC2396_Parser.new
+        .resolve(
+            "p = URI::RFC2396_Parser.new
 u = p.parse({base}).merge(p.parse({input}))",
+        )
+        .refusal("URI::InvalidURIError"),
     )
-    .refusal("URI::InvalidURIError"),
-)
-.documented(URI_DOCUMENTED);
+    .documented(URI_DOCUMENTED),
 
-pub(super) const ADDRESSABLE: Shipped = Shipped::new(
-    "ruby-addressable",
-    &[(
-        "ruby-addressable.rb",
-        include_str!("../../../../adapters/ruby-addressable.rb"),
-    )],
-    &["ruby"],
-    &["ruby", "{dir}/ruby-addressable.rb"],
-    "apt-get install ruby ruby-addressable",
-)
-// The adapter takes the user's own gem directory off the path itself.
-.unset(RUBY_UNSET)
-.debian(&[
-    Debian::named("ruby-addressable"),
-    Debian::named("ruby-public-suffix"),
-])
-// As the adapter loads it: RubyGems without the user's directory.
-.probe(
-    "Ruby's Addressable gem",
-    &[
-        "ruby",
-        "-e",
-        "Gem.use_paths(Gem.default_dir, Gem.default_path - [Gem.user_dir]); require \"addressable/uri\"",
-    ],
-)
-// Addressable::URI.join (RFC 3986 section 5.2).
-.resolves()
-// Addressable's README: "Addressable closely conforms to RFC 3986,
-// RFC 3987, and RFC 6570 (level 4)", and Addressable::URI's class
-// documentation: "an implementation of a URI parser based on RFC
-// 3986, RFC 3987". RFC 3986 is the syntax its parse implements
-// (Appendix B's expression, section 5.2's resolution); RFC 3987 is
-// the IRI extension of that same syntax (non-ASCII characters
-// where RFC 3986 allows unreserved ones), which no oracle here
-// implements: judged by RFC 3986, with what RFC 3987 adds as its
-// documented reading.
-.standard(Standard::Rfc3986)
-// Addressable's #port is an Integer (a written "080" reads 80): not
-// asserted.
-.reproduce(
-    Reproduce::new(
-        Language::Ruby,
-        "u = Addressable::URI.parse({input})",
-        RUBY_URI_ACCESSORS,
+    Shipped::new(
+        "ruby-addressable",
+        &[(
+            "ruby-addressable.rb",
+            include_str!("../../../../adapters/ruby-addressable.rb"),
+        )],
+        &["ruby"],
+        &["ruby", "{dir}/ruby-addressable.rb"],
+        "apt-get install ruby ruby-addressable",
     )
-    .prelude("require \"addressable/uri\"")
-    .resolve("u = Addressable::URI.join({base}, {input})")
-    .refusal("Addressable::URI::InvalidURIError"),
-)
-.documented(ADDRESSABLE_DOCUMENTED);
+    .position(20)
+    // The adapter takes the user's own gem directory off the path itself.
+    .unset(RUBY_UNSET)
+    .debian(&[
+        Debian::named("ruby-addressable"),
+        Debian::named("ruby-public-suffix"),
+    ])
+    // As the adapter loads it: RubyGems without the user's directory.
+    .probe(
+        "Ruby's Addressable gem",
+        &[
+            "ruby",
+            "-e",
+            "Gem.use_paths(Gem.default_dir, Gem.default_path - [Gem.user_dir]); require \"addressable/uri\"",
+        ],
+    )
+    // Addressable::URI.join (RFC 3986 section 5.2).
+    .resolves()
+    // Addressable's README: "Addressable closely conforms to RFC 3986,
+    // RFC 3987, and RFC 6570 (level 4)", and Addressable::URI's class
+    // documentation: "an implementation of a URI parser based on RFC
+    // 3986, RFC 3987". RFC 3986 is the syntax its parse implements
+    // (Appendix B's expression, section 5.2's resolution); RFC 3987 is
+    // the IRI extension of that same syntax (non-ASCII characters
+    // where RFC 3986 allows unreserved ones), which no oracle here
+    // implements: judged by RFC 3986, with what RFC 3987 adds as its
+    // documented reading.
+    .standard(Standard::Rfc3986)
+    // Addressable's #port is an Integer (a written "080" reads 80): not
+    // asserted.
+    .reproduce(
+        Reproduce::new(
+            Language::Ruby,
+            "u = Addressable::URI.parse({input})",
+            RUBY_URI_ACCESSORS,
+        )
+        .prelude("require \"addressable/uri\"")
+        .resolve("u = Addressable::URI.join({base}, {input})")
+        .refusal("Addressable::URI::InvalidURIError"),
+    )
+    .documented(ADDRESSABLE_DOCUMENTED),
+];
 
 // Its validation is scheme-specific: Addressable::URI#validate ("Ensures
 // that the URI is valid") raises "Absolute URI missing hierarchical
