@@ -113,7 +113,11 @@ fn external_row_shows(
             .output()
             .unwrap()
     };
-    let oracles = String::from_utf8(run(&["oracles", "--json"]).stdout).unwrap();
+    // Every adapter's version, asked once for all the rows (`oracles`
+    // starts every adapter: once per row, it was most of this test's time).
+    static ORACLES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let oracles =
+        ORACLES.get_or_init(|| String::from_utf8(run(&["oracles", "--json"]).stdout).unwrap());
     let version = oracles
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
