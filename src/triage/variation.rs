@@ -226,7 +226,7 @@ fn percent_normalized(r: &Outcome<'_>, theirs: &Outcome<'_>, decode_unreserved: 
 /// `text` with its percent-encodings normalised (RFC 3986 section 6.2.2.1
 /// and, where `decode_unreserved`, 6.2.2.2): an encoded unreserved
 /// character decoded, any other triplet's hexadecimal digits in upper case.
-fn normalized_escapes(text: &str, decode_unreserved: bool) -> String {
+pub(crate) fn normalized_escapes(text: &str, decode_unreserved: bool) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

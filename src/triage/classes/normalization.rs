@@ -133,10 +133,10 @@ macro_rules! normalization_classes {
             /// 2396 merges with the base's path as written.
             NormalizedBase = "normalized-base" {
                 basis: Spec, severity: Medium,
-                rule: resolution::normalized_base, scope: Standard(Whatwg) | Oracle(Curl),
-                spec: "RFC 2396 section 5.2 step 6; URL Standard (basic URL parser: the base is a parsed URL record; path state); libcurl lib/urlapi.c (dedotdotify on curl_url_set)",
+                rule: resolution::normalized_base, scope: Standard(Whatwg) | Oracle(Curl) | External("yarl"),
+                spec: "RFC 2396 section 5.2 step 6; URL Standard (basic URL parser: the base is a parsed URL record; path state); libcurl lib/urlapi.c (dedotdotify on curl_url_set); RFC 3986 section 5.2.1 (\"Normalization of the base URI ... is optional\") and yarl 1.25 yarl/_url.py (a path under an authority is normalize_path'd as the URL is built)",
                 examples: [],
-                with_base: [(Url, "r:/f//..", "i"), (Ada, "r:/f//..", "i"), (Curl, "file:/..///..", "~"), (Url, "ttp://.p://.%2E#/ftp:7.", "2"), (Url, "ws://$@%22/.i/..", ","), ("upa-url", "htj:/..j:/.%2E", "n/x")],
+                with_base: [(Url, "r:/f//..", "i"), (Ada, "r:/f//..", "i"), (Curl, "file:/..///..", "~"), (Url, "ttp://.p://.%2E#/ftp:7.", "2"), (Url, "ws://$@%22/.i/..", ","), ("upa-url", "htj:/..j:/.%2E", "n/x"), ("yarl", "http://h/a/b/..", "c")],
             }
         ] $($rest)* }
     };

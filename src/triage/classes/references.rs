@@ -41,6 +41,18 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("node-url", "ws:a.b", "ws:?j"), ("upa-url", "ftp:gbKz4H", "ftp:g")],
             }
+            /// With a base, a reference with the base's scheme (`http:g`) resolved
+            /// as a relative one: RFC 3986's non-strict parser, which section 5.2.2
+            /// allows "for backward compatibility" (Python's `urljoin`, httpx's and
+            /// yarl's `URL.join`).
+            NonStrictSameScheme = "non-strict-same-scheme" {
+                basis: Spec, severity: Medium,
+                rule: python::non_strict_same_scheme, scope: External("python-urllib") | External("httpx") | External("yarl"),
+                spec: "RFC 3986 section 5.2.2 (\"if ((not strict) and (R.scheme == Base.scheme)) then undefine(R.scheme)\") and 5.4.2 (\"http:g\" = \"http://a/b/c/g\" \"for backward compatibility\"); CPython Lib/urllib/parse.py, urljoin (the reference parsed with the base's scheme as default; resolved when the schemes are the same and in uses_relative) and Lib/test/test_urlparse.py (checkJoin(RFC3986_BASE, 'http:g', 'http://a/b/c/g')); httpx 0.28 URL.join (calls urljoin); yarl 1.25 URL.join (scheme = url._scheme or self._scheme)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "http://a/b/c/d", "http:g"), ("httpx", "http://a/b/c/d", "http:g"), ("yarl", "http://a/b/c/d", "http:g"), ("yarl", "ws:x", "ws:?j")],
+            }
             /// Node's legacy `url.parse` reads a host after `HTTP:` (any case but
             /// lower) without `//`, where `http:a/b` has none: it looks the scheme
             /// up as written.
@@ -169,16 +181,18 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("go-net-url", "ws:/6", "///f")],
             }
-            /// Go's `ResolveReference` and Python's `urljoin` (so httpx's `join`)
-            /// take a reference's empty authority (`//`) for none and keep the
-            /// base's authority and path (`http://a/b` + `//`: `http://a/b`, RFC
-            /// 3986: `http:`): their defect.
+            /// Go's `ResolveReference`, Python's `urljoin` (so httpx's `join`) and
+            /// yarl's `URL.join` take a reference's empty authority (`//`) for none
+            /// and keep the base's authority and path (`http://a/b` + `//`:
+            /// `http://a/b`, RFC 3986: `http:`): their defect.
             EmptyAuthorityIgnored = "empty-authority-ignored" {
                 basis: Defect, severity: Medium,
-                rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx") | External("ruby-uri") | External("ruby-uri-rfc2396"),
-                spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679; RFC 2396 section 5.2 step 4 (a defined authority makes a network-path reference; `server` may be empty, Appendix A); ruby/uri 0.11.0 (and 1.1.1) lib/uri/rfc3986_parser.rb and rfc2396_parser.rb give `//` no host (nil), and URI::Generic#merge keeps the base's authority when the reference has none",
+                rule: resolution::empty_authority_ignored, scope: External("go-net-url") | External("python-urllib") | External("httpx") | External("yarl") | External("ruby-uri") | External("ruby-uri-rfc2396"),
+                spec: "RFC 3986 section 5.2.2 (if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path)); Go net/url, URL.ResolveReference (tests ref.Host != \"\"); CPython urljoin (`if netloc:`), kept \"non-distinguished for compatibility\" in https://github.com/python/cpython/pull/126679; RFC 2396 section 5.2 step 4 (a defined authority makes a network-path reference; `server` may be empty, Appendix A); ruby/uri 0.11.0 (and 1.1.1) lib/uri/rfc3986_parser.rb and rfc2396_parser.rb give `//` no host (nil), and URI::Generic#merge keeps the base's authority when the reference has none; yarl 1.25 URL.join (`if (join_netloc := url._netloc) and scheme in USES_AUTHORITY`)",
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [],
+                // yarl claims no standard for URL.join: its finding is
+                // `unclaimed-standard` (check.rs), so no example of its own.
                 with_base: [("go-net-url", "http://a/b", "//"), ("python-urllib", "http://a/b", "//"), ("ruby-uri", "http://a/b", "//"), ("ruby-uri-rfc2396", "http://a/b", "///p")],
             }
             /// Go's `ResolveReference` drops one slash of a resolved path that
@@ -239,14 +253,15 @@ macro_rules! reference_classes {
             }
             /// httpx's `urlparse` takes an empty authority for none, so `////`
             /// (authority "", path `//`, RFC 3986 section 4.2) is refused as a
-            /// relative URL whose path starts with `//`: its defect.
+            /// relative URL whose path starts with `//`, and `URL.join` joins `//`
+            /// as "" (the base whole, whatever its scheme): its defect.
             HttpxEmptyAuthorityAsNone = "httpx-empty-authority-as-none" {
                 basis: Defect, severity: Low,
                 rule: python::httpx_empty_authority_as_none, scope: External("httpx"),
                 spec: "RFC 3986 section 4.2 (relative-part = \"//\" authority path-abempty; authority may be empty) and 3.3 (the `//` rule is for a path without authority); httpx 0.28.1 httpx/_urlparse.py (has_authority = userinfo != \"\" or host != \"\" or port is not None; validate_path)",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("httpx", "////")],
-                with_base: [("httpx", "http://a/b", "////x")],
+                with_base: [("httpx", "http://a/b", "////x"), ("httpx", "fine:/a", "//")],
             }
             /// httpx's `normalize_path` drops the slash before a final dot segment
             /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`): its
@@ -257,6 +272,31 @@ macro_rules! reference_classes {
                 spec: "RFC 3986 section 5.2.4 (rule B: \"/.\" is replaced by \"/\"; rule C: \"/..\" by \"/\"), which httpx/_urlparse.py normalize_path cites; its docstring: normalize_path(\"/path/./to/somewhere/..\") == \"/path/to\"",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("httpx", "http://a/b/.")],
+            }
+            /// Python's `urljoin` (so httpx's `join`) writes a rootless target path
+            /// under an empty authority, with a `/` before it, for a scheme in
+            /// `uses_netloc` (`ftp:a` + `ftp:g`: `ftp:///g`, RFC 3986: `ftp:g`):
+            /// `urlunsplit`'s defect before CPython 3.12.6.
+            UrlunsplitRootlessSlash = "urlunsplit-rootless-slash" {
+                basis: Defect, severity: Low,
+                rule: python::urlunsplit_rootless_slash, scope: External("python-urllib") | External("httpx"),
+                spec: "RFC 3986 section 5.2.2 and 5.3 (the target's path as merged, rootless under no authority); CPython Lib/urllib/parse.py, urlunsplit (\"if url and url[:1] != '/': url = '/' + url\" for a scheme in uses_netloc); https://github.com/python/cpython/issues/85110 (\"urlunsplit makes relative path to absolute (http:g -> http:///g)\"), fixed by https://github.com/python/cpython/pull/123179 (CPython 3.12.6); httpx 0.28 URL.join (calls urljoin)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "ftp:a", "ftp:g"), ("httpx", "ftp:a", "ftp:g")],
+            }
+            /// Python's `urljoin` (so httpx's `join`) writes a target without
+            /// authority whose path starts with `//` as `scheme:` and the path, which
+            /// reads back with the path's first segment as the authority (`http:/` +
+            /// `/.//h/p`: `http://h/p`, RFC 3986: path `//h/p`, no host):
+            /// `urlunsplit`'s defect before CPython 3.12.4.
+            UrlunsplitDoubleSlash = "urlunsplit-double-slash" {
+                basis: Defect, severity: High,
+                rule: python::urlunsplit_double_slash, scope: External("python-urllib") | External("httpx"),
+                spec: "RFC 3986 section 3.3 (\"If a URI does not contain an authority component, then the path cannot begin with two slash characters\") and 5.2.4; CPython Lib/urllib/parse.py, urlunsplit (`//` before an empty netloc only \"if url[:2] != '//'\"); https://github.com/python/cpython/issues/67693, fixed by https://github.com/python/cpython/pull/113563 (CPython 3.12.4; 3.11: https://github.com/python/cpython/pull/119025); httpx 0.28 URL.join (calls urljoin)",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("python-urllib", "http:/", "/.//h/p"), ("httpx", "http:/", "/.//h/p")],
             }
             /// Go's `ResolveReference` result (`URL.String()`) and Python's
             /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are

@@ -261,7 +261,12 @@ pub(crate) fn schemeless_authority(ctx: &Ctx<'_, '_>) -> Diff {
             || crate::triage::reading::host_reading(ctx.oracle, None, written, h).is_some()
     });
     let theirs_path = ctx.theirs(Component::Path).unwrap_or_default();
-    if same_host && same_octets(theirs_path, split.path) {
+    // urllib3 normalises the path it reads (no scheme is one of its
+    // normalisable ones): dot segments removed, escapes' hex in upper case.
+    if same_host
+        && (same_octets(theirs_path, split.path)
+            || super::path::urllib3_path(split.path, theirs_path))
+    {
         Diff::of_fields(
             ctx.open
                 .fields

@@ -19,9 +19,31 @@ pub(crate) fn empty_path_slash(ctx: &Ctx<'_, '_>) -> Diff {
 
 /// RFC 2396 removes `.` and `..` segments only while resolving (section
 /// 5.2 step 6); WHATWG removes them from every path (and RFC 3986 section
-/// 5.2.4 from every resolved one).
+/// 5.2.4 from every resolved one). A rootless path (RFC 2396's
+/// `opaque_part`, RFC 3986's `path-rootless`) is one too for RFC 3986:
+/// section 5.2.2 removes its dot segments when it is resolved (`T.path =
+/// remove_dot_segments(R.path)`), and section 6.2.2.3 has a normaliser
+/// remove them from any path (httpx's `normalize_path`: `http:a/./b` has
+/// the path `a/b`).
 pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
+    // RFC 2396's `opaque_part` holds the query the other splits off
+    // (`opaque-part-query`): the path is what precedes it.
+    let their_query = ctx.theirs(Component::Query);
+    let without_query = |a: &'_ str| -> String {
+        match (super::opaque(ctx), a.split_once('?'), their_query) {
+            (true, Some((path, query)), Some(theirs)) if same_octets(query, theirs) => {
+                path.to_owned()
+            }
+            _ => a.to_owned(),
+        }
+    };
     let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+        (Some(a), Some(b)) if !a.is_empty() && !a.starts_with('/') => {
+            let a = without_query(a);
+            let a = a.as_str();
+            let removed = grammar::rfc3986::remove_dot_segments(a);
+            removed != a && (removed == b || same_octets(&removed, b))
+        }
         (Some(a), Some(b)) if a.starts_with('/') => {
             // Section 5.2.4 on the text as written, or after decoding
             // `%2E` (RFC 3986 section 6.2.2.2 makes it `.`): parsers do
@@ -99,15 +121,24 @@ pub(crate) fn ftp_relative_path(ctx: &Ctx<'_, '_>) -> Diff {
 /// (`urllib3/util/url.py`, `Url.__new__`: "Data structure for representing
 /// an HTTP URL"), and its `parse_url` splits a query out of an
 /// `opaque_part` (`mailto:a@b?subject=x`: path `/a@b`, query `subject=x`).
+/// The path it puts the `/` before is the one it normalised: for http,
+/// https and no scheme, dot segments removed and the hex digits of escapes
+/// upper-cased ([`urllib3_path`]).
 pub(crate) fn slash_before_path(ctx: &Ctx<'_, '_>) -> Diff {
     let (Some(ours), Some(theirs)) = (ctx.ours(Component::Path), ctx.theirs(Component::Path))
     else {
         return Diff::NONE;
     };
-    let Some(rest) = theirs.strip_prefix('/') else {
-        return Diff::NONE;
+    // `Url` adds no `/` to an empty path (`if path and not
+    // path.startswith("/")`).
+    let slashed = |path: &str| {
+        !path.starts_with('/')
+            && match theirs.strip_prefix('/') {
+                Some(rest) => urllib3_path(path, rest),
+                None => theirs.is_empty() && urllib3_path(path, ""),
+            }
     };
-    if ours == rest && !ours.starts_with('/') {
+    if slashed(ours) {
         return Diff::of_fields(
             ctx.open
                 .fields
@@ -116,7 +147,9 @@ pub(crate) fn slash_before_path(ctx: &Ctx<'_, '_>) -> Diff {
     }
     // RFC 2396's opaque_part holds the `?`; urllib3 splits it off.
     match (ours.split_once('?'), ctx.theirs(Component::Query)) {
-        (Some((path, query)), Some(their_query)) if path == rest && query == their_query => {
+        (Some((path, query)), Some(their_query))
+            if slashed(path) && same_escapes(query, their_query) =>
+        {
             Diff::of_fields(
                 ctx.open
                     .fields
@@ -125,6 +158,24 @@ pub(crate) fn slash_before_path(ctx: &Ctx<'_, '_>) -> Diff {
         }
         _ => Diff::NONE,
     }
+}
+
+/// Is `theirs` the path `written` as urllib3's `parse_url` gives it: as
+/// written, or with its dot segments removed (RFC 3986 sections 5.2.4 and
+/// 6.2.2.3; urllib3's `_remove_path_dot_segments` cites section 5.2.4), the
+/// hex digits of its escapes in either case (section 6.2.2.1:
+/// `_encode_invalid_chars` upper-cases them)?
+pub(crate) fn urllib3_path(written: &str, theirs: &str) -> bool {
+    same_escapes(written, theirs)
+        || same_escapes(&grammar::rfc3986::remove_dot_segments(written), theirs)
+}
+
+/// `a` and `b` are the same text but for the case of the hex digits of
+/// their percent-encodings (RFC 3986 section 6.2.2.1).
+fn same_escapes(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && crate::triage::variation::normalized_escapes(a, false)
+            == crate::triage::variation::normalized_escapes(b, false)
 }
 
 /// Node's legacy `url.parse` ends the host at the first character it does
@@ -211,4 +262,25 @@ fn collapse_slashes(path: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// urllib3 2.8.0's `parse_url`, run directly: `http:%CD%84c;K//..//`
+    /// has the path `/%CD%84c;K//`, `https:a%ee` the path `/a%EE`,
+    /// `HTTP:./..?q` the path "".
+    #[test]
+    fn a_path_as_urllib3_normalises_it() {
+        assert!(urllib3_path("%CD%84c;K//..//", "%CD%84c;K//"));
+        assert!(urllib3_path("a%ee", "a%EE"));
+        assert!(urllib3_path("./..", ""));
+        assert!(urllib3_path("a/b", "a/b"));
+        assert!(
+            !urllib3_path("a%41", "aA"),
+            "urllib3 decodes no escape in a path"
+        );
+        assert!(!urllib3_path("a/../b", "a/b"));
+    }
 }

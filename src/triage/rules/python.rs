@@ -8,6 +8,7 @@ use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
 use crate::triage::Ctx;
+use crate::triage::text::same_octets;
 
 /// The path `urljoin` gives for a relative-path or absolute-path reference
 /// `reference` against a base path `base` (CPython Lib/urllib/parse.py,
@@ -133,7 +134,10 @@ pub(crate) fn urljoin_empty_segments(ctx: &Ctx<'_, '_>) -> Diff {
 /// section 4.2's network-path reference, authority "" and path `//`) is
 /// refused by its RFC 3986 section 3.3 check for a path without authority
 /// ("Relative URLs cannot have a path starting with '//'"). httpx 0.28.1,
-/// `httpx/_urlparse.py`. Claims the verdict.
+/// `httpx/_urlparse.py`. Claims the verdict. With a base, `URL.join` joins
+/// the reference as `str(URL(url))` writes it, without that authority (`//`
+/// is "", `///x` is `/x`): claims the authority's parts, the path and the
+/// query.
 pub(crate) fn httpx_empty_authority_as_none(ctx: &Ctx<'_, '_>) -> Diff {
     let text = ctx.resolved.map_or(ctx.input, |r| r.reference);
     let split = appendix_b_split(text);
@@ -153,6 +157,13 @@ pub(crate) fn httpx_empty_authority_as_none(ctx: &Ctx<'_, '_>) -> Diff {
             verdict: true,
             fields: ctx.open.fields,
         }
+    } else if ctx.resolved.is_some() && split.scheme.is_none() && split.authority == Some("") {
+        // `URL.join` joins `str(URL(url))`, which writes no empty
+        // authority: `//` becomes "" (the base, whole), `///x` is `/x`,
+        // whatever the base's scheme.
+        ctx.claim(
+            super::AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])),
+        )
     } else {
         Diff::NONE
     }
@@ -161,23 +172,37 @@ pub(crate) fn httpx_empty_authority_as_none(ctx: &Ctx<'_, '_>) -> Diff {
 /// httpx's `normalize_path` drops the slash before a final dot segment
 /// (`http://a/b/.`: path `/b`, RFC 3986 section 5.2.4: `/b/`). Claims the
 /// path where theirs is `normalize_path` of the input's (or, with a base,
-/// RFC 3986's resolved) path and that differs from section 5.2.4's.
+/// RFC 3986's resolved, or what `urljoin` returns whole) path and that
+/// differs from section 5.2.4's.
 pub(crate) fn httpx_dot_segment_slash(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(theirs) = ctx.theirs(Component::Path) else {
         return Diff::NONE;
     };
-    let path = match ctx.resolved {
+    let mut paths = Vec::with_capacity(2);
+    match ctx.resolved {
         Some(resolved) => {
             let strict = crate::oracle::grammar_rfc3986_resolve(resolved.base, resolved.reference);
-            match strict.components.get(Component::Path) {
-                Some(p) => p.to_owned(),
-                None => return Diff::NONE,
+            if let Some(p) = strict.components.get(Component::Path) {
+                paths.push(p.to_owned());
+            }
+            // What `urljoin` returns whole, which httpx then parses and
+            // normalises: the base for an empty reference ("if not url:
+            // return base"), a reference with a scheme it does not join.
+            if resolved.reference.is_empty() {
+                paths.push(appendix_b_split(resolved.base).path.to_owned());
+            } else if super::super::text::has_scheme(resolved.reference)
+                && joined_target(ctx).is_none()
+            {
+                paths.push(appendix_b_split(resolved.reference).path.to_owned());
             }
         }
-        None => appendix_b_split(ctx.input).path.to_owned(),
-    };
-    let normalized = httpx_normalize_path(&path);
-    if theirs == normalized && normalized != grammar::rfc3986::remove_dot_segments(&path) {
+        None => paths.push(appendix_b_split(ctx.input).path.to_owned()),
+    }
+    let slash_lost = paths.iter().any(|path| {
+        let normalized = httpx_normalize_path(path);
+        theirs == normalized && normalized != grammar::rfc3986::remove_dot_segments(path)
+    });
+    if slash_lost {
         ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
         Diff::NONE
@@ -219,6 +244,190 @@ pub(crate) fn urljoin_empty_components(ctx: &Ctx<'_, '_>) -> Diff {
     Diff::of_fields(
         dropped.intersection(ComponentSet::of(&[Component::Query, Component::Fragment])),
     )
+}
+
+/// What `urljoin` (and yarl's and httpx's `join`, which follow it) resolves
+/// to, as RFC 3986 section 5.2.2 computes it (the grammar's `transform`),
+/// when it resolves at all: only against a base whose scheme is in
+/// `uses_relative` (CPython Lib/urllib/parse.py; otherwise it returns the
+/// reference whole), and a reference with the base's scheme as the
+/// section's non-strict parser reads it ("if ((not strict) and (R.scheme ==
+/// Base.scheme)) then undefine(R.scheme)": urljoin parses the reference
+/// with the base's scheme as its default and goes on as for a relative one
+/// when they are the same). The second value says whether the reference's
+/// scheme was so dropped. None where the reference has another scheme, or
+/// where RFC 3986's grammar does not read the base or the reference.
+pub(crate) fn joined_target(ctx: &Ctx<'_, '_>) -> Option<(grammar::rfc3986::Parts, bool)> {
+    let resolved = ctx.resolved?;
+    let base = grammar::rfc3986::parse_parts(resolved.base).ok()?;
+    let base_scheme = base.scheme.as_deref()?;
+    let relative = super::resolution::USES_RELATIVE
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(base_scheme));
+    if !relative {
+        return None;
+    }
+    let mut reference = grammar::rfc3986::parse_parts(resolved.reference).ok()?;
+    let dropped = match reference.scheme.as_deref() {
+        None => false,
+        Some(s) if s.eq_ignore_ascii_case(base_scheme) => true,
+        Some(_) => return None,
+    };
+    reference.scheme = None;
+    Some((grammar::rfc3986::transform(&base, &reference), dropped))
+}
+
+/// The value `target` gives `c` (the authority's parts read from its
+/// authority as RFC 3986 section 3.2 splits it).
+fn target_value(target: &grammar::rfc3986::Parts, c: Component) -> Option<&str> {
+    let authority = target.authority.as_deref();
+    match c {
+        Component::Scheme => target.scheme.as_deref(),
+        Component::Authority => authority,
+        Component::Userinfo => authority.and_then(|a| a.rsplit_once('@')).map(|(u, _)| u),
+        Component::Host => authority.map(crate::triage::host::host_text),
+        Component::Port => authority
+            .map(|a| a.rsplit_once('@').map_or(a, |(_, h)| h))
+            .and_then(|h| h.rsplit_once(':'))
+            .map(|(_, p)| p)
+            .filter(|p| p.bytes().all(|b| b.is_ascii_digit())),
+        Component::Path => Some(target.path.as_str()),
+        Component::Query => target.query.as_deref(),
+        Component::Fragment => target.fragment.as_deref(),
+    }
+}
+
+/// A reference with the base's scheme (`http:g` against `http://a/b/c/d`)
+/// resolved as a relative one, as RFC 3986 section 5.2.2 lets a non-strict
+/// parser do "for backward compatibility" (section 5.4.2: `http:g` is
+/// `http:g` for strict parsers, `http://a/b/c/g` for backward
+/// compatibility): `urljoin` does (CPython's Lib/test/test_urlparse.py
+/// checks `urljoin(RFC3986_BASE, 'http:g')` is `http://a/b/c/g`), and so
+/// do httpx's `URL.join` (which calls it) and yarl's `URL.join` (`scheme =
+/// url._scheme or self._scheme`, then the relative resolution). Claims the
+/// open fields whose value is the non-strict target's (a host compared
+/// ignoring case, RFC 3986 section 3.2.2; escapes by their octets).
+pub(crate) fn non_strict_same_scheme(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some((target, true)) = joined_target(ctx) else {
+        return Diff::NONE;
+    };
+    Diff::of_fields(fields_as_target(ctx, &target))
+}
+
+/// The open fields, but the scheme (whose case is `case-normalized`'s),
+/// whose value in `target` is theirs: a host compared ignoring case (RFC
+/// 3986 section 3.2.2), the rest by their octets.
+pub(crate) fn fields_as_target(
+    ctx: &Ctx<'_, '_>,
+    target: &grammar::rfc3986::Parts,
+) -> ComponentSet {
+    ctx.open
+        .fields
+        .iter()
+        .filter(|&c| c != Component::Scheme)
+        .filter(|&c| match (target_value(target, c), ctx.theirs(c)) {
+            (Some(t), Some(theirs)) if c == Component::Host => t.eq_ignore_ascii_case(theirs),
+            (Some(t), Some(theirs)) => same_octets(t, theirs),
+            (None, None) => true,
+            _ => false,
+        })
+        .fold(ComponentSet::EMPTY, ComponentSet::with)
+}
+
+/// The schemes for which CPython's `urlunsplit` writes `//` after the
+/// scheme even with an empty netloc (Lib/urllib/parse.py, `uses_netloc`,
+/// 3.11).
+const USES_NETLOC: &[&str] = &[
+    "", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
+    "git+ssh", "ws", "wss",
+];
+
+/// `urljoin` writes its result with `urlunsplit`, which before CPython
+/// 3.12.6 puts `//` and a `/` before a rootless path for a scheme in
+/// `uses_netloc` ("if url and url[:1] != '/': url = '/' + url"), so a
+/// relative path against a base without authority becomes an absolute one
+/// under an empty authority: `urljoin("ftp:a", "ftp:g")` is `ftp:///g`,
+/// RFC 3986 section 5.2's target `ftp:g` (python/cpython#85110, fixed by
+/// python/cpython#123179). httpx's `URL.join` parses that result again
+/// (its empty authority counted as none). Claims the path where theirs is
+/// the target's with that `/`, and the empty authority beside it.
+pub(crate) fn urlunsplit_rootless_slash(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some((target, _)) = joined_target(ctx) else {
+        return Diff::NONE;
+    };
+    let netloc_scheme = target
+        .scheme
+        .as_deref()
+        .is_some_and(|s| USES_NETLOC.iter().any(|n| n.eq_ignore_ascii_case(s)));
+    if !netloc_scheme
+        || target.authority.is_some()
+        || target.path.is_empty()
+        || target.path.starts_with('/')
+    {
+        return Diff::NONE;
+    }
+    let slashed = format!("/{}", target.path);
+    if ctx.theirs(Component::Path) != Some(slashed.as_str()) {
+        return Diff::NONE;
+    }
+    let mut fields = ComponentSet::of(&[Component::Path]);
+    if ctx.theirs(Component::Authority) == Some("")
+        && ctx.theirs(Component::Host).is_none_or(str::is_empty)
+    {
+        fields = fields.union(ComponentSet::of(&[Component::Authority, Component::Host]));
+    }
+    ctx.claim(fields)
+}
+
+/// `urljoin` writes a result without authority whose path starts with `//`
+/// as `scheme:` and that path (CPython's `urlunsplit` before 3.12.4 wrote
+/// `//` before an empty netloc only "if url[:2] != '//'"), which reads back
+/// with the path's first segment as the authority: `urljoin("http:/",
+/// "/.//h/p")` is `http://h/p`, where RFC 3986 section 5.2's target has no
+/// authority and the path `//h/p` (section 3.3: such a path cannot follow
+/// no authority; python/cpython#67693, fixed by python/cpython#113563, in
+/// 3.11 by python/cpython#119025). httpx's `URL.join` parses that result
+/// again. Claims the authority's parts and the path where theirs are that
+/// reading's, and the verdict where the port so read is refused.
+pub(crate) fn urlunsplit_double_slash(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some((target, _)) = joined_target(ctx) else {
+        return Diff::NONE;
+    };
+    let Some(scheme) = target.scheme.as_deref() else {
+        return Diff::NONE;
+    };
+    if target.authority.is_some() || !target.path.starts_with("//") {
+        return Diff::NONE;
+    }
+    let written = format!("{scheme}:{}", target.path);
+    let read = appendix_b_split(&written);
+    let Some(authority) = read.authority else {
+        return Diff::NONE;
+    };
+    if !ctx.theirs.accepted() {
+        let refused = ctx.theirs.in_domain() && ctx.ours.accepted() && !authority.is_empty();
+        return Diff {
+            verdict: refused,
+            fields: ComponentSet::EMPTY,
+        };
+    }
+    let host = crate::triage::host::host_text(authority);
+    let fields = ctx
+        .open
+        .fields
+        .iter()
+        .filter(|&c| match c {
+            Component::Authority => ctx.theirs(c) == Some(authority),
+            Component::Host => match ctx.theirs(c) {
+                Some(theirs) => theirs.eq_ignore_ascii_case(host),
+                None => authority.is_empty(),
+            },
+            Component::Path => ctx.theirs(c) == Some(read.path),
+            _ => false,
+        })
+        .fold(ComponentSet::EMPTY, ComponentSet::with);
+    Diff::of_fields(fields)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::diff::Diff;
 use crate::oracle::OracleId;
 use crate::rfc2396::{RefKind, ResolveError};
 use crate::triage::text::{drop_above_root, has_scheme, same_octets, with_dot_segments_decoded};
-use crate::triage::{Ctx, Resolution};
+use crate::triage::{Class, Ctx, Resolution};
 
 /// `http:g` against an `http` base: RFC 2396 (section 5.2 step 3, Appendix
 /// C.2) and RFC 3986 (section 5.2.2, strict) take a reference with a scheme
@@ -267,21 +267,47 @@ pub(crate) fn encoded_dot_segment(ctx: &Ctx<'_, '_>) -> Diff {
 /// dot segments of the base when it is set (`dedotdotify`, lib/urlapi.c,
 /// unless `CURLU_PATH_AS_IS`). RFC 2396 section 5.2 step 6 merges with the
 /// base's path as written, dropping its last segment, dot segment or not
-/// (`i` against `r:/f//..`: `r:/f//i`, WHATWG `r:/f/i`). Claimed for the
+/// (`i` against `r:/f//..`: `r:/f//i`, WHATWG `r:/f/i`). yarl removes the
+/// dot segments of a path under an authority as it parses the base
+/// (yarl/_url.py: `if netloc and "." in path: path =
+/// normalize_path(path)`), which RFC 3986 section 5.2.1 allows
+/// ("Normalization of the base URI ... is optional"). Claimed for the
 /// fields rfc2396's resolution against the other's reading of the base
 /// gives as the other does.
 pub(crate) fn normalized_base(ctx: &Ctx<'_, '_>) -> Diff {
-    let (
-        Some(&Resolution {
-            base, reference, ..
-        }),
-        Some(theirs),
-    ) = (ctx.resolved, their_reading_of_base(ctx))
+    let Some(&Resolution {
+        base, reference, ..
+    }) = ctx.resolved
     else {
         return Diff::NONE;
     };
-    let their_base = theirs.serialization.as_deref().unwrap_or(base);
-    if their_base == base {
+    let Some(theirs) = their_reading_of_base(ctx) else {
+        // A shipped adapter's reading of the base alone is not at hand
+        // here (it runs over the pipe): the base as RFC 3986 section 6.2.2
+        // normalises it (escaped unreserved octets decoded, dot segments
+        // removed), which is what yarl's documented reading gives.
+        let normalized = crate::oracle::grammar_rfc3986_resolve_normalized_base(base, reference);
+        if !normalized.accepted() {
+            return Diff::NONE;
+        }
+        let fields = ctx
+            .open
+            .fields
+            .iter()
+            .filter(|&c| c == Component::Path)
+            .filter(|&c| match (normalized.components.get(c), ctx.theirs(c)) {
+                (Some(n), Some(t)) => n == t || same_octets(n, t),
+                _ => false,
+            })
+            .fold(ComponentSet::EMPTY, ComponentSet::with);
+        return Diff::of_fields(fields);
+    };
+    // An adapter reports no serialisation of a URL parsed alone (yarl's
+    // answers carry one only with a base): its reading of the base is then
+    // its components, of which the path is what the merge reads.
+    let serialized = theirs.serialization.as_deref();
+    let their_base = serialized.unwrap_or(base);
+    if serialized.is_some() && their_base == base {
         return Diff::NONE;
     }
     let mut fields = fields_resolved_as_theirs(ctx, their_base, reference);
@@ -292,7 +318,7 @@ pub(crate) fn normalized_base(ctx: &Ctx<'_, '_>) -> Diff {
     // writes the host `%22el` as `"el`): the merge of paths does not depend
     // on the rest, so their base's path alone, under a stand-in authority,
     // still settles the path.
-    if crate::rfc2396::parse(their_base).is_err()
+    if (serialized.is_none() || crate::rfc2396::parse(their_base).is_err())
         && let Some(path) = theirs
             .components
             .get(Component::Path)
@@ -309,7 +335,7 @@ pub(crate) fn normalized_base(ctx: &Ctx<'_, '_>) -> Diff {
 /// The schemes `urllib.parse.urljoin` resolves a reference against
 /// (CPython Lib/urllib/parse.py, `uses_relative`; yarl imports the same
 /// list as `USES_RELATIVE`, and httpx's `URL.join` calls `urljoin`).
-const USES_RELATIVE: &[&str] = &[
+pub(crate) const USES_RELATIVE: &[&str] = &[
     "", "ftp", "http", "gopher", "nntp", "imap", "wais", "file", "https", "shttp", "mms",
     "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
 ];
@@ -416,8 +442,9 @@ pub(crate) fn lenient_base(ctx: &Ctx<'_, '_>) -> Diff {
 /// 3986 section 5.2.2: "if defined(R.authority) then T.authority =
 /// R.authority; T.path = remove_dot_segments(R.path)"), so `//` against
 /// `http://a/b` is `http:`. Go's `ResolveReference` tests `ref.Host !=
-/// ""` and CPython's `urljoin` `if netloc:`, so an empty authority counts
-/// as none and the base's authority and path are kept (`http://a/b`).
+/// ""`, CPython's `urljoin` `if netloc:` and yarl's `URL.join` `if
+/// (join_netloc := url._netloc)`, so an empty authority counts as none and
+/// the base's authority and path are kept (`http://a/b`).
 /// Claims the authority's parts, the path and the query.
 pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(resolved) = ctx.resolved else {
@@ -433,6 +460,26 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     if !same_scheme || reference.authority != Some("") {
         return Diff::NONE;
     }
+    // A joiner that resolves only against a base of its `uses_relative`
+    // list (`join-without-relative-scheme`'s scope) returns the reference
+    // whole against another: nothing was ignored.
+    let covers = |class: Class| {
+        crate::triage::classes::RULES
+            .iter()
+            .any(|rule| rule.class == class && rule.scope.covers(ctx.oracle))
+    };
+    let base_relative =
+        base_scheme.is_some_and(|b| USES_RELATIVE.iter().any(|s| s.eq_ignore_ascii_case(b)));
+    if covers(Class::JoinWithoutRelativeScheme) && !base_relative {
+        return Diff::NONE;
+    }
+    // A parser without empty values (`empty-as-absent`: yarl) reports the
+    // empty ones as none: that is that class's.
+    let empty_as_absent = if covers(Class::EmptyAsAbsent) {
+        ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none())
+    } else {
+        ComponentSet::EMPTY
+    };
     // Ignored, not honoured: honouring it gives no host (or an empty one,
     // `empty-host`) and the reference's own path, dot segments removed or
     // not (`dot-segments`); anything else (the base's host, the base's
@@ -445,5 +492,9 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     if honoured {
         return Diff::NONE;
     }
-    ctx.claim(AUTHORITY_PARTS.union(ComponentSet::of(&[Component::Path, Component::Query])))
+    ctx.claim(
+        AUTHORITY_PARTS
+            .union(ComponentSet::of(&[Component::Path, Component::Query]))
+            .difference(empty_as_absent),
+    )
 }

@@ -194,11 +194,23 @@ pub(crate) fn opaque_part_query(ctx: &Ctx<'_, '_>) -> Diff {
     let (Some(ours), Some(path), Some(query)) = (ctx.ours(Component::Path), path, query) else {
         return Diff::NONE;
     };
-    let split_here = ours
-        .split_once('?')
-        .is_some_and(|(p, q)| same_octets(p, path) && same_octets(q, query));
-    if opaque && split_here {
-        Diff::of_fields(ComponentSet::of(&[Component::Path, Component::Query]))
+    let Some((p, q)) = ours.split_once('?').filter(|_| opaque) else {
+        return Diff::NONE;
+    };
+    if !same_octets(q, query) {
+        return Diff::NONE;
+    }
+    if same_octets(p, path) {
+        return Diff::of_fields(ComponentSet::of(&[Component::Path, Component::Query]));
+    }
+    // The path read further, by a normaliser that removes its dot
+    // segments (`dot-segments`, RFC 3986 section 6.2.2.3), or a path an
+    // earlier rule explained already: the query is still split off here.
+    let removed = grammar::rfc3986::remove_dot_segments(p);
+    let path_explained =
+        !ctx.open.fields.contains(Component::Path) || (removed != p && same_octets(&removed, path));
+    if path_explained {
+        Diff::of_fields(ComponentSet::of(&[Component::Query]))
     } else {
         Diff::NONE
     }
