@@ -94,13 +94,16 @@ macro_rules! host_classes {
                 examples: [(Url, "http://a_b.example/"), (Url, "http://a@b@c/"), (Http, "http://1.2.3.4.5/")],
             }
             /// java.net.URI leaves an empty authority (`file:///p`) undefined
-            /// (`getRawAuthority()` is null), where RFC 2396 has an empty one.
+            /// (`getRawAuthority()` is null), where RFC 2396 has an empty one;
+            /// it refuses one followed by nothing (`file://`), and resolves a
+            /// reference with one as a reference without (`//#f` keeps the base).
             JavaEmptyAuthority = "java-empty-authority" {
                 basis: Spec, severity: Low,
                 rule: authority::java_empty_authority, scope: External("java-uri"),
-                spec: "java.net.URI javadoc (Java SE 17): an empty authority is permitted, its components undefined; RFC 2396 section 3.2",
+                spec: "java.net.URI javadoc (Java SE 17): \"An empty authority component is permitted as long as it is followed by a non-empty path, a query component, or a fragment component ... If the authority component is empty then the user-information, host, and port components are undefined\"; URI.resolve javadoc (a fragment-only reference keeps the base; an undefined authority is the base's); RFC 2396 section 3.2",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("java-uri", "file:///etc/passwd")],
+                examples: [("java-uri", "file:///etc/passwd"), ("java-uri", "file://")],
+                with_base: [("java-uri", "http://a/b", "//#f")],
             }
             /// httpx refuses a host of four dot-separated numbers that is no IPv4
             /// address Python's `ipaddress` takes (`999.1.1.1`, `1.2.3.04`).
@@ -122,14 +125,15 @@ macro_rules! host_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("jetty-httpuri", "//c:")],
             }
-            /// Jetty's `HttpURI` refuses an authority not ended by `/`, a path whose
-            /// dot segments climb above its root, and an encoded NUL in a path.
+            /// Jetty's `HttpURI` refuses an authority not ended by `/`, a `;` in its
+            /// userinfo or host, a path whose dot segments climb above its root,
+            /// and an encoded NUL in a path.
             JettyHttpUriRefusal = "jetty-httpuri-refusal" {
                 basis: Spec, severity: Low,
                 rule: jetty::jetty_refusal, scope: External("jetty-httpuri"),
-                spec: "RFC 2396 sections 2.4.1, 3.2 and 3.3; Jetty 9.4 HttpURI javadoc (\"Http URI\": a request target, parsed for a server to route) and its answers in 9.4.57 (\"Bad authority\", \"Bad URI\" for a path whose canonical form is null, \"Illegal character in path\")",
+                spec: "RFC 2396 sections 2.4.1, 3.2 and 3.3; Jetty 9.4 HttpURI javadoc (\"Http URI\": a request target, parsed for a server to route) and its answers in 9.4.57 (\"Bad authority\", also for a ; in the HOST state, \"Bad URI\" for a path whose canonical form is null, \"Illegal character in path\")",
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
-                examples: [("jetty-httpuri", "http://evil.example#@allowed.example"), ("jetty-httpuri", "http://a/../x"), ("jetty-httpuri", "http://a/%00")],
+                examples: [("jetty-httpuri", "http://evil.example#@allowed.example"), ("jetty-httpuri", "http://a/../x"), ("jetty-httpuri", "http://a/%00"), ("jetty-httpuri", "ws://a;b@example.com/")],
             }
             /// Node's legacy `url.parse` throws on a userinfo that does not decode
             /// as UTF-8 and on an `xn--` host its IDNA conversion refuses.

@@ -32,8 +32,8 @@ use serde::Serialize;
 
 use super::Severity::{self, High, Low, Medium};
 use super::rules::{
-    Rule, Scope, Target, authority, characters, curl, go, host, http, jetty, lenient, node, path,
-    perl, php, port, python, resolution, syntax,
+    Rule, Scope, Target, authority, characters, curl, go, host, http, java, jetty, lenient, node,
+    path, perl, php, port, python, resolution, spring, syntax,
 };
 use crate::oracle::{OracleId, Standard};
 

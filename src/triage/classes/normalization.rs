@@ -92,6 +92,26 @@ macro_rules! normalization_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("spring-uri", "http://h/a//b"), ("spring-uri", "http:/evil.example://allowed.example")],
             }
+            /// Spring gives its query back rebuilt from the parameters it found
+            /// (`QUERY_PARAM_PATTERN`, values grouped by name): `?a&&b` is `a&b`,
+            /// `?=x` is `x`.
+            SpringQueryRebuilt = "spring-query-rebuilt" {
+                basis: Spec, severity: Low,
+                rule: spring::spring_query_rebuilt, scope: External("spring-uri"),
+                spec: "RFC 2396 section 3.4 (the query is a string); Spring 4.3 UriComponentsBuilder.query (QUERY_PARAM_PATTERN ([^&=]+)(=?)([^&]+)? into a LinkedMultiValueMap) and HierarchicalUriComponents.getQuery (name or name=value joined by &); its documentation claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("spring-uri", "http://h/?a&&b"), ("spring-uri", "http://h/?a=1&b&a=2")],
+            }
+            /// For an opaque URI Spring cuts an empty fragment's `#` off its
+            /// scheme-specific part only when the fragment has a length:
+            /// `file:s/a#` has the part `s/a#`.
+            SpringOpaqueEmptyFragment = "spring-opaque-empty-fragment" {
+                basis: Spec, severity: Low,
+                rule: spring::spring_opaque_empty_fragment, scope: External("spring-uri"),
+                spec: "RFC 2396 section 3 (opaque_part ends before the fragment) and 4.1; Spring 4.3 UriComponentsBuilder.fromUriString (for an opaque URI the fragment is cut off the scheme-specific part only if StringUtils.hasLength(fragment)); its documentation claims no standard",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("spring-uri", "file:s/a#")],
+            }
             /// Dot segments removed by the other (RFC 2396 section 5.2 removes them
             /// only when resolving a relative path).
             DotSegments = "dot-segments" {

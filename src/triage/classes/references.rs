@@ -36,10 +36,10 @@ macro_rules! reference_classes {
             /// special scheme (`http://a/b/c/g`).
             SameSchemeReference = "same-scheme-reference" {
                 basis: Spec, severity: Medium,
-                rule: resolution::same_scheme_reference, scope: Standard(Whatwg) | External("node-url"),
-                spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state); Node.js lib/url.js, Url.prototype.resolveObject (a reference of the base's protocol is resolved as a relative one; url.resolve \"in a manner similar to that of a web browser\", Node.js docs)",
+                rule: resolution::same_scheme_reference, scope: Standard(Whatwg) | External("node-url") | External("java-url"),
+                spec: "RFC 2396 section 5.2 step 3 and Appendix C.2; RFC 3986 section 5.2.2 (strict parser); URL Standard (scheme state, special relative or authority state); Node.js lib/url.js, Url.prototype.resolveObject (a reference of the base's protocol is resolved as a relative one; url.resolve \"in a manner similar to that of a web browser\", Node.js docs); java.net.URL(URL, String) javadoc (\"If the scheme component is defined in the given spec and does not match the scheme of the context, then the new URL is created as an absolute URL based on the spec alone. Otherwise the scheme component is inherited from the context URL\"; OpenJDK 17 drops it against a base whose path starts with /)",
                 examples: [],
-                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("node-url", "ws:a.b", "ws:?j"), ("upa-url", "ftp:gbKz4H", "ftp:g")],
+                with_base: [(Url, "http://a/b/c/d;p?q", "http:g"), (Url, "ws:7", "ws:?"), (Ada, "ws:7", "ws::"), (Ada, "http:'/L", "http:/"), ("node-url", "http://a/b", "http:g"), ("node-url", "ws:a.b", "ws:?j"), ("upa-url", "ftp:gbKz4H", "ftp:g"), ("java-url", "http://a/b/c", "HTTP:g")],
             }
             /// With a base, a reference with the base's scheme (`http:g`) resolved
             /// as a relative one: RFC 3986's non-strict parser, which section 5.2.2
@@ -297,6 +297,45 @@ macro_rules! reference_classes {
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [],
                 with_base: [("python-urllib", "http:/", "/.//h/p"), ("httpx", "http:/", "/.//h/p")],
+            }
+            /// `java.net.URL` reads a file part that starts with four slashes
+            /// (a Windows UNC name, `file:////server/share`) as a path with no
+            /// authority, where RFC 2396 reads an empty authority and the path
+            /// after it: the same text, split otherwise; a reference `////x` so
+            /// keeps the base's authority (`http://a/b` + `////x`:
+            /// `http://a////x`, RFC 2396: no host). Its defect (`URL(URL,
+            /// String)` parses "as described in RFC2396").
+            JavaUrlUncPath = "java-url-unc-path" {
+                basis: Defect, severity: Low,
+                rule: java::java_url_unc_path, scope: External("java-url"),
+                spec: "RFC 2396 section 3 (net_path = \"//\" authority [ abs_path ]) and 3.2.2 (a server may be empty); java.net.URL(URL, String) javadoc (\"as described in RFC2396\"); RFC 2396 section 5.2 step 4 (a reference with an authority takes its own); OpenJDK 17 URLStreamHandler.parseURL (isUNCName: no authority step for a file part starting ////, so the context's authority stays)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("java-url", "file:////h/share")],
+                with_base: [("java-url", "http://a/b", "////x")],
+            }
+            /// `java.net.URL` resolves a reference with an empty authority and no
+            /// path (`//`) to that authority and the base's path (`https:/a` +
+            /// `//`: `https:/a`, RFC 2396: `https://`): its defect.
+            JavaUrlEmptyAuthorityKeepsPath = "java-url-empty-authority-keeps-path" {
+                basis: Defect, severity: Low,
+                rule: java::java_url_empty_authority_keeps_path, scope: External("java-url"),
+                spec: "RFC 2396 section 5.2 step 4 (a reference with an authority is a network-path: its authority and path are taken); java.net.URL(URL, String) javadoc (\"If the authority component is present in the spec then ... the spec authority and path will replace the context authority and path\"); OpenJDK 17 URLStreamHandler.parseURL (the path is cleared only for a non-empty authority)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("java-url", "http://a/b", "//")],
+            }
+            /// `java.net.URL` removes dot segments only from a relative path it
+            /// appends to a non-empty base path, with its own loop: a query-only
+            /// reference keeps the base's (`http://a/b/../c/d` + `?y`:
+            /// `/b/../c/`), and a `..` can take out a `..` before it
+            /// (`http://a/../../b` + `../c`: `/../c`): its defect.
+            JavaUrlDotSegments = "java-url-dot-segments" {
+                basis: Defect, severity: Low,
+                rule: java::java_url_dot_segments, scope: External("java-url"),
+                spec: "RFC 2396 section 5.2 step 6 (c to f: every merged path loses its . and <segment>/.. for a segment other than ..) and Appendix C.1 (?y against http://a/b/c/d;p?q is http://a/b/c/?y); java.net.URL(URL, String) javadoc (\"the path is canonicalized through the removal of directory changes made by occurrences of '..' and '.'\"); OpenJDK 17 URLStreamHandler.parseURL (removal only when isRelPath)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("java-url", "http://a/b/../c/d", "?y"), ("java-url", "http://a/../../b", "../c"), ("java-url", "http://a", "./b")],
             }
             /// Go's `ResolveReference` result (`URL.String()`) and Python's
             /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are

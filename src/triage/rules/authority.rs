@@ -166,9 +166,21 @@ pub(crate) fn is_java_single_label(host: &str) -> bool {
 /// authority component is permitted as long as it is followed by a
 /// non-empty path, a query component, or a fragment component". Applies to
 /// the shipped `java-uri` external oracle (its scope).
+///
+/// The same sentence makes it refuse an empty authority followed by
+/// nothing (`ftp://`: "Expected authority"), and with a base,
+/// `URI.resolve` then reads a reference with an empty authority as one
+/// without (`//#f` as `#f`, `///p` as `/p`): see
+/// [`super::java::uri_empty_authority_refused`] and
+/// [`super::java::uri_empty_authority_resolved`].
 pub(crate) fn java_empty_authority(ctx: &Ctx<'_, '_>) -> Diff {
     let f = ctx.fields_where(|ours, theirs| ours == Some("") && theirs.is_none());
-    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Authority])))
+    let undefined = f.intersection(ComponentSet::of(&[Component::Authority]));
+    let resolved = super::java::uri_empty_authority_resolved(ctx);
+    Diff {
+        verdict: super::java::uri_empty_authority_refused(ctx),
+        fields: undefined.union(resolved.fields),
+    }
 }
 
 /// `ftp://@host/` has an empty userinfo (RFC 2396 section 3.2.2; RFC 1738

@@ -10,7 +10,9 @@ use crate::triage::text::decoded;
 
 /// `HttpURI` refuses an authority not ended by `/` (`http://a?b`, `//a#b`:
 /// "Bad authority", or a `NumberFormatException` from the port
-/// `80?b`), a path whose dot segments (`..`, `%2e%2e`) climb above its
+/// `80?b`), a `;` in its userinfo or host ("Bad authority":
+/// `ws://a;b@h/`, where RFC 2396 section 3.2.2's userinfo takes `;`), a
+/// path whose dot segments (`..`, `%2e%2e`) climb above its
 /// first segment ("Bad URI": its canonical path is null), and an encoded
 /// NUL in a path ("Illegal character in path"); RFC 2396 takes all three
 /// (sections 3.2, 3.3 and 2.4.1). Claims the verdict.
@@ -31,7 +33,27 @@ fn refused_by_http_uri(input: &str) -> bool {
     let authority_unended = split.authority.is_some()
         && split.path.is_empty()
         && (split.query.is_some() || split.fragment.is_some());
-    authority_unended || climbs_above_root(split.path) || split.path.contains("%00")
+    authority_unended
+        || split.authority.is_some_and(semicolon_in_host)
+        || climbs_above_root(split.path)
+        || split.path.contains("%00")
+}
+
+/// Does `HttpURI`'s `HOST` state meet a `;` in `authority`? It reads the
+/// userinfo and the host in that state and throws "Bad authority" on a `;`
+/// (9.4.57, `case '#': case ';'`); after a `:` it is in its `PORT` state,
+/// which a `@` ends (the `:` was a password's), and which takes a `;`.
+fn semicolon_in_host(authority: &str) -> bool {
+    let mut host_state = true;
+    for c in authority.chars() {
+        match c {
+            ';' if host_state => return true,
+            ':' if host_state => host_state = false,
+            '@' => host_state = true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Do `path`'s `..` segments (with `%2e` decoded) remove more segments
@@ -88,6 +110,9 @@ mod tests {
             "h:/.%2e",
             "http://a/%00",
             "%00",
+            "ws://a;b@example.com/",
+            "x://&%DB;:l@1.2.3.4:22",
+            "//h;/",
         ] {
             assert!(refused_by_http_uri(refused), "{refused}");
         }
@@ -103,6 +128,8 @@ mod tests {
             "h:/a",
             "h:/.a",
             "http://a/%01",
+            "x://a:b;c@h/",
+            "x://h/;p",
         ] {
             assert!(!refused_by_http_uri(taken), "{taken}");
         }

@@ -14,6 +14,7 @@ pub(crate) mod curl;
 pub(crate) mod go;
 pub(crate) mod host;
 pub(crate) mod http;
+pub(crate) mod java;
 pub(crate) mod jetty;
 pub(crate) mod lenient;
 pub(crate) mod node;
@@ -23,6 +24,7 @@ pub(crate) mod php;
 pub(crate) mod port;
 pub(crate) mod python;
 pub(crate) mod resolution;
+pub(crate) mod spring;
 pub(crate) mod syntax;
 
 use super::text::has_scheme;

@@ -1,7 +1,7 @@
 //! The path: an empty one written `/`, dot segments, and rust-url's
 //! Windows drive letters outside `file`.
 
-use super::is_file;
+use super::{Target, is_file};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::rfc2396::remove_dot_segments;
@@ -193,8 +193,16 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
         return Diff::NONE;
     };
     let ours = ctx.ours(Component::Path).unwrap_or_default();
+    // Spring's USERINFO_PATTERN `([^@\[/?#]*)` ends the userinfo at the
+    // first `@`, and its path builder then writes every `//` as `/`
+    // (`path_slashes_collapsed`): both readings apply to the same path.
+    let spring = Target::External("spring-uri").covers(ctx.oracle);
     // The host follows the userinfo, if any.
-    let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let authority = if spring {
+        authority.split_once('@').map_or(authority, |(_, h)| h)
+    } else {
+        authority.rsplit_once('@').map_or(authority, |(_, h)| h)
+    };
     let Some(after_host) = authority
         .get(..host.len())
         .filter(|h| h.eq_ignore_ascii_case(host))
@@ -216,6 +224,11 @@ pub(crate) fn authority_rest_in_path(ctx: &Ctx<'_, '_>) -> Diff {
         .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
         .filter(|rest| !rest.is_empty())
         .map(|rest| format!("{rest}{ours}"));
+    let after_port = if spring {
+        after_port.map(|p| collapse_slashes(&p))
+    } else {
+        after_port
+    };
     let matches = |t: &str| t == moved || t == escaped || after_port.as_deref() == Some(t);
     if matches(theirs) || theirs.strip_prefix('/').is_some_and(matches) {
         return Diff::of_fields(

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{AUTHORITY_PARTS, base_parsed, resolve_error, their_reading_of_base};
+use super::{AUTHORITY_PARTS, Target, base_parsed, resolve_error, their_reading_of_base};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::OracleId;
@@ -33,6 +33,18 @@ pub(crate) fn same_scheme_reference(ctx: &Ctx<'_, '_>) -> Diff {
     let same_scheme = has_scheme(reference) && scheme.eq_ignore_ascii_case(base_scheme);
     if !same_scheme || rest.starts_with("//") {
         return Diff::NONE;
+    }
+    // java.net.URL drops the scheme only against a base whose path starts
+    // with `/`: its own resolution of the rest must give their result.
+    if Target::External("java-url").covers(ctx.oracle) {
+        return if super::java::url_same_scheme_resolution(ctx) {
+            Diff {
+                verdict: true,
+                fields: ComponentSet::ALL,
+            }
+        } else {
+            Diff::NONE
+        };
     }
     // The base's host as rfc2396 reads it, or as the other parser does: the
     // URL Standard gives `ws:7` the host `0.0.0.7` (special authority
