@@ -337,6 +337,18 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("java-url", "http://a/b/../c/d", "?y"), ("java-url", "http://a/../../b", "../c"), ("java-url", "http://a", "./b")],
             }
+            /// java.net.URI's `resolve` normalises the merged path with
+            /// `normalize`, which also drops empty segments (`ftp:/a//b/c` + `d`:
+            /// `ftp:/a/b/d`, RFC 2396: `ftp:/a//b/d`): its defect (Java SE 17's
+            /// javadoc lists only `.` and `..`).
+            JavaUriEmptySegmentsCollapsed = "java-uri-empty-segments-collapsed" {
+                basis: Defect, severity: Low,
+                rule: java::java_uri_empty_segments_collapsed, scope: External("java-uri"),
+                spec: "RFC 2396 section 5.2 step 6 (the merged path keeps its empty segments; only . and <segment>/.. go); java.net.URI javadoc (Java SE 17), resolve (\"normalizing the result as if by invoking the normalize method\") and normalize (\"in a manner consistent with RFC 2396, section 5.2, step 6, sub-steps c through f\"); https://bugs.openjdk.org/browse/JDK-8382928 (documents the empty segments it drops)",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("java-uri", "ftp:/a//b/c", "d")],
+            }
             /// Go's `ResolveReference` result (`URL.String()`) and Python's
             /// `urljoin` result (`urlunsplit`, for a scheme in `uses_netloc`) are
             /// written with `//` after the scheme even where the base had no

@@ -439,6 +439,36 @@ pub(crate) fn uri_empty_authority_resolved(ctx: &Ctx<'_, '_>) -> Diff {
     }))
 }
 
+/// `URI.resolve` normalises the merged path "as if by invoking the
+/// normalize method", and java.net.URI's `normalize` also drops empty
+/// segments (`a//b` is `a/b`), which Java SE 17's javadoc of `normalize`
+/// does not list (JDK-8382928 documents it later); RFC 2396 section 5.2
+/// step 6 keeps them (`ftp:/a//b/c` + `d` is `ftp:/a//b/d`). Claims the
+/// path where theirs is ours with every run of `/` written as one.
+pub(crate) fn java_uri_empty_segments_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
+    let collapsed = ctx.resolved.is_some()
+        && matches!(
+            (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
+            (Some(ours), Some(theirs)) if ours.contains("//") && collapse_slashes(ours) == theirs
+        );
+    if collapsed {
+        ctx.claim(ComponentSet::of(&[Component::Path]))
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `path` with every run of `/` written as one.
+fn collapse_slashes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
