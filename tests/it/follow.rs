@@ -120,8 +120,8 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
-    require_adapter("java-uri");
-    let input = disagreeing_input("java-uri");
+    require_adapter("java-url");
+    let input = disagreeing_input("java-url");
     let tmp = tempfile::tempdir().unwrap();
     let new = tmp.path().join("new");
     let artifacts = tmp.path().join("artifacts");
@@ -132,7 +132,7 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     let pid = sleep.id().to_string();
     let (mut follower, ready) = Follower::start(&[
         "--oracle",
-        "java-uri",
+        "java-url",
         "--pid",
         &pid,
         "--interval-ms",
@@ -155,7 +155,7 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     let signatures: Vec<&str> = saved.split(": ").nth(1).unwrap().split(' ').collect();
     let listed = fs::read_to_string(root().join("corpus/signatures.txt")).unwrap();
     for s in &signatures {
-        assert!(s.contains("/java-uri/"), "{s} does not involve the adapter");
+        assert!(s.contains("/java-url/"), "{s} does not involve the adapter");
         assert!(
             !listed.lines().any(|l| l.split('\t').next() == Some(*s)),
             "{s} is known, yet saved"
@@ -167,7 +167,7 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
         serde_json::from_str(&fs::read_to_string(artifacts.join(format!("{name}.json"))).unwrap())
             .unwrap();
     assert_eq!(report["input"], input.as_str());
-    assert!(report.to_string().contains("\"java-uri\""), "{report}");
+    assert!(report.to_string().contains("\"java-url\""), "{report}");
     // The same signatures again (the same input under another name) and a
     // file over --max-len: neither is saved.
     drop_file(&new, "b", input.as_bytes());
@@ -198,7 +198,7 @@ fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     let pid = sleep.id().to_string();
     let (follower, ready) = Follower::start(&[
         "--oracle",
-        "java-uri",
+        "java-url",
         "--pid",
         &pid,
         "--existing",
