@@ -32,7 +32,7 @@
 #   as xn--...). URI::file's host is its whole authority, unescaped. ->host removes
 #   the brackets of an IP literal; they are put back when the authority's
 #   host is written in brackets, so that the host compares with the other
-#   parsers' as the same text.
+#   parsers' as the same text (not for URI::file, whose host keeps them).
 # - port: the port as written: ->_port, which perldoc URI names for that
 #   ("If you don't want the default port substituted, then you can use the
 #   $uri->_port method instead"): "" for `h:`, null when none is written.
@@ -103,8 +103,11 @@ sub describe {
         }
         my $authority = $uri->authority;
         # The host as written in the authority: after the last '@' (as
-        # ->host reads it), without a ':digits' port.
-        if (defined $host && defined $authority) {
+        # ->host reads it), without a ':digits' port. Not for URI::file,
+        # whose ->host is the whole authority, unescaped (its _port and
+        # userinfo are not separated: `file://u@[::1]:80/` has host
+        # "u@[::1]:80"), brackets and all.
+        if (defined $host && defined $authority && !$uri->isa('URI::file')) {
             (my $written = $authority) =~ s/.*@//s;
             $written =~ s/:\d*\z//;
             $host = "[$host]" if $written =~ /\A\[.*\]\z/s;

@@ -56,7 +56,9 @@
 # - For a file URI (URI::File, RFC 8089): userinfo and port not reported
 #   (keys left out): the class drops both by design (set_userinfo and
 #   set_port "do nothing"); an empty host neither (set_host writes "" for
-#   no host and for localhost). For a mailto URI (URI::MailTo, RFC 6068,
+#   no host and for localhost) when the text has no authority (`file:/p`).
+#   With ruby-uri-rfc2396, an empty authority (`file:///p`) that the
+#   parser's #split reads as no host (nil) gives host null. For a mailto URI (URI::MailTo, RFC 6068,
 #   no authority): userinfo, host and port not reported.
 # - message: the exception's text for `reject`, else null.
 #
@@ -92,7 +94,15 @@ rescue StandardError
   uri.port&.to_s
 end
 
-def describe(uri, text)
+# The host the parser's #split reads from `text` (nil for none), or "" when
+# it refuses the text (then the "" set_host wrote is not questioned).
+def split_host(text)
+  PARSER.split(text)[2]
+rescue StandardError
+  ""
+end
+
+def describe(uri, text, sources = [text])
   port = written_port(uri, text)
   answer = {
     "verdict" => "accept",
@@ -118,6 +128,16 @@ def describe(uri, text)
     # 8089's local file, that "" says nothing of the input's authority.
     # (With one, "" is the empty host or localhost's reading, reported.)
     answer.delete("host") if uri.host == "" && text !~ %r{\Afile://}i
+    # RFC2396_Parser reads an empty authority (`file:///C:/`) as no host:
+    # its #split gives nil there (RFC 2396 section 3.2.2, `server` may be
+    # empty), and the "" is set_host's. Reported as the parser read it,
+    # null, where it read no host in any text it parsed (for a pair, the
+    # base and the reference: a base's `localhost`, which set_host also
+    # writes "", stays ""). (RFC3986_Parser's "" is RFC 3986's empty
+    # host, kept.)
+    if MODE == "rfc2396" && answer["host"] == "" && sources.all? { |t| split_host(t).nil? }
+      answer["host"] = nil
+    end
   end
   # URI::MailTo reads a mailto URI by RFC 6068 (`mailtoURI = "mailto:"
   # [ to ] [ hfields ]`), which has no authority: it keeps none of one,
@@ -151,7 +171,7 @@ def resolve(input, base)
             base_uri.merge(PARSER.parse(input))
           end
     resolved = uri.to_s
-    describe(uri, resolved).merge("resolved" => resolved)
+    describe(uri, resolved, [base, input]).merge("resolved" => resolved)
   rescue StandardError => e
     refusal(e)
   end

@@ -244,10 +244,13 @@ def adapters(root):
                 resolves=True),
         Adapter("php-parse-url", "php-parse-url.php", "php", ["php", "FILE"], apt("php-cli"),
                 resolves=False, omits={"authority"}),
+        # URI::File and URI::MailTo keep no userinfo or port (nor, for
+        # `file:/p` and mailto, a host): the adapter leaves those keys out.
         Adapter("ruby-uri", "ruby-uri.rb", "ruby", ["ruby", "FILE"], apt("ruby"),
-                resolves=True, omits={"authority"}),
+                resolves=True, omits={"authority"}, varies={"userinfo", "host", "port"}),
         Adapter("ruby-uri-rfc2396", "ruby-uri.rb", "ruby", ["ruby", "FILE", "rfc2396"],
-                apt("ruby"), resolves=True, omits={"authority"}),
+                apt("ruby"), resolves=True, omits={"authority"},
+                varies={"userinfo", "host", "port"}),
         python_library("yarl", "yarl.py", "yarl", "yarl", resolves=True),
         python_library("httpx", "httpx.py", "httpx", "httpx", resolves=True,
                        omits={"authority"}),
@@ -444,6 +447,21 @@ BEHAVIOURS = [
     ("http://evil\u3002com/", None, {
         "perl-uri": host("xn--evilcom-9o3f"),
         "ruby-addressable": host("evil\u3002com"),
+    }),
+    # URI::file's host is its whole authority, brackets and all (Perl URI
+    # 5.17, run directly: `URI->new("file://[::1]/x")->host` is "[::1]").
+    ("file://[::1]/x", None, {
+        "perl-uri": host("[::1]"),
+    }),
+    # RFC2396_Parser's #split reads no host in `file:///C:/` (nil; the ""
+    # URI::File#host holds is set_host's): host null. A base's localhost,
+    # which set_host also writes "", stays "".
+    ("file:///C:/", None, {
+        "ruby-uri-rfc2396": host(None),
+        "ruby-uri": host(""),
+    }),
+    ("/", "file://localhost/", {
+        "ruby-uri-rfc2396": host(""),
     }),
     # Addressable splits userinfo at the last '@' and validates the host.
     ("http://a@b@c/", None, {
