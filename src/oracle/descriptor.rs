@@ -6,7 +6,7 @@
 //! name.
 
 use super::external::shipped::{self, Reproduce};
-use super::external::{HostReading, Resolver, SelfCheck};
+use super::external::{HostReading, Resolver, SchemeSyntax, SelfCheck};
 use super::{OracleId, OracleInfo, Standard};
 
 /// Which kind of oracle it is.
@@ -133,6 +133,9 @@ pub struct Descriptor {
     /// The passage of its documentation that says it accepts C0 controls
     /// and spaces inside a component (fast-uri).
     pub interior_controls: Option<&'static str>,
+    /// The scheme syntaxes its documentation says it validates URIs of
+    /// those schemes by, and the passage that says so.
+    pub scheme_syntax: Option<(&'static [SchemeSyntax], &'static str)>,
     /// The prefix of the adapter's note by which its parser flags an input
     /// as malformed while returning components.
     pub flag_note: Option<&'static str>,
@@ -183,6 +186,7 @@ impl Descriptor {
             host_required: None,
             zone_ids: None,
             interior_controls: None,
+            scheme_syntax: None,
             flag_note: None,
             reproduce: None,
             template,
@@ -214,6 +218,7 @@ impl Descriptor {
                 host_required: None,
                 zone_ids: None,
                 interior_controls: None,
+                scheme_syntax: None,
                 flag_note: None,
                 reproduce: None,
                 template: None,
@@ -245,6 +250,7 @@ impl Descriptor {
             host_required: documented.host_required,
             zone_ids: documented.zone_ids,
             interior_controls: documented.interior_controls,
+            scheme_syntax: documented.scheme_syntax,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),
                 None => None,

@@ -12,8 +12,8 @@ use crate::oracle::{OracleId, Outcome, Standard};
 use crate::reference::{Answer, References};
 
 use super::defects::defect;
+use super::equivalence::equivalent_fields;
 use super::host::scheme_of;
-use super::text::pct_normalized;
 use super::{Class, Decision, Finding, Voters, effect, severity};
 
 /// Peer disagreements among `outcomes` (every parser but rfc2396):
@@ -128,6 +128,14 @@ fn peer_pair(
     if d.verdict && (documented_verdict(a, oa, ob, input) || documented_verdict(b, ob, oa, input)) {
         d.verdict = false;
     }
+    // RFC 3986 section 5.2.1's optional base normalisation explains the
+    // fields where one follows it, whatever else the two dispute.
+    if let (Some(Standard::Rfc3986), Some(pair), Some(Answer::Outcome(_, r))) =
+        (standard, pair, reference)
+    {
+        let explained = super::variation::base_normalization_fields(pair, r, (oa, ob), d.fields);
+        d.fields = d.fields.difference(explained);
+    }
     if d.is_empty() {
         return;
     }
@@ -197,8 +205,10 @@ fn disputed(
         // http::Uri reports none for `host:`.
         d.fields = d.fields.difference(ComponentSet::of(&[Component::Port]));
     }
-    if matches!(standard, Some(Standard::Rfc3986 | Standard::Rfc2396)) {
-        d.fields = d.fields.difference(equivalent_fields(oa, ob, d.fields));
+    if let Some(standard @ (Standard::Rfc3986 | Standard::Rfc2396)) = standard {
+        d.fields = d
+            .fields
+            .difference(equivalent_fields(oa, ob, d.fields, standard, true));
     }
     d
 }
@@ -263,7 +273,10 @@ fn decide(
 /// leaves a scheme's syntax to its specification. (A parser documented as
 /// not validating keeps its verdict findings here, so that what they
 /// explain of its disagreement with rfc2396 stays explained; `check`
-/// files them as its leniency afterwards.)
+/// files them as its leniency afterwards.) Likewise a refusal of what a
+/// scheme's own syntax refuses, where its documentation says it validates
+/// that scheme by it (Ruby's URI::MailTo, RFC 6068: `mailto:x` has no
+/// `addr-spec`): `scheme-syntax-refused`.
 ///
 /// Or it accepts an IPv6 literal with a zone ID after a bare `%`, which
 /// `other` refuses, and its documentation says it reads such zone IDs
@@ -271,7 +284,9 @@ fn decide(
 ///
 /// Or it accepts an input (`input`, the text the case parsed) that RFC
 /// 3986 refuses only for C0 controls or spaces inside it, and its
-/// documentation says such interior data stays valid (fast-uri).
+/// documentation says such interior data stays valid (fast-uri); with,
+/// for a parser that documents RFC 3987 (`iri-characters`), characters
+/// beyond ASCII, which it maps to their UTF-8 escapes.
 pub(crate) fn documented_verdict(
     id: OracleId,
     theirs: &Outcome<'_>,
@@ -281,11 +296,25 @@ pub(crate) fn documented_verdict(
     if theirs.accepted() && !other.accepted() && id.descriptor().interior_controls.is_some() {
         let interior = input.trim_matches(|c: char| c <= ' ');
         if interior.len() == input.len() && input.contains(|c: char| c <= ' ') {
+            // A parser that documents RFC 3987 too (`iri-characters`'
+            // scope) maps an IRI's characters beyond ASCII (`ucschar`, RFC
+            // 3987 section 2.2) to their UTF-8 escapes (section 3.1): they
+            // are encoded as well, so
+            // that the two documented readings explain one input together.
+            let iri = super::classes::RULES
+                .iter()
+                .any(|rule| rule.class == Class::IriCharacters && rule.scope.covers(id));
             let encoded: String = input
                 .chars()
                 .map(|c| {
                     if c <= ' ' {
                         format!("%{:02X}", u32::from(c))
+                    } else if iri && super::rules::characters::is_ucschar(c) {
+                        let mut utf8 = [0; 4];
+                        c.encode_utf8(&mut utf8)
+                            .bytes()
+                            .map(|b| format!("%{b:02X}"))
+                            .collect()
                     } else {
                         c.to_string()
                     }
@@ -303,7 +332,9 @@ pub(crate) fn documented_verdict(
                     && super::ip_literal::is_documented_literal(id, h)
             });
     }
-    !theirs.accepted() && other.accepted() && requires_host(id, other)
+    !theirs.accepted()
+        && other.accepted()
+        && (requires_host(id, other) || super::scheme_syntax::refused_by_scheme(id, other))
 }
 
 /// Does `id` document refusing a URI of `accepted`'s scheme without a
@@ -316,56 +347,6 @@ pub(crate) fn requires_host(id: OracleId, accepted: &Outcome<'_>) -> bool {
     c.get(Component::Scheme)
         .is_some_and(|s| schemes.iter().any(|x| x.eq_ignore_ascii_case(s)))
         && c.get(Component::Host).is_none_or(str::is_empty)
-}
-
-/// The fields among `fields` where `a` and `b` write one URI two ways that
-/// RFC 3986 section 6.2.2 calls equivalent (RFC 2396 section 6 says the
-/// same of case): a scheme or host in another case, percent-encodings in
-/// another hex case or of unreserved characters decoded (sections 6.2.2.1
-/// and 6.2.2.2), a port with leading zeros (the same number, section
-/// 6.2.3); and the authority, where every part of it is so equivalent.
-/// Peers may normalise; only a different URI is a disagreement.
-fn equivalent_fields(a: &Outcome<'_>, b: &Outcome<'_>, fields: ComponentSet) -> ComponentSet {
-    let mut same = ComponentSet::EMPTY;
-    for c in fields.iter() {
-        let (Some(x), Some(y)) = (a.components.get(c), b.components.get(c)) else {
-            continue;
-        };
-        let equivalent = match c {
-            Component::Scheme | Component::Host => {
-                pct_normalized(x).eq_ignore_ascii_case(&pct_normalized(y))
-            }
-            Component::Port => same_port_number(x, y),
-            Component::Userinfo | Component::Path | Component::Query | Component::Fragment => {
-                pct_normalized(x) == pct_normalized(y)
-            }
-            Component::Authority => false,
-        };
-        if equivalent {
-            same = same.with(c);
-        }
-    }
-    let parts = ComponentSet::of(&[Component::Userinfo, Component::Host, Component::Port]);
-    let parts_differ = !fields.difference(same).intersection(parts).is_empty();
-    let both_split = [a, b]
-        .iter()
-        .all(|o| o.components.get(Component::Host).is_some());
-    if fields.contains(Component::Authority) && both_split && !parts_differ {
-        same = same.with(Component::Authority);
-    }
-    same
-}
-
-/// Are `x` and `y` one port number, written in decimal (RFC 3986 section
-/// 3.2.3: "The port subcomponent ... in decimal"), leading zeros aside
-/// (section 6.2.3), whatever its size? A parser whose port is an integer
-/// by design (Addressable's `#port`, uri-js's and fast-uri's `port`,
-/// java.net.URI's `getPort`) reports `0000095182149384` as `95182149384`,
-/// which is more than 32 bits hold: the digits are compared, not a
-/// machine integer.
-fn same_port_number(x: &str, y: &str) -> bool {
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    digits(x) && digits(y) && x.trim_start_matches('0') == y.trim_start_matches('0')
 }
 
 /// Where the reference cannot decide a disagreement between peers `a` and
@@ -454,7 +435,9 @@ pub(crate) fn against_references(
         }
         let mut d = diff(r, theirs);
         if matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
-            d.fields = d.fields.difference(equivalent_fields(r, theirs, d.fields));
+            d.fields = d
+                .fields
+                .difference(equivalent_fields(r, theirs, d.fields, standard, false));
         }
         if d.verdict && documented_verdict(*id, theirs, r, references.input()) {
             d.verdict = false;
@@ -464,20 +447,34 @@ pub(crate) fn against_references(
         }
         let variation =
             super::variation::variation(standard, (pair, references.input()), (*id, theirs), r);
+        let spec = |class: Class, verdict: bool, fields: ComponentSet| Finding {
+            class,
+            basis: class.basis(),
+            severity: class.default_severity(),
+            oracle: *id,
+            peer: Some(reference_id),
+            verdict,
+            fields,
+            detail: Some(effect::reference_variation(*id, reference_id, class)),
+            decided_by: Decision::Reference(reference_id),
+            known: None,
+        };
+        // No one variation explains every field: each that explains some
+        // of them is filed for those, and only the rest is a departure.
+        if variation.is_none() && !d.verdict {
+            for (class, fields) in
+                super::variation::partial_variations(standard, pair, (*id, theirs), r, d.fields)
+            {
+                out.push(spec(class, false, fields));
+                d.fields = d.fields.difference(fields);
+            }
+            if d.is_empty() {
+                continue;
+            }
+        }
         let scheme = scheme_of(r, theirs);
         let finding = match variation {
-            Some(class) => Finding {
-                class,
-                basis: class.basis(),
-                severity: class.default_severity(),
-                oracle: *id,
-                peer: Some(reference_id),
-                verdict: d.verdict,
-                fields: d.fields,
-                detail: Some(effect::reference_variation(*id, reference_id, class)),
-                decided_by: Decision::Reference(reference_id),
-                known: None,
-            },
+            Some(class) => spec(class, d.verdict, d.fields),
             None => {
                 let mut finding = defect(
                     Class::ReferenceDisagreement,
@@ -505,19 +502,6 @@ pub(crate) fn against_references(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A port is one number however many leading zeros and digits it has;
-    /// a port that is no decimal number (uri-js's float `6.3e+145`) is
-    /// no number at all.
-    #[test]
-    fn ports_compare_as_decimal_numbers_of_any_size() {
-        assert!(same_port_number("0000095182149384", "95182149384"));
-        assert!(same_port_number("080", "80"));
-        assert!(same_port_number("0", "000"));
-        assert!(!same_port_number("95182149384", "95182149385"));
-        assert!(!same_port_number("6333", "6.333e+3"));
-        assert!(!same_port_number("", "0"));
-    }
 
     /// An accepted outcome with this host (and scheme `s`).
     fn outcome(host: &'static str) -> Outcome<'static> {

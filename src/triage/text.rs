@@ -117,6 +117,13 @@ pub(crate) fn is_drive_letter(segment: &str) -> bool {
 /// percent-encoded unreserved characters decoded, other hex digits upper
 /// case.
 pub(crate) fn pct_normalized(text: &str) -> String {
+    pct_normalized_with(text, &[])
+}
+
+/// [`pct_normalized`], with the octets `unreserved` decoded as well: RFC
+/// 2396 section 2.3's marks `!*'()`, unreserved there, where RFC 3986
+/// makes them sub-delims.
+pub(crate) fn pct_normalized_with(text: &str, unreserved: &[u8]) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -127,7 +134,11 @@ pub(crate) fn pct_normalized(text: &str) -> String {
             .and_then(|h| std::str::from_utf8(h).ok())
             .and_then(|h| u8::from_str_radix(h, 16).ok());
         match escape {
-            Some(o) if o.is_ascii_alphanumeric() || matches!(o, b'-' | b'.' | b'_' | b'~') => {
+            Some(o)
+                if o.is_ascii_alphanumeric()
+                    || matches!(o, b'-' | b'.' | b'_' | b'~')
+                    || unreserved.contains(&o) =>
+            {
                 out.push(char::from(o));
                 i += 3;
             }
@@ -177,5 +188,12 @@ mod tests {
         assert_eq!(decode_dot_segments("/a/%2e/%2E%2e/b"), "/a/./../b");
         assert_eq!(drop_above_root("/../../g"), "/g");
         assert_eq!(drop_above_root("/../"), "/");
+    }
+
+    #[test]
+    fn rfc_2396_marks_decode_only_where_asked() {
+        assert_eq!(pct_normalized("a%27%7e%2f"), "a%27~%2F");
+        assert_eq!(pct_normalized_with("a%27%7e%2f", b"!*'()"), "a'~%2F");
+        assert_eq!(pct_normalized_with("777707%27", b"!*'()"), "777707'");
     }
 }

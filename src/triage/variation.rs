@@ -28,8 +28,12 @@ pub(crate) fn variation(
     if let Some(class) = super::reading::host_variation(id, r, theirs) {
         return Some(class);
     }
-    if standard == Standard::Rfc3986
-        && let Some(class) = port_normalization(r, theirs)
+    // RFC 2396 section 6 says the same of a default port ("a URL with an
+    // explicit ":port", where the port is the default for the scheme, is
+    // equivalent to one where the port is elided").
+    if let Some(class) = port_normalization(r, theirs)
+        && (standard == Standard::Rfc3986
+            || (standard == Standard::Rfc2396 && class == Class::DefaultPort))
     {
         return Some(class);
     }
@@ -174,12 +178,89 @@ fn rfc3986_variation(
     None
 }
 
+/// The fields among `fields` on which one of `a` and `b` answers RFC 3986's
+/// strict resolution of `input` against `base` (`r`, the reference's) and
+/// the other its resolution against the normalised base, where the two
+/// differ: section 5.2.1 makes that normalisation optional
+/// (`optional-base-normalization`), so the pair disputes nothing there,
+/// whatever else (a lost port) it disputes.
+pub(crate) fn base_normalization_fields(
+    (base, input): (&str, &str),
+    r: &Outcome<'_>,
+    (a, b): (&Outcome<'_>, &Outcome<'_>),
+    fields: crate::components::ComponentSet,
+) -> crate::components::ComponentSet {
+    let mut explained = crate::components::ComponentSet::EMPTY;
+    if !(r.accepted() && a.accepted() && b.accepted()) {
+        return explained;
+    }
+    let normalized = crate::oracle::grammar_rfc3986_resolve_normalized_base(base, input);
+    for c in fields.iter() {
+        let (strict, lenient) = (r.components.get(c), normalized.components.get(c));
+        let (x, y) = (a.components.get(c), b.components.get(c));
+        if strict != lenient && ((x, y) == (strict, lenient) || (x, y) == (lenient, strict)) {
+            explained = explained.with(c);
+        }
+    }
+    explained
+}
+
+/// Where no one variation explains all of `theirs`'s departure from `r`
+/// on `fields`: the variations that explain some of them, each with its
+/// fields (RFC 3986 section 5.2.1's optional base normalisation, from
+/// [`base_normalization_fields`]; the reference's host as `id` documents
+/// writing it, [`host_reading`](super::reading::host_reading)).
+pub(crate) fn partial_variations(
+    standard: Standard,
+    pair: Option<(&str, &str)>,
+    (id, theirs): (OracleId, &Outcome<'_>),
+    r: &Outcome<'_>,
+    fields: crate::components::ComponentSet,
+) -> Vec<(Class, crate::components::ComponentSet)> {
+    use crate::components::ComponentSet;
+    let mut parts = Vec::new();
+    if standard == Standard::Rfc3986
+        && let Some(pair) = pair
+    {
+        let explained = base_normalization_fields(pair, r, (r, theirs), fields);
+        if !explained.is_empty() {
+            parts.push((Class::OptionalBaseNormalization, explained));
+        }
+    }
+    if fields.contains(Component::Host)
+        && let (Some(written), Some(host)) = (
+            r.components.get(Component::Host),
+            theirs.components.get(Component::Host),
+        )
+        && let Some(class) =
+            super::reading::host_reading(id, super::host::scheme_of(theirs, r), written, host)
+    {
+        // The authority too, where it differs only in that host.
+        let authority = match (
+            r.components.get(Component::Authority),
+            theirs.components.get(Component::Authority),
+        ) {
+            (Some(a), Some(b)) => {
+                fields.contains(Component::Authority) && a.replacen(written, host, 1) == b
+            }
+            _ => false,
+        };
+        let mut explained = ComponentSet::of(&[Component::Host]);
+        if authority {
+            explained = explained.with(Component::Authority);
+        }
+        parts.push((class, explained));
+    }
+    parts
+}
+
 /// RFC 3986 section 6.2.3 (scheme-based normalization): "the port
 /// component ... should be omitted" when it is empty, and "when the port
 /// is the default for the scheme": a URI with an empty port or its
 /// scheme's default port is equivalent to the one without. Where only the
 /// port differs in that way, the parser wrote the same URI
-/// (`empty-port`, `default-port`), whatever RFC 3986 parser it is.
+/// (`empty-port`, `default-port`), whatever RFC 3986 parser it is (RFC
+/// 2396 section 6 says the same of a default port).
 fn port_normalization(r: &Outcome<'_>, theirs: &Outcome<'_>) -> Option<Class> {
     let d = diff(r, theirs);
     if d.verdict || d.fields.iter().any(|c| c != Component::Port) || d.fields.is_empty() {

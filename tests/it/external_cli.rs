@@ -992,3 +992,111 @@ fn go_s_decoded_zone_is_the_input_s_literal() {
     }
     assert_ne!(c["severity"], "high", "{c}");
 }
+
+/// Issue 31's sample50-v4 claims judged false by running each parser
+/// directly (Ruby 3.1.2, uri-js 4.4.1, fast-uri 4.2.3, httpx 0.28.1,
+/// Addressable 2.8.1, URI 5.17): no defect finding remains on what the
+/// parser documents or what its adapter misreported, and what is real (a
+/// lost port 0) stays.
+#[test]
+fn sample50_v4_false_claims_are_no_defects() {
+    crate::util::assert_every_adapter_ready();
+    let check = |oracles: &[&str], base: Option<&str>, input: &str| -> Value {
+        let mut args = vec!["check", "--json"];
+        for o in oracles {
+            args.extend(["--oracle", o]);
+        }
+        if let Some(base) = base {
+            args.extend(["--base", base]);
+        }
+        args.extend(["--", input]);
+        let out = uridiff(&args);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{input:?}: {out:?}"
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
+        findings_of(c, oracle)
+            .into_iter()
+            .filter(|f| f["basis"] == "defect")
+            .cloned()
+            .collect()
+    };
+    let cases: [(&[&str], Option<&str>, &str); 8] = [
+        // #2, #45: URI::MailTo refuses what RFC 6068 refuses.
+        (&["ruby-uri-rfc2396", "java-uri"], None, "mailto:x"),
+        (&["ruby-uri"], None, "mailto:66Nvah/?"),
+        // #5: port 80 is the ws default (RFC 2396 section 6).
+        (
+            &["ruby-uri-rfc2396", "java-uri"],
+            Some("ws://f000000p:000000000000000080"),
+            "0@000000000000",
+        ),
+        // #29: `'` is unreserved in RFC 2396 (section 2.3).
+        (
+            &["ruby-uri-rfc2396", "java-uri"],
+            None,
+            "file://example.com/'/v/';I?777707'#3",
+        ),
+        // #46: one IPv6 address in two text forms.
+        (&["uri-js"], Some("siwl://[::1:802:80:002:80:0]/.//"), ""),
+        // #15: interior CRs and a non-ASCII character, each documented.
+        (&["fast-uri"], None, "file:/T\r\r\rd\u{fe}K%00a/"),
+        // #17: URI::file's host is its whole authority.
+        (
+            &["perl-uri"],
+            None,
+            "file://[WgTXaYgPb:+@[ff02:ff27:dd:0:0:0:0:0]",
+        ),
+        // #26: RFC2396_Parser's split reads no host.
+        (&["ruby-uri-rfc2396", "java-uri"], None, "file:///C:/"),
+    ];
+    for (oracles, base, input) in cases {
+        let c = check(oracles, base, input);
+        let d = defects(&c, oracles[0]);
+        assert!(d.is_empty(), "{input:?} against {base:?}: {d:?}");
+    }
+    let c = check(&["ruby-uri"], None, "mailto:x");
+    assert!(
+        findings_of(&c, "ruby-uri")
+            .iter()
+            .any(|f| f["class"] == "scheme-syntax-refused" && f["basis"] == "spec"),
+        "{c}"
+    );
+    let c = check(&["ruby-uri-rfc2396"], None, "file:///C:/");
+    assert_eq!(
+        c["outcomes"]["ruby-uri-rfc2396"]["host"],
+        Value::Null,
+        "{c}"
+    );
+    // #44: the query is lost with the rest of an unresolved join.
+    let c = check(&["httpx"], Some("hztp:/tttpt?"), "#");
+    let f = findings_of(&c, "httpx");
+    assert!(
+        f.iter().all(|f| f["class"] != "urljoin-empty-components"),
+        "{f:?}"
+    );
+    assert!(
+        f.iter()
+            .any(|f| f["class"] == "join-without-relative-scheme"
+                && f["fields"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&Value::from("query"))),
+        "{f:?}"
+    );
+    // #4: the path follows the optional base normalisation; the lost port
+    // 0 stays a defect, alone.
+    let c = check(
+        &["ruby-addressable"],
+        Some("wtj://@cy:0/cyptav:;/;%2E/.."),
+        ",",
+    );
+    let d = defects(&c, "ruby-addressable");
+    assert!(!d.is_empty(), "{c}");
+    for f in &d {
+        assert_eq!(f["fields"], serde_json::json!(["port"]), "{f}");
+    }
+}

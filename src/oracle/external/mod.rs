@@ -150,8 +150,8 @@ pub use error::{ExternalError, Position, UsageError};
 pub use process::kill_all;
 pub use set::{Externals, Spec};
 pub use shipped::{
-    HostReading, Missing, Resolver, SelfCheck, ShippedStatus, cache_root, shipped_names,
-    shipped_status,
+    HostReading, Missing, Resolver, SchemeSyntax, SelfCheck, ShippedStatus, cache_root,
+    shipped_names, shipped_status,
 };
 pub use version::AdapterVersion;
 pub use wire::{HELLO_LINE_LIMIT, Hello, PROTOCOL_VERSION};

@@ -182,6 +182,21 @@ macro_rules! defect_classes {
                 examples: [("ruby-addressable", "http://"), ("ruby-uri", "ftp:x")],
                 with_base: [("fast-uri", "http:/x", "y")],
             }
+            /// A parser whose documentation says it validates a URI of some
+            /// schemes by the scheme's own syntax (its descriptor's
+            /// `scheme_syntax`: Ruby's URI::MailTo, "RFC6068, the mailto URL
+            /// scheme") refuses a URI of such a scheme that the syntax
+            /// refuses (`mailto:x`: `to = addr-spec *("," addr-spec)`, and
+            /// `x` has no `@`); RFC 2396 section 3 and RFC 3986 section 3.1
+            /// leave the scheme-specific part to the scheme's
+            /// specification, so the refusal is no departure.
+            SchemeSyntaxRefused = "scheme-syntax-refused" {
+                basis: Spec, severity: Low,
+                rule: lenient::scheme_syntax_refused, scope: Any,
+                spec: "RFC 6068 section 2 (mailtoURI = \"mailto:\" [ to ] [ hfields ]; to = addr-spec *(\",\" addr-spec ); hfield = hfname \"=\" hfvalue); RFC 3986 section 3.1; RFC 2396 section 3; Ruby URI::MailTo (\"RFC6068, the mailto URL scheme\")",
+                // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
+                examples: [("ruby-uri", "mailto:66Nvah/?"), ("ruby-uri-rfc2396", "mailto:x")],
+            }
             /// A defect class's finding about an operation (parsing an input,
             /// or resolving a reference against a base) for which the
             /// parser's documentation claims no standard (its descriptor

@@ -72,7 +72,7 @@ pub(crate) fn iri_characters(ctx: &Ctx<'_, '_>) -> Diff {
 }
 
 /// RFC 3987 section 2.2, `ucschar`.
-fn is_ucschar(c: char) -> bool {
+pub(crate) fn is_ucschar(c: char) -> bool {
     let n = u32::from(c);
     let low = n & 0xFFFF;
     matches!(n, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)

@@ -88,3 +88,21 @@ pub(crate) fn scheme_host_required(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::NONE
     }
 }
+
+/// A parser whose documentation says it validates a URI of some schemes by
+/// the scheme's own syntax (its descriptor's `scheme_syntax`: Ruby's
+/// URI::MailTo, RFC 6068) refuses what rfc2396 reads as a URI of such a
+/// scheme that the scheme's syntax refuses (`mailto:x`, no `addr-spec`):
+/// RFC 2396 section 3 and RFC 3986 section 3.1 leave the scheme-specific
+/// part to the scheme's specification.
+pub(crate) fn scheme_syntax_refused(ctx: &Ctx<'_, '_>) -> Diff {
+    if ctx.open.verdict
+        && !ctx.theirs.accepted()
+        && ctx.ours.accepted()
+        && crate::triage::scheme_syntax::refused_by_scheme(ctx.oracle, ctx.ours)
+    {
+        Diff::VERDICT
+    } else {
+        Diff::NONE
+    }
+}

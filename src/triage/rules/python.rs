@@ -235,9 +235,14 @@ pub(crate) fn empty_reference_is_base(ctx: &Ctx<'_, '_>) -> Diff {
 /// empty query or fragment (`?`, `#`), so `b?#` against `http://a/` is
 /// `http://a/b` (bpo-22852, python/cpython#67041; urljoin keeps them since
 /// python/cpython#123273). Claims the query and fragment rfc2396 has empty
-/// and theirs has not.
+/// and theirs has not, where urljoin resolved at all (against a base
+/// whose scheme is not in `uses_relative` it returns the reference as it
+/// is: `join-without-relative-scheme`, which accounts for what is lost).
 pub(crate) fn urljoin_empty_components(ctx: &Ctx<'_, '_>) -> Diff {
-    if ctx.resolved.is_none() {
+    if ctx
+        .resolved
+        .is_none_or(|r| !super::resolution::urljoin_resolves(r.base))
+    {
         return Diff::NONE;
     }
     let dropped = super::authority::empty_as_absent(ctx).fields;

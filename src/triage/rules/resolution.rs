@@ -352,6 +352,17 @@ pub(crate) const USES_RELATIVE: &[&str] = &[
     "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
 ];
 
+/// Does `urllib.parse.urljoin` resolve against `base`: has it no scheme,
+/// or one in `uses_relative`? (Against another it returns the reference
+/// unresolved: [`join_without_relative_scheme`].)
+pub(crate) fn urljoin_resolves(base: &str) -> bool {
+    let scheme = base
+        .split_once(':')
+        .filter(|_| has_scheme(base))
+        .map_or("", |(scheme, _)| scheme);
+    USES_RELATIVE.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
 /// `urllib.parse.urljoin` (and yarl's and httpx's `join`, which follow it)
 /// resolves only against a base whose scheme is in `uses_relative`; against
 /// any other base it returns the reference as it is ("if scheme != bscheme
@@ -367,13 +378,7 @@ pub(crate) fn join_without_relative_scheme(ctx: &Ctx<'_, '_>) -> Diff {
     else {
         return Diff::NONE;
     };
-    let Some((base_scheme, _)) = base.split_once(':').filter(|_| has_scheme(base)) else {
-        return Diff::NONE;
-    };
-    let relative = USES_RELATIVE
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(base_scheme));
-    if relative || !ctx.theirs.accepted() {
+    if !has_scheme(base) || urljoin_resolves(base) || !ctx.theirs.accepted() {
         return Diff::NONE;
     }
     let alone = crate::oracle::appendix_b_split(reference);

@@ -402,6 +402,10 @@ pub(crate) struct Documented {
     /// input RFC 3986 refuses only for such characters is accepted as
     /// documented.
     pub(crate) interior_controls: Option<&'static str>,
+    /// The scheme syntaxes its documentation says it validates a URI of
+    /// that scheme by (Ruby's URI::MailTo: RFC 6068), with the passage:
+    /// refusing what they refuse is `scheme-syntax-refused` (spec).
+    pub(crate) scheme_syntax: Option<(&'static [SchemeSyntax], &'static str)>,
 }
 
 impl Documented {
@@ -412,6 +416,7 @@ impl Documented {
         host_required: None,
         zone_ids: None,
         interior_controls: None,
+        scheme_syntax: None,
     };
 
     /// Claiming `standard` for its parse, as `passage` says (`Documented::claims`).
@@ -459,6 +464,19 @@ impl Documented {
     pub(crate) const fn interior_controls(self, passage: &'static str) -> Documented {
         Documented {
             interior_controls: Some(passage),
+            ..self
+        }
+    }
+
+    /// Validating URIs of the schemes `syntaxes` define by their syntax,
+    /// as `passage` says (`Documented::scheme_syntax`).
+    pub(crate) const fn scheme_syntax(
+        self,
+        syntaxes: &'static [SchemeSyntax],
+        passage: &'static str,
+    ) -> Documented {
+        Documented {
+            scheme_syntax: Some((syntaxes, passage)),
             ..self
         }
     }
@@ -551,6 +569,19 @@ pub enum HostReading {
     /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's
     /// `URL.Host`.
     PercentDecoded,
+}
+
+/// A scheme's own syntax, narrower than the generic one (RFC 3986 section
+/// 3.1 and RFC 2396 section 3 leave it to the scheme's specification).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SchemeSyntax {
+    /// `mailto`, RFC 6068 section 2: `mailtoURI = "mailto:" [ to ] [
+    /// hfields ]`, `to = addr-spec *("," addr-spec )` (RFC 5322 section
+    /// 3.4.1, with the characters section 2 lists percent-encoded),
+    /// `hfields = "?" hfield *( "&" hfield )`, `hfield = hfname "="
+    /// hfvalue`, each of `qchar`s; no authority.
+    Mailto,
 }
 
 /// How a shipped adapter is built: in the temporary directory holding its

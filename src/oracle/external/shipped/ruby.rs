@@ -1,7 +1,7 @@
 //! The Ruby adapters: `URI` with its RFC 3986 parser (Ruby's default) and
 //! its RFC 2396 one, and the Addressable gem, from Debian.
 
-use super::{Accessors, Debian, Documented, Language, Reproduce, Shipped};
+use super::{Accessors, Debian, Documented, Language, Reproduce, SchemeSyntax, Shipped};
 use crate::oracle::Standard;
 
 /// Ruby reads code to load from these (RUBYOPT=-r…, RUBYLIB) and
@@ -152,10 +152,20 @@ u = p.parse({base}).merge(p.parse({input}))",
 // (`ftp:x`: its initialize raises InvalidURIError when there is no path),
 // as RFC 1738 section 3.2.1 requires (`ftpurl = "ftp://" login [ "/" fpath
 // ... ]`, the login holding the host). Both of its parsers build URI::FTP.
-pub(super) const URI_DOCUMENTED: Documented = Documented::NONE.host_required(
-    &["ftp"],
-    "Ruby URI::FTP (\"FTP URI syntax is defined by RFC1738 section 3.2\"; initialize raises URI::InvalidURIError for an ftp URI without a path); RFC 1738 section 3.2.1 (ftpurl = \"ftp://\" login ...)",
-);
+// Both build URI::MailTo for a mailto URI ("RFC6068, the mailto URL
+// scheme", its class documentation), whose initialize raises
+// InvalidComponentError ("unrecognised opaque part for mailtoURL") for a
+// `to` that is no list of addresses (`mailto:x`) and whose headers= checks
+// each `hfield` for its `=`: what RFC 6068 section 2 refuses.
+pub(super) const URI_DOCUMENTED: Documented = Documented::NONE
+    .host_required(
+        &["ftp"],
+        "Ruby URI::FTP (\"FTP URI syntax is defined by RFC1738 section 3.2\"; initialize raises URI::InvalidURIError for an ftp URI without a path); RFC 1738 section 3.2.1 (ftpurl = \"ftp://\" login ...)",
+    )
+    .scheme_syntax(
+        &[SchemeSyntax::Mailto],
+        "Ruby URI::MailTo (\"RFC6068, the mailto URL scheme\"; initialize raises URI::InvalidComponentError \"unrecognised opaque part for mailtoURL\" for a `to` that is no address list); RFC 6068 section 2 (to = addr-spec *(\",\" addr-spec ); hfield = hfname \"=\" hfvalue)",
+    );
 
 pub(super) const ADDRESSABLE_DOCUMENTED: Documented = Documented::NONE
 .host_required(
