@@ -124,7 +124,10 @@ fn peer_pair(
     if !oa.in_domain() || !ob.in_domain() {
         return;
     }
-    let mut d = disputed(oa, ob, scope, standard);
+    let texts: Vec<&str> = std::iter::once(input)
+        .chain(pair.map(|(base, _)| base))
+        .collect();
+    let mut d = disputed(oa, ob, scope, standard, &texts);
     if d.verdict && (documented_verdict(a, oa, ob, input) || documented_verdict(b, ob, oa, input)) {
         d.verdict = false;
     }
@@ -192,6 +195,7 @@ fn disputed(
     ob: &Outcome<'_>,
     scope: ComponentSet,
     standard: Option<Standard>,
+    texts: &[&str],
 ) -> Diff {
     let mut d = diff(oa, ob);
     d.fields = d.fields.intersection(scope);
@@ -208,7 +212,7 @@ fn disputed(
     if let Some(standard @ (Standard::Rfc3986 | Standard::Rfc2396)) = standard {
         d.fields = d
             .fields
-            .difference(equivalent_fields(oa, ob, d.fields, standard, true));
+            .difference(equivalent_fields(oa, ob, d.fields, standard, Some(texts)));
     }
     d
 }
@@ -437,7 +441,7 @@ pub(crate) fn against_references(
         if matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
             d.fields = d
                 .fields
-                .difference(equivalent_fields(r, theirs, d.fields, standard, false));
+                .difference(equivalent_fields(r, theirs, d.fields, standard, None));
         }
         if d.verdict && documented_verdict(*id, theirs, r, references.input()) {
             d.verdict = false;

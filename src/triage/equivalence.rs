@@ -18,16 +18,18 @@ use super::text::{pct_normalized, pct_normalized_with};
 /// every part of it is so equivalent.
 /// Peers may normalise; only a different URI is a disagreement.
 ///
-/// Between peers (`peers`), also a port equal to the scheme's default
-/// against none ([`default_port_elided`]) and two valid IP literals of one
-/// address; against a reference, those stay its variations
-/// (`default-port`, `ipv6-text-form`).
+/// Between peers (`peers`: the texts the case parsed, its input and base),
+/// also a port equal to the scheme's default against none
+/// ([`default_port_elided`]) and two valid IP literals of one address of
+/// which one is the literal as written and the other RFC 5952's
+/// recommended text form ([`rewritten_as_rfc5952`]); against a reference,
+/// those stay its variations (`default-port`, `ipv6-text-form`).
 pub(crate) fn equivalent_fields(
     a: &Outcome<'_>,
     b: &Outcome<'_>,
     fields: ComponentSet,
     standard: Standard,
-    peers: bool,
+    peers: Option<&[&str]>,
 ) -> ComponentSet {
     // RFC 2396 section 2.3: its unreserved characters are RFC 3986's and
     // the marks `!*'()`, which "can be escaped without changing the
@@ -39,7 +41,7 @@ pub(crate) fn equivalent_fields(
     };
     let mut same = ComponentSet::EMPTY;
     for c in fields.iter() {
-        if peers && c == Component::Port && default_port_elided(a, b) {
+        if peers.is_some() && c == Component::Port && default_port_elided(a, b) {
             same = same.with(c);
             continue;
         }
@@ -47,16 +49,12 @@ pub(crate) fn equivalent_fields(
             continue;
         };
         let equivalent = match c {
-            // Two valid IP literals of one address (`[::1:2]` and
-            // `[::1:002]`, RFC 4291 section 2.2's text forms; uri-js
-            // documents writing RFC 5952's) name one host.
-            Component::Host
-                if peers
-                    && [x, y].iter().all(|h| super::ip_literal::is_ip_literal(h))
-                    && super::host::same_address(x, y) =>
-            {
-                true
-            }
+            // The literal as written and RFC 5952's form of it (uri-js
+            // documents "IPv6 normalization"; RFC 4291 section 2.2's text
+            // forms) name one host. (A parser that writes another form,
+            // uriparser's eight groups of four digits, still departs from
+            // RFC 3986 section 5.3's recomposition.)
+            Component::Host if peers.is_some_and(|texts| rewritten_as_rfc5952(texts, x, y)) => true,
             Component::Scheme | Component::Host => {
                 normalized(x).eq_ignore_ascii_case(&normalized(y))
             }
@@ -91,6 +89,26 @@ pub(crate) fn equivalent_fields(
 fn same_port_number(x: &str, y: &str) -> bool {
     let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     digits(x) && digits(y) && x.trim_start_matches('0') == y.trim_start_matches('0')
+}
+
+/// Is one of `x` and `y` an IP literal of `texts` as written and the other
+/// that literal's address in RFC 5952's recommended text form (section 4),
+/// both valid literals?
+fn rewritten_as_rfc5952(texts: &[&str], x: &str, y: &str) -> bool {
+    let rfc5952 = |h: &str| {
+        h.strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .and_then(|inner| inner.parse::<std::net::Ipv6Addr>().ok())
+            .is_some_and(|address| format!("[{address}]") == h)
+    };
+    let written = |h: &str| {
+        texts
+            .iter()
+            .any(|t| super::reading::input_literal(t) == Some(h))
+    };
+    [x, y].iter().all(|h| super::ip_literal::is_ip_literal(h))
+        && super::host::same_address(x, y)
+        && ((written(x) && rfc5952(y)) || (written(y) && rfc5952(x)))
 }
 
 /// Does one of `a` and `b` write its scheme's default port where the other
@@ -146,32 +164,40 @@ mod tests {
         let ws80 = with(&[(Component::Scheme, "ws"), (Component::Port, "000080")]);
         let ws = with(&[(Component::Scheme, "ws")]);
         assert_eq!(
-            equivalent_fields(&ws80, &ws, port, Standard::Rfc2396, true),
+            equivalent_fields(&ws80, &ws, port, Standard::Rfc2396, Some(&[])),
             port
         );
-        assert!(equivalent_fields(&ws80, &ws, port, Standard::Rfc2396, false).is_empty());
+        assert!(equivalent_fields(&ws80, &ws, port, Standard::Rfc2396, None).is_empty());
         let ws81 = with(&[(Component::Scheme, "ws"), (Component::Port, "81")]);
-        assert!(equivalent_fields(&ws81, &ws, port, Standard::Rfc2396, true).is_empty());
+        assert!(equivalent_fields(&ws81, &ws, port, Standard::Rfc2396, Some(&[])).is_empty());
         let host = ComponentSet::of(&[Component::Host]);
         let (a, b) = (
             outcome("[::1:802:80:2:80:0]"),
             outcome("[::1:802:80:002:80:0]"),
         );
+        let texts: &[&str] = &["", "siwl://[::1:802:80:002:80:0]/.//"];
         assert_eq!(
-            equivalent_fields(&a, &b, host, Standard::Rfc3986, true),
+            equivalent_fields(&a, &b, host, Standard::Rfc3986, Some(texts)),
             host
         );
-        assert!(equivalent_fields(&a, &b, host, Standard::Rfc3986, false).is_empty());
+        assert!(equivalent_fields(&a, &b, host, Standard::Rfc3986, None).is_empty());
+        // uriparser writes an address from its bytes, not RFC 5952's form.
+        let (u, r) = (
+            outcome("[0000:0000:0000:0000:0000:0000:0000:0000]"),
+            outcome("[::]"),
+        );
+        let texts: &[&str] = &["", "l://[::]"];
+        assert!(equivalent_fields(&u, &r, host, Standard::Rfc3986, Some(texts)).is_empty());
         let query = ComponentSet::of(&[Component::Query]);
         let (q, qe) = (
             with(&[(Component::Query, "777707'")]),
             with(&[(Component::Query, "777707%27")]),
         );
         assert_eq!(
-            equivalent_fields(&q, &qe, query, Standard::Rfc2396, true),
+            equivalent_fields(&q, &qe, query, Standard::Rfc2396, Some(&[])),
             query
         );
-        assert!(equivalent_fields(&q, &qe, query, Standard::Rfc3986, true).is_empty());
+        assert!(equivalent_fields(&q, &qe, query, Standard::Rfc3986, Some(&[])).is_empty());
     }
 
     /// An accepted outcome with this host (and scheme `s`).
