@@ -124,10 +124,17 @@ fn peer_pair(
     if !oa.in_domain() || !ob.in_domain() {
         return;
     }
-    let texts: Vec<&str> = std::iter::once(input)
-        .chain(pair.map(|(base, _)| base))
-        .collect();
-    let mut d = disputed(oa, ob, scope, standard, &texts);
+    // The texts the two read (the input, and a pair's base), without an
+    // allocation: this runs for every pair of peers on every input.
+    let with_base;
+    let texts: &[&str] = match pair {
+        Some((base, _)) => {
+            with_base = [input, base];
+            &with_base
+        }
+        None => std::slice::from_ref(&input),
+    };
+    let mut d = disputed(oa, ob, scope, standard, texts);
     if d.verdict && (documented_verdict(a, oa, ob, input) || documented_verdict(b, ob, oa, input)) {
         d.verdict = false;
     }
@@ -338,7 +345,30 @@ pub(crate) fn documented_verdict(
     }
     !theirs.accepted()
         && other.accepted()
-        && (requires_host(id, other) || super::scheme_syntax::refused_by_scheme(id, other))
+        && (requires_host(id, other)
+            || super::scheme_syntax::refused_by_scheme(id, other)
+            || refused_by_scheme_as_written(id, other, input))
+}
+
+/// [`refused_by_scheme`](super::scheme_syntax::refused_by_scheme) where
+/// `other` does not report the path the scheme's syntax is read from
+/// (fast-uri's and uri-js's mailto handlers: RFC 6068's `to` and headers
+/// instead): the input's own split (RFC 3986 Appendix B), when its scheme
+/// is the one `other` reports.
+fn refused_by_scheme_as_written(id: OracleId, other: &Outcome<'_>, input: &str) -> bool {
+    let c = &other.components;
+    if c.get(Component::Path).is_some() {
+        return false;
+    }
+    let written = OracleId::AppendixB.run(input);
+    let same_scheme = match (
+        c.get(Component::Scheme),
+        written.components.get(Component::Scheme),
+    ) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    };
+    same_scheme && super::scheme_syntax::refused_by_scheme(id, &written)
 }
 
 /// Does `id` document refusing a URI of `accepted`'s scheme without a
