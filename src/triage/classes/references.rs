@@ -337,6 +337,27 @@ macro_rules! reference_classes {
                 examples: [],
                 with_base: [("java-url", "http://a/b/../c/d", "?y"), ("java-url", "http://a/../../b", "../c"), ("java-url", "http://a", "./b")],
             }
+            /// java.net.URI's `resolve` returns the reference itself against an
+            /// opaque base (`mailto:x` + `y`: `y`), as its javadoc says.
+            JavaUriOpaqueBase = "java-uri-opaque-base" {
+                basis: Spec, severity: Low,
+                rule: java::java_uri_opaque_base, scope: External("java-uri"),
+                spec: "RFC 2396 section 5.2 (any absolute base); java.net.URI javadoc (Java SE 17), resolve(URI) (\"If the given URI is already absolute, or if this URI is opaque, then the given URI is returned.\")",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("java-uri", "mailto:x", "y"), ("java-uri", "urn:a:b", "#f")],
+            }
+            /// java.net.URI's `resolve` merges an empty reference's path like any
+            /// other (`http://h/a/b` + `""`: `http://h/a/`), as its javadoc's
+            /// steps say, where RFC 2396 makes it the current document.
+            JavaUriEmptyReferenceMerged = "java-uri-empty-reference-merged" {
+                basis: Spec, severity: Low,
+                rule: java::java_uri_empty_reference_merged, scope: External("java-uri"),
+                spec: "RFC 2396 section 5.2 step 2 (an empty path with no scheme, authority or query is the current document); java.net.URI javadoc (Java SE 17), resolve(URI) (only a fragment-only reference keeps this URI's path; otherwise the path is resolved \"by concatenating all but the last segment of this URI's path, if any, with the given URI's path\")",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [],
+                with_base: [("java-uri", "http://h/a/b", ""), ("java-uri", "ad2ddd:/f%20320", "")],
+            }
             /// java.net.URI's `resolve` normalises the merged path with
             /// `normalize`, which also drops empty segments (`ftp:/a//b/c` + `d`:
             /// `ftp:/a/b/d`, RFC 2396: `ftp:/a//b/d`): its defect (Java SE 17's
