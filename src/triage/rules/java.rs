@@ -469,6 +469,62 @@ fn collapse_slashes(path: &str) -> String {
     out
 }
 
+/// `URI.resolve` returns the given URI itself when this URI (the base) is
+/// opaque: its javadoc, "If the given URI is already absolute, or if this
+/// URI is opaque, then the given URI is returned" (`mailto:x` + `y` is `y`,
+/// `urn:a:b` + `#f` is `#f`), where RFC 2396 section 5.2 resolves against
+/// any absolute base. Claims every field where the base has a scheme and
+/// no `/` after it, the reference has no scheme, and theirs is the
+/// reference as written.
+pub(crate) fn java_uri_opaque_base(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let base = appendix_b_split(resolved.base);
+    let reference = appendix_b_split(resolved.reference);
+    let opaque_base =
+        base.scheme.is_some() && base.authority.is_none() && !base.path.starts_with('/');
+    let as_written = reference.scheme.is_none()
+        && ctx.theirs(Component::Scheme).is_none()
+        && ctx.theirs(Component::Authority) == reference.authority
+        && ctx.theirs(Component::Path) == Some(reference.path)
+        && ctx.theirs(Component::Query) == reference.query
+        && ctx.theirs(Component::Fragment) == reference.fragment;
+    if opaque_base && as_written {
+        Diff {
+            verdict: true,
+            fields: ctx.open.fields,
+        }
+    } else {
+        Diff::NONE
+    }
+}
+
+/// `URI.resolve` merges an empty reference's path with the base's like any
+/// other relative path: its javadoc resolves the given path "by
+/// concatenating all but the last segment of this URI's path, if any, with
+/// the given URI's path" and takes the base as it is only for a
+/// fragment-only reference, so `""` against `http://h/a/b` is
+/// `http://h/a/`, where RFC 2396 section 5.2 step 2 makes an empty
+/// reference the current document (`http://h/a/b`). Claims the path where
+/// the reference is empty and theirs is ours up to its last `/`.
+pub(crate) fn java_uri_empty_reference_merged(ctx: &Ctx<'_, '_>) -> Diff {
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let merged = resolved.reference.is_empty()
+        && matches!(
+            (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
+            (Some(ours), Some(theirs))
+                if ours.rfind('/').is_some_and(|at| ours.get(..=at) == Some(theirs))
+        );
+    if merged {
+        ctx.claim(ComponentSet::of(&[Component::Path]))
+    } else {
+        Diff::NONE
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -536,61 +592,5 @@ mod tests {
         );
         assert_eq!(url_resolve("http", None, "g", "http:x"), None);
         assert_eq!(url_resolve("http", None, "/g", "ftp:x"), None);
-    }
-}
-
-/// `URI.resolve` returns the given URI itself when this URI (the base) is
-/// opaque: its javadoc, "If the given URI is already absolute, or if this
-/// URI is opaque, then the given URI is returned" (`mailto:x` + `y` is `y`,
-/// `urn:a:b` + `#f` is `#f`), where RFC 2396 section 5.2 resolves against
-/// any absolute base. Claims every field where the base has a scheme and
-/// no `/` after it, the reference has no scheme, and theirs is the
-/// reference as written.
-pub(crate) fn java_uri_opaque_base(ctx: &Ctx<'_, '_>) -> Diff {
-    let Some(resolved) = ctx.resolved else {
-        return Diff::NONE;
-    };
-    let base = appendix_b_split(resolved.base);
-    let reference = appendix_b_split(resolved.reference);
-    let opaque_base =
-        base.scheme.is_some() && base.authority.is_none() && !base.path.starts_with('/');
-    let as_written = reference.scheme.is_none()
-        && ctx.theirs(Component::Scheme).is_none()
-        && ctx.theirs(Component::Authority) == reference.authority
-        && ctx.theirs(Component::Path) == Some(reference.path)
-        && ctx.theirs(Component::Query) == reference.query
-        && ctx.theirs(Component::Fragment) == reference.fragment;
-    if opaque_base && as_written {
-        Diff {
-            verdict: true,
-            fields: ctx.open.fields,
-        }
-    } else {
-        Diff::NONE
-    }
-}
-
-/// `URI.resolve` merges an empty reference's path with the base's like any
-/// other relative path: its javadoc resolves the given path "by
-/// concatenating all but the last segment of this URI's path, if any, with
-/// the given URI's path" and takes the base as it is only for a
-/// fragment-only reference, so `""` against `http://h/a/b` is
-/// `http://h/a/`, where RFC 2396 section 5.2 step 2 makes an empty
-/// reference the current document (`http://h/a/b`). Claims the path where
-/// the reference is empty and theirs is ours up to its last `/`.
-pub(crate) fn java_uri_empty_reference_merged(ctx: &Ctx<'_, '_>) -> Diff {
-    let Some(resolved) = ctx.resolved else {
-        return Diff::NONE;
-    };
-    let merged = resolved.reference.is_empty()
-        && matches!(
-            (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
-            (Some(ours), Some(theirs))
-                if ours.rfind('/').is_some_and(|at| ours.get(..=at) == Some(theirs))
-        );
-    if merged {
-        ctx.claim(ComponentSet::of(&[Component::Path]))
-    } else {
-        Diff::NONE
     }
 }
