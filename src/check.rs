@@ -401,13 +401,44 @@ fn drop_documented_departures(case: &mut Case<'_>) {
     if documented.is_empty() {
         return;
     }
+    // A parser that claims RFC 2396 answers for itself only where it
+    // departs from rfc2396, that standard's strict implementation: a field
+    // where it agrees with rfc2396 is its peer's departure (java.net.URI's
+    // opaque base against Ruby's `""`, whose base fragment Ruby keeps).
+    let agrees_with_strict = |oracle: OracleId| -> ComponentSet {
+        if oracle.standard() != Some(Standard::Rfc2396) {
+            return ComponentSet::EMPTY;
+        }
+        match (case.outcome(oracle), case.outcome(OracleId::Rfc2396)) {
+            (Some(theirs), Some(ours)) if theirs.accepted() && ours.accepted() => ComponentSet::ALL
+                .iter()
+                .fold(ComponentSet::EMPTY, |set, c| {
+                    if theirs.components.get(c) == ours.components.get(c) {
+                        set.with(c)
+                    } else {
+                        set
+                    }
+                }),
+            _ => ComponentSet::EMPTY,
+        }
+    };
+    let agreeing: Vec<(OracleId, ComponentSet)> = documented
+        .iter()
+        .map(|(oracle, _, _)| (*oracle, agrees_with_strict(*oracle)))
+        .collect();
     case.findings.retain(|f| {
-        !(matches!(f.decided_by, Decision::Reference(_) | Decision::Majority(_))
+        let agree = agreeing
+            .iter()
+            .find(|(o, _)| *o == f.oracle)
+            .map_or(ComponentSet::EMPTY, |(_, set)| *set);
+        let judged = matches!(f.decided_by, Decision::Reference(_) | Decision::Majority(_))
+            || (f.decided_by == Decision::Undecided && !agree.is_empty());
+        !(judged
             && f.basis == Basis::Defect
             && documented.iter().any(|(oracle, verdict, fields)| {
                 *oracle == f.oracle
                     && (!f.verdict || *verdict)
-                    && f.fields.difference(*fields).is_empty()
+                    && f.fields.difference(fields.union(agree)).is_empty()
             }))
     });
 }

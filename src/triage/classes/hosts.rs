@@ -268,6 +268,16 @@ macro_rules! host_classes {
                 // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
                 examples: [("perl-uri", "file://c:/path"), ("perl-uri", "file://u@h:1/")],
             }
+            /// java.net.URI reads an IPv4 address by RFC 2732 (at most three
+            /// digits a part): `1241.2.41.2`, an `IPv4address` to RFC 2396, is a
+            /// registry-based authority with no host to it, as its javadoc says.
+            JavaUriRfc2732Ipv4 = "java-uri-rfc2732-ipv4" {
+                basis: Spec, severity: Low,
+                rule: java::java_uri_rfc2732_ipv4, scope: External("java-uri"),
+                spec: "RFC 2396 Appendix A (IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit); java.net.URI javadoc (Java SE 17), deviations: \"IPv4 addresses in host components are parsed rigorously, as specified by RFC 2732: Each element of a dotted-quad address must contain no more than three decimal digits\"",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("java-uri", "http://1241.2.41.2/")],
+            }
             /// Perl's URI keeps the `:` of an empty port in the host (`ftp://h:/`:
             /// host `h:`): its host removes a `:` only with digits after it.
             /// `$uri->host` is documented to return the hostname: its defect.

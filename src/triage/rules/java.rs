@@ -525,6 +525,30 @@ pub(crate) fn java_uri_empty_reference_merged(ctx: &Ctx<'_, '_>) -> Diff {
     }
 }
 
+/// java.net.URI parses an IPv4 address "rigorously, as specified by RFC
+/// 2732: Each element of a dotted-quad address must contain no more than
+/// three decimal digits" (its javadoc, deviations from RFC 2396), where RFC
+/// 2396 Appendix A's `IPv4address` takes `1*digit` in each: `1241.2.41.2`
+/// is an IPv4 address to RFC 2396 and, its last label no `toplabel`, a
+/// registry-based authority with no host to java.net.URI. Claims the host
+/// where ours is four dot-separated runs of digits, one of them longer
+/// than three, and theirs is none.
+pub(crate) fn java_uri_rfc2732_ipv4(ctx: &Ctx<'_, '_>) -> Diff {
+    let rfc2396_only = ctx.ours(Component::Host).is_some_and(|h| {
+        let labels: Vec<&str> = h.split('.').collect();
+        labels.len() == 4
+            && labels
+                .iter()
+                .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()))
+            && labels.iter().any(|l| l.len() > 3)
+    });
+    if rfc2396_only && ctx.theirs(Component::Host).is_none() {
+        ctx.claim(ComponentSet::of(&[Component::Host]))
+    } else {
+        Diff::NONE
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
