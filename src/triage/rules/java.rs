@@ -5,6 +5,7 @@
 //! URL(base), spec)` and `new URI(base).resolve(new URI(spec))`.
 
 use super::AUTHORITY_PARTS;
+use super::path::collapse_slashes;
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::oracle::appendix_b_split;
@@ -456,17 +457,6 @@ pub(crate) fn java_uri_empty_segments_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
     } else {
         Diff::NONE
     }
-}
-
-/// `path` with every run of `/` written as one.
-fn collapse_slashes(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for c in path.chars() {
-        if !(c == '/' && out.ends_with('/')) {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// `URI.resolve` returns the given URI itself when this URI (the base) is

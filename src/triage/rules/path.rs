@@ -267,7 +267,7 @@ pub(crate) fn path_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
 }
 
 /// `path` with every run of `/` written as one.
-fn collapse_slashes(path: &str) -> String {
+pub(crate) fn collapse_slashes(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         if !(c == '/' && out.ends_with('/')) {
