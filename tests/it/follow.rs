@@ -121,7 +121,15 @@ fn names(dir: &Path) -> Vec<String> {
 #[test]
 fn a_new_file_with_an_adapter_signature_is_saved_once_with_its_report() {
     require_adapter("java-url");
+    // java-url's recorded port-sign defect (`http://h:+80/`), which no
+    // in-process parser accepts: its signatures are java-url's own in
+    // every build.
     let input = disagreeing_input("java-url");
+    let input = if input.starts_with("file:") {
+        "http://h:+80/".to_owned()
+    } else {
+        input
+    };
     let tmp = tempfile::tempdir().unwrap();
     let new = tmp.path().join("new");
     let artifacts = tmp.path().join("artifacts");
