@@ -392,13 +392,49 @@ fn as_judged<'a>(id: OracleId, outcome: &Outcome<'a>, refusal: bool) -> Outcome<
 /// goes.
 fn drop_documented_departures(case: &mut Case<'_>) {
     use crate::triage::{Basis, Decision};
+    // A parser that flagged its port (fast-uri's `error`, "URI port is
+    // malformed.": its README, "out-of-range ports ... are reported through
+    // the parsed component's `error` field") where a spec reading explains
+    // its port against rfc2396 (`port-out-of-range`) said itself that the
+    // port it returns is no answer of its own.
+    let port_flagged = |f: &Finding| {
+        f.fields.contains(Component::Port)
+            && case.outcome(f.oracle).is_some_and(|o| {
+                f.oracle.flagged(o)
+                    && o.notes
+                        .iter()
+                        .any(|n| n.as_str().to_ascii_lowercase().contains("port"))
+            })
+    };
     let documented: Vec<(OracleId, bool, ComponentSet)> = case
         .findings
         .iter()
-        .filter(|f| f.basis == Basis::Spec && crate::triage::documents(f.class, f.oracle))
-        .map(|f| (f.oracle, f.verdict, f.fields))
+        .filter(|f| f.basis == Basis::Spec)
+        .filter_map(|f| {
+            if crate::triage::documents(f.class, f.oracle) {
+                Some((f.oracle, f.verdict, f.fields))
+            } else if port_flagged(f) {
+                Some((f.oracle, false, ComponentSet::of(&[Component::Port])))
+            } else {
+                None
+            }
+        })
         .collect();
-    if documented.is_empty() {
+    // Peer disagreements among RFC 2396's claimants that nothing settles
+    // (no reference resolves by RFC 2396).
+    let undecided = |f: &Finding| {
+        f.basis == Basis::Defect
+            && f.class == crate::triage::Class::PeerDisagreement
+            && f.decided_by == Decision::Undecided
+            && f.oracle.standard() == Some(Standard::Rfc2396)
+    };
+    let undecided_oracles: Vec<OracleId> = case
+        .findings
+        .iter()
+        .filter(|f| undecided(f))
+        .map(|f| f.oracle)
+        .collect();
+    if documented.is_empty() && undecided_oracles.is_empty() {
         return;
     }
     // A parser that claims RFC 2396 answers for itself only where it
@@ -424,22 +460,59 @@ fn drop_documented_departures(case: &mut Case<'_>) {
     };
     let agreeing: Vec<(OracleId, ComponentSet)> = documented
         .iter()
-        .map(|(oracle, _, _)| (*oracle, agrees_with_strict(*oracle)))
+        .map(|(oracle, _, _)| *oracle)
+        .chain(undecided_oracles.iter().copied())
+        .map(|oracle| (oracle, agrees_with_strict(oracle)))
         .collect();
-    case.findings.retain(|f| {
-        let agree = agreeing
+    let agree_of = |oracle: OracleId| {
+        agreeing
             .iter()
-            .find(|(o, _)| *o == f.oracle)
-            .map_or(ComponentSet::EMPTY, |(_, set)| *set);
-        let judged = matches!(f.decided_by, Decision::Reference(_) | Decision::Majority(_))
-            || (f.decided_by == Decision::Undecided && !agree.is_empty());
-        !(judged
-            && f.basis == Basis::Defect
+            .find(|(o, _)| *o == oracle)
+            .map_or(ComponentSet::EMPTY, |(_, set)| *set)
+    };
+    let judged = |f: &Finding| {
+        f.basis == Basis::Defect
+            && (matches!(f.decided_by, Decision::Reference(_) | Decision::Majority(_))
+                || (f.decided_by == Decision::Undecided && !agree_of(f.oracle).is_empty()))
+    };
+    case.findings.retain(|f| {
+        let agree = agree_of(f.oracle);
+        !(judged(f)
             && documented.iter().any(|(oracle, verdict, fields)| {
                 *oracle == f.oracle
                     && (!f.verdict || *verdict)
                     && f.fields.difference(fields.union(agree)).is_empty()
             }))
+    });
+    // What is left of a judged peer disagreement beside the fields the
+    // parser's documented reading explains is its departure alone.
+    let outcomes = &case.outcomes;
+    let outcome = |id: OracleId| outcomes.iter().find(|(o, _)| *o == id).map(|(_, o)| o);
+    for f in case.findings.iter_mut() {
+        if f.class != crate::triage::Class::PeerDisagreement || !judged(f) {
+            continue;
+        }
+        let documented_fields = documented
+            .iter()
+            .filter(|(oracle, verdict, _)| *oracle == f.oracle && !*verdict)
+            .fold(ComponentSet::EMPTY, |set, (_, _, fields)| {
+                set.union(*fields)
+            });
+        let covered = if f.decided_by == Decision::Undecided {
+            documented_fields.union(agree_of(f.oracle))
+        } else {
+            documented_fields
+        };
+        if let (Some(theirs), Some(peers)) = (outcome(f.oracle), f.peer.and_then(outcome)) {
+            arbiter::narrow(f, covered, theirs, peers);
+        }
+    }
+    // Where such a parser agrees with rfc2396 on every field its undecided
+    // peer disagreement disputes, the departure is its peer's (`""` against
+    // `ctp://ba//c#!:`: java.net.URI keeps no fragment, as rfc2396 does;
+    // Ruby keeps the base's, `empty-reference-is-base`).
+    case.findings.retain(|f| {
+        !(undecided(f) && !f.verdict && f.fields.difference(agree_of(f.oracle)).is_empty())
     });
 }
 

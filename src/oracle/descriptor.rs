@@ -133,6 +133,9 @@ pub struct Descriptor {
     /// The passage of its documentation that says it accepts C0 controls
     /// and spaces inside a component (fast-uri).
     pub interior_controls: Option<&'static str>,
+    /// The passage of its documentation that says it writes what it parses
+    /// as RFC 3986 section 6.2.2 normalises it (uri-js).
+    pub syntax_normalized: Option<&'static str>,
     /// The scheme syntaxes its documentation says it validates URIs of
     /// those schemes by, and the passage that says so.
     pub scheme_syntax: Option<(&'static [SchemeSyntax], &'static str)>,
@@ -186,6 +189,7 @@ impl Descriptor {
             host_required: None,
             zone_ids: None,
             interior_controls: None,
+            syntax_normalized: None,
             scheme_syntax: None,
             flag_note: None,
             reproduce: None,
@@ -218,6 +222,7 @@ impl Descriptor {
                 host_required: None,
                 zone_ids: None,
                 interior_controls: None,
+                syntax_normalized: None,
                 scheme_syntax: None,
                 flag_note: None,
                 reproduce: None,
@@ -250,6 +255,7 @@ impl Descriptor {
             host_required: documented.host_required,
             zone_ids: documented.zone_ids,
             interior_controls: documented.interior_controls,
+            syntax_normalized: documented.syntax_normalized,
             scheme_syntax: documented.scheme_syntax,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),

@@ -194,6 +194,46 @@ fn peer_pair(
     out.push(finding);
 }
 
+/// A peer disagreement of which `documented` fields are the blamed
+/// parser's own documented reading (a spec finding of its own explains
+/// them already): it keeps only the other fields, its severity and effect
+/// recomputed for what is left (`theirs` and `peers` are the two parsers'
+/// outcomes). Ruby's `ftp:///path` keeps its lost empty host; its path is
+/// `ftp-relative-path`.
+pub(crate) fn narrow(
+    finding: &mut Finding,
+    documented: ComponentSet,
+    theirs: &Outcome<'_>,
+    peers: &Outcome<'_>,
+) {
+    let (Some(peer), false) = (finding.peer, finding.verdict) else {
+        return;
+    };
+    let fields = finding.fields.difference(documented);
+    if fields == finding.fields || fields.is_empty() {
+        return;
+    }
+    let d = Diff {
+        verdict: false,
+        fields,
+    };
+    finding.fields = fields;
+    finding.severity = severity::of_departure(
+        finding.class,
+        fields,
+        &peers.components,
+        &theirs.components,
+        scheme_of(theirs, peers),
+    );
+    finding.detail = Some(effect::peer(
+        (finding.oracle, theirs),
+        (peer, peers),
+        d,
+        finding.decided_by,
+        None,
+    ));
+}
+
 /// What `oa` and `ob` dispute within `scope`: their difference, less an
 /// empty port against none and, under RFC 3986 or RFC 2396, the fields the
 /// two write as one URI two ways.

@@ -332,6 +332,14 @@ pub(crate) fn reference_variation(oracle: OracleId, reference: OracleId, class: 
         Class::PercentEncoding => format!(
             "{oracle} writes percent-encodings normalised (hexadecimal digits in upper case, unreserved characters decoded), which {reference} keeps as written: the same URI (RFC 3986 sections 6.2.2.1 and 6.2.2.2)"
         ),
+        Class::DotSegments => format!(
+            "{oracle} writes the path as RFC 3986 section 6.2.2 normalises it (percent-encoded unreserved characters decoded, then the dot segments they spell removed), which {reference} keeps as written: the same URI (sections 6.2.2.2 and 6.2.2.3){}",
+            oracle
+                .descriptor()
+                .syntax_normalized
+                .map(|passage| format!(": {passage}"))
+                .unwrap_or_default()
+        ),
         Class::EmptyPort | Class::DefaultPort => format!(
             "{oracle} omits an empty port or the scheme's default port, which {reference} keeps: the same URI (RFC 3986 section 6.2.3)"
         ),

@@ -69,11 +69,25 @@ pub(crate) fn variation(
     {
         return Some(Class::JavaSingleLabelHost);
     }
-    match (standard, pair) {
+    let variation = match (standard, pair) {
         (Standard::Rfc3986, Some((base, input))) => rfc3986_variation(base, input, r, theirs),
         (Standard::Rfc2396, _) => rfc2396_variation(r, theirs),
         _ => None,
+    };
+    if variation.is_some() {
+        return variation;
     }
+    // A parser whose documentation says it writes what it parses as RFC
+    // 3986 section 6.2.2 normalises it (`syntax_normalized`: uri-js) may
+    // give the reference's path with its unreserved escapes decoded and
+    // the dot segments they spell removed (sections 6.2.2.2, 6.2.2.3).
+    if standard == Standard::Rfc3986
+        && id.descriptor().syntax_normalized.is_some()
+        && syntax_normalized_path(r, theirs)
+    {
+        return Some(Class::DotSegments);
+    }
+    None
 }
 
 /// Do `r` and `theirs` differ only in the ASCII case of the scheme or the
@@ -336,4 +350,22 @@ pub(crate) fn normalized_escapes(text: &str, decode_unreserved: bool) -> String 
         i += ch.len_utf8().max(1);
     }
     out
+}
+
+/// Do `r` and `theirs` differ only in the path, and is `theirs`'s the
+/// reference's after RFC 3986 section 6.2.2.2 (escaped unreserved octets
+/// decoded) and section 6.2.2.3 (dot segments removed)?
+fn syntax_normalized_path(r: &Outcome<'_>, theirs: &Outcome<'_>) -> bool {
+    let d = diff(r, theirs);
+    if d.verdict || d.fields.iter().any(|c| c != Component::Path) {
+        return false;
+    }
+    let (Some(ours), Some(their_path)) = (
+        r.components.get(Component::Path),
+        theirs.components.get(Component::Path),
+    ) else {
+        return false;
+    };
+    grammar::rfc3986::remove_dot_segments(&normalized_escapes(ours, true))
+        == normalized_escapes(their_path, true)
 }

@@ -1117,3 +1117,74 @@ fn sample50_v4_false_claims_are_no_defects() {
         assert_eq!(f["fields"], serde_json::json!(["port"]), "{f}");
     }
 }
+
+/// Issue 31's sample50-v5 claims judged false by running each parser
+/// directly (fast-uri 4.2.3, uri-js 4.4.1, Ruby 3.1.2, OpenJDK 17, httpx
+/// 0.28.1), each a peer or join claim on a field the parser's own reading
+/// explains: what is left of each claim is the parser's real departure.
+#[test]
+fn sample50_v5_claims_keep_only_the_real_departure() {
+    crate::util::assert_every_adapter_ready();
+    let check = check_with_base;
+    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
+        findings_of(c, oracle)
+            .into_iter()
+            .filter(|f| f["basis"] == "defect")
+            .cloned()
+            .collect()
+    };
+    let fields = |f: &Value| f["fields"].clone();
+    // #4: fast-uri flags its 146-digit port ("URI port is malformed.").
+    let port = format!("http://Wp:6{}", "3".repeat(145));
+    let c = check(&["fast-uri", "uri-js"], None, &port);
+    assert!(defects(&c, "fast-uri").is_empty(), "{c}");
+    // #5: uri-js writes `/%2E` as RFC 3986 section 6.2.2 normalises it.
+    let c = check(&["uri-js", "fast-uri"], Some("t:/4"), "/%2E");
+    assert!(defects(&c, "uri-js").is_empty(), "{c}");
+    assert!(
+        findings_of(&c, "uri-js")
+            .iter()
+            .any(|f| f["class"] == "dot-segments" && f["peer"] == "rfc3986-grammar"),
+        "{c}"
+    );
+    // #40: Ruby's ftp path is URI::FTP's documented reading; the lost
+    // empty authority stays, alone.
+    let c = check(&["ruby-uri", "uri-js"], None, "ftp:///path");
+    let d = defects(&c, "ruby-uri");
+    assert!(!d.is_empty(), "{c}");
+    for f in &d {
+        assert_eq!(fields(f), serde_json::json!(["host"]), "{f}");
+    }
+    // #30: java.net.URI merges `""` with the base's directory and drops
+    // its empty segments; no fragment, as rfc2396: only the path is its.
+    let c = check(
+        &["java-uri", "ruby-uri-rfc2396"],
+        Some("ctp://ba//c#!:"),
+        "",
+    );
+    let d = defects(&c, "java-uri");
+    assert!(
+        d.iter()
+            .any(|f| f["class"] == "java-uri-empty-segments-collapsed"),
+        "{c}"
+    );
+    for f in &d {
+        assert_eq!(fields(f), serde_json::json!(["path"]), "{f}");
+    }
+    // The query of `""` is the reference's (its javadoc, resolve step 3).
+    let c = check(&["java-uri", "ruby-uri-rfc2396"], Some("http:/-=:Wg?@"), "");
+    assert!(defects(&c, "java-uri").is_empty(), "{c}");
+    // #38: urljoin does not resolve against a base outside uses_relative.
+    let c = check(&["httpx"], Some("h:/../h:/..//tf"), "t");
+    let f = findings_of(&c, "httpx");
+    assert!(
+        f.iter().all(|f| f["class"] != "urljoin-empty-segments"),
+        "{f:?}"
+    );
+    assert!(
+        f.iter()
+            .any(|f| f["class"] == "join-without-relative-scheme"
+                && f["fields"] == serde_json::json!(["scheme", "path"])),
+        "{f:?}"
+    );
+}

@@ -445,13 +445,25 @@ pub(crate) fn uri_empty_authority_resolved(ctx: &Ctx<'_, '_>) -> Diff {
 /// segments (`a//b` is `a/b`), which Java SE 17's javadoc of `normalize`
 /// does not list (JDK-8382928 documents it later); RFC 2396 section 5.2
 /// step 6 keeps them (`ftp:/a//b/c` + `d` is `ftp:/a//b/d`). Claims the
-/// path where theirs is ours with every run of `/` written as one.
+/// path where theirs is ours with every run of `/` written as one; for an
+/// empty reference, which `resolve` merges like any other
+/// (`java-uri-empty-reference-merged`), ours up to its last `/` so written
+/// (`ctp://ba//c` + `""` is `ctp://ba/`).
 pub(crate) fn java_uri_empty_segments_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
-    let collapsed = ctx.resolved.is_some()
-        && matches!(
-            (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
-            (Some(ours), Some(theirs)) if ours.contains("//") && collapse_slashes(ours) == theirs
-        );
+    let Some(resolved) = ctx.resolved else {
+        return Diff::NONE;
+    };
+    let collapsed = matches!(
+        (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
+        (Some(ours), Some(theirs)) if {
+            let merged = if resolved.reference.is_empty() {
+                ours.rfind('/').and_then(|at| ours.get(..=at)).unwrap_or(ours)
+            } else {
+                ours
+            };
+            merged.contains("//") && collapse_slashes(merged) == theirs
+        }
+    );
     if collapsed {
         ctx.claim(ComponentSet::of(&[Component::Path]))
     } else {
@@ -497,7 +509,8 @@ pub(crate) fn java_uri_opaque_base(ctx: &Ctx<'_, '_>) -> Diff {
 /// fragment-only reference, so `""` against `http://h/a/b` is
 /// `http://h/a/`, where RFC 2396 section 5.2 step 2 makes an empty
 /// reference the current document (`http://h/a/b`). Claims the path where
-/// the reference is empty and theirs is ours up to its last `/`.
+/// the reference is empty and theirs is ours up to its last `/`, and the
+/// query where ours has one and theirs none.
 pub(crate) fn java_uri_empty_reference_merged(ctx: &Ctx<'_, '_>) -> Diff {
     let Some(resolved) = ctx.resolved else {
         return Diff::NONE;
@@ -508,10 +521,16 @@ pub(crate) fn java_uri_empty_reference_merged(ctx: &Ctx<'_, '_>) -> Diff {
             (Some(ours), Some(theirs))
                 if ours.rfind('/').is_some_and(|at| ours.get(..=at) == Some(theirs))
         );
-    if merged {
-        ctx.claim(ComponentSet::of(&[Component::Path]))
+    if !merged {
+        return Diff::NONE;
+    }
+    // The new URI's query is the given URI's (the javadoc's step 3, "the
+    // given URI's ... query"), none for `""`: the base's is not kept.
+    let query = ctx.ours(Component::Query).is_some() && ctx.theirs(Component::Query).is_none();
+    if query {
+        ctx.claim(ComponentSet::of(&[Component::Path, Component::Query]))
     } else {
-        Diff::NONE
+        ctx.claim(ComponentSet::of(&[Component::Path]))
     }
 }
 

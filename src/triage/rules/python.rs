@@ -88,11 +88,16 @@ pub(crate) fn httpx_normalize_path(path: &str) -> String {
 /// normalises the base and the result with `normalize_path`) drops the
 /// empty segments of a merged path (python/cpython#84774): claims the path
 /// where theirs is that join of the base's path and the reference's, and
-/// RFC 3986's is not.
+/// RFC 3986's is not. Not against a base whose scheme is outside
+/// `uses_relative`: urljoin then returns the reference whole, merging
+/// nothing (`join-without-relative-scheme` accounts for it).
 pub(crate) fn urljoin_empty_segments(ctx: &Ctx<'_, '_>) -> Diff {
     let (Some(resolved), Some(base)) = (ctx.resolved, base_parsed(ctx)) else {
         return Diff::NONE;
     };
+    if !super::resolution::urljoin_resolves(resolved.base) {
+        return Diff::NONE;
+    }
     let reference = appendix_b_split(resolved.reference);
     if reference.scheme.is_some() || reference.authority.is_some() || reference.path.is_empty() {
         return Diff::NONE;

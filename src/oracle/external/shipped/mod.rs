@@ -402,6 +402,13 @@ pub(crate) struct Documented {
     /// input RFC 3986 refuses only for such characters is accepted as
     /// documented.
     pub(crate) interior_controls: Option<&'static str>,
+    /// The passage of its documentation that says it writes what it parses
+    /// as RFC 3986 section 6.2.2's syntax-based normalisation does
+    /// (uri-js's parse decodes percent-encoded unreserved characters, and
+    /// its resolution then removes the dot segments they spell: `/%2E`
+    /// against `t:/4` is `t:/`): a result equivalent so to its reference's
+    /// is that normalisation (sections 6.2.2.2 and 6.2.2.3), not a defect.
+    pub(crate) syntax_normalized: Option<&'static str>,
     /// The scheme syntaxes its documentation says it validates a URI of
     /// that scheme by (Ruby's URI::MailTo: RFC 6068), with the passage:
     /// refusing what they refuse is `scheme-syntax-refused` (spec).
@@ -416,6 +423,7 @@ impl Documented {
         host_required: None,
         zone_ids: None,
         interior_controls: None,
+        syntax_normalized: None,
         scheme_syntax: None,
     };
 
@@ -477,6 +485,15 @@ impl Documented {
     ) -> Documented {
         Documented {
             scheme_syntax: Some((syntaxes, passage)),
+            ..self
+        }
+    }
+
+    /// Writing what it parses RFC 3986 section 6.2.2's way, as `passage`
+    /// says (`Documented::syntax_normalized`).
+    pub(crate) const fn syntax_normalized(self, passage: &'static str) -> Documented {
+        Documented {
+            syntax_normalized: Some(passage),
             ..self
         }
     }

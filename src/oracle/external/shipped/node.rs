@@ -276,4 +276,9 @@ pub(super) const FAST_URI_DOCUMENTED: Documented = Documented::NONE
 pub(super) const URI_JS_DOCUMENTED: Documented = Documented::NONE
 .no_validation(
     "uri-js README, Breaking changes from 2.x (\"URI validation has been removed as it was slow, exposed a vulnerabilty, and was generally not useful.\")",
+)
+// Run directly (uri-js 4.4.1): parse("t:/a/%2E%2E/%41b").path is
+// "/a/../Ab", resolve("t:/4", "/%2E") is "t:/".
+.syntax_normalized(
+    "uri-js README, Normalizing (`URI.normalize(\"HTTP://ABC.com:80/%7Esmith/home.html\") === \"http://abc.com/~smith/home.html\"`; normalize serializes what parse returns, and parse decodes the percent-encoded unreserved characters)",
 );
