@@ -63,8 +63,10 @@ pub fn campaign_check_with_base<'a>(
 /// external oracle or compare a parser with one. These are the kinds of
 /// finding a fuzz target stops on, for the parsers no fuzz target runs (a
 /// spec difference is a documented reading, never a finding by itself).
+/// A reference that runs over the pipe (whatwg-url) is no such parser: a
+/// fuzz target's own parser it decides against is the fuzz target's.
 pub fn external_signatures(case: &Case<'_>) -> BTreeSet<Signature> {
-    let external = |id: OracleId| matches!(id, OracleId::External(_));
+    let external = |id: OracleId| matches!(id, OracleId::External(_)) && !id.is_reference();
     case.findings
         .iter()
         .filter(|f| matches!(f.basis, Basis::Defect | Basis::Unexplained))
@@ -76,6 +78,33 @@ pub fn external_signatures(case: &Case<'_>) -> BTreeSet<Signature> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A follower saves what involves a parser no fuzz target runs: a
+    /// defect about an in-process parser that a pipe reference (whatwg-url)
+    /// decides or disputes is not one; one whose peer is a shipped adapter
+    /// is.
+    #[test]
+    fn a_pipe_reference_is_no_external_oracle_for_the_follower() {
+        use crate::oracle::ExternalName;
+        let mut case = crate::check("g:h");
+        let Some(own) = case.defects().next().cloned() else {
+            panic!("http's `g:h` defect: {:?}", case.findings);
+        };
+        let name = |n: &str| match ExternalName::new(n) {
+            Ok(name) => OracleId::External(name),
+            Err(e) => panic!("{n}: {e:?}"),
+        };
+        case.findings = vec![crate::triage::Finding {
+            peer: Some(name("whatwg-url")),
+            ..own.clone()
+        }];
+        assert!(external_signatures(&case).is_empty());
+        case.findings = vec![crate::triage::Finding {
+            peer: Some(name("java-url")),
+            ..own
+        }];
+        assert_eq!(external_signatures(&case).len(), 1);
+    }
 
     fn grammars(case: &Case<'_>) -> usize {
         case.outcomes
