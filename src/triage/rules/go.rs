@@ -41,9 +41,12 @@ pub(crate) fn opaque_base_dropped(ctx: &Ctx<'_, '_>) -> Diff {
 /// authority (RFC 3986 section 4.2: "A relative reference that begins with
 /// two slash characters is termed a network-path reference"); Go's
 /// `url.Parse` reads it as the path `///x` ("rest starts with ///" and no
-/// scheme: not an authority). golang/go#46277, open. Claims the authority,
-/// host and path where Go found no authority and its path starts with
-/// `///` too.
+/// scheme: not an authority). golang/go#46277, open. Where Go found no
+/// authority and its path starts with `///` too, claims the authority,
+/// host and path, each only where Go's differs from RFC 3986's (against a
+/// base, `ResolveReference` writes the empty authority back: `///f`
+/// against `ws:/6` has host `""`, as RFC 3986's, and path `///f`, where
+/// RFC 3986's is `/f`).
 pub(crate) fn triple_slash_path(ctx: &Ctx<'_, '_>) -> Diff {
     let text = ctx.resolved.map_or(ctx.input, |r| r.reference);
     let split = appendix_b_split(text);
@@ -57,11 +60,15 @@ pub(crate) fn triple_slash_path(ctx: &Ctx<'_, '_>) -> Diff {
     if !read_as_path {
         return Diff::NONE;
     }
-    ctx.claim(ComponentSet::of(&[
-        Component::Authority,
-        Component::Host,
-        Component::Path,
-    ]))
+    let strict = match ctx.resolved {
+        Some(r) => crate::oracle::grammar_rfc3986_resolve(r.base, r.reference),
+        None => crate::oracle::OracleId::Rfc3986Grammar.run(ctx.input),
+    };
+    let departs = [Component::Authority, Component::Host, Component::Path]
+        .into_iter()
+        .filter(|c| ctx.theirs(*c) != strict.components.get(*c))
+        .collect::<Vec<_>>();
+    ctx.claim(ComponentSet::of(&departs))
 }
 
 /// Where RFC 3986's resolution (section 5.2.4, `remove_dot_segments`)

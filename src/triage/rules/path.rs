@@ -105,15 +105,27 @@ pub(crate) fn windows_drive_letter(ctx: &Ctx<'_, '_>) -> Diff {
 }
 
 /// An `ftp` path reported without its leading `/` (RFC 1738 section 3.2.2:
-/// the url-path is relative to the login directory).
+/// the url-path is relative to the login directory), and without the
+/// `;type=` typecode that section puts after it, which Ruby's URI::FTP keeps
+/// apart (`#typecode`: uri/ftp.rb cuts the path at the first `;type=`;
+/// `ftp://h/baz.gif;type=a` has the path `baz.gif`, uri 0.11.0 run
+/// directly).
 pub(crate) fn ftp_relative_path(ctx: &Ctx<'_, '_>) -> Diff {
     if !ctx.scheme().is_some_and(|s| s.eq_ignore_ascii_case("ftp")) {
         return Diff::NONE;
     }
-    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
-        (Some(ours), Some(theirs)) => ours.strip_prefix('/') == Some(theirs),
-        _ => false,
-    });
+    let f =
+        ctx.fields_where(
+            |ours, theirs| match (ours.and_then(|o| o.strip_prefix('/')), theirs) {
+                (Some(ours), Some(theirs)) => {
+                    ours == theirs
+                        || ours
+                            .split_once(";type=")
+                            .is_some_and(|(path, _)| path == theirs)
+                }
+                _ => false,
+            },
+        );
     Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
 }
 

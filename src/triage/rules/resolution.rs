@@ -501,16 +501,24 @@ pub(crate) fn empty_authority_ignored(ctx: &Ctx<'_, '_>) -> Diff {
     // `empty-host`) and the reference's own path, dot segments removed or
     // not (`dot-segments`); anything else (the base's host, the base's
     // path) is the empty authority taken for none.
+    // Each part on its own: a parser that kept the empty host and lost
+    // the path otherwise (Go's `///f`, `go-triple-slash-path`) ignored
+    // nothing of the authority.
     let ours_path = ctx.ours(Component::Path).unwrap_or_default();
-    let honoured = ctx.theirs(Component::Host).is_none_or(str::is_empty)
-        && ctx.theirs(Component::Path).is_some_and(|p| {
-            p == ours_path || p == grammar::rfc3986::remove_dot_segments(ours_path)
-        });
-    if honoured {
+    let host_honoured = ctx.theirs(Component::Host).is_none_or(str::is_empty);
+    let path_honoured = ctx
+        .theirs(Component::Path)
+        .is_some_and(|p| p == ours_path || p == grammar::rfc3986::remove_dot_segments(ours_path));
+    if host_honoured && path_honoured {
         return Diff::NONE;
     }
-    ctx.claim(
+    let parts = if host_honoured {
+        ComponentSet::EMPTY
+    } else {
         AUTHORITY_PARTS
+    };
+    ctx.claim(
+        parts
             .union(ComponentSet::of(&[Component::Path, Component::Query]))
             .difference(empty_as_absent),
     )
