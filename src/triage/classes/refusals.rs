@@ -98,6 +98,19 @@ macro_rules! refusal_classes {
                 // Checked through the CLI with the shipped adapters (tests/it/external_cli.rs).
                 examples: [("ruby-addressable", "http://h/\u{e9}"), ("ruby-addressable", "https://\u{6e2c}\u{8a66}/?abc"), ("uri-js", "http://h/\u{e9}"), ("fast-uri", "http://h/\u{e9}")],
             }
+            /// java.net.URI accepts characters outside US-ASCII of its "other"
+            /// category (no ISO control, no space character) wherever RFC 2396
+            /// permits an escaped octet: in the userinfo, path, query and
+            /// fragment, and in a registry-based authority (`https://i❤️.ws`
+            /// has no host). Its documented deviation from RFC 2396, which is
+            /// limited to US-ASCII (section 2.1).
+            JavaOtherCharacters = "java-other-characters" {
+                basis: Spec, severity: Low,
+                rule: characters::java_other_characters, scope: External("java-uri"),
+                spec: "java.net.URI javadoc (Java SE 17), Character categories: \"other\" characters \"are permitted wherever RFC 2396 permits escaped octets, that is, in the user-information, path, query, and fragment components, as well as in the authority component if the authority is registry-based\" (\"Deviation from RFC 2396, which is limited to US-ASCII\"); RFC 2396 sections 2.1 and 2.4.1",
+                // Checked through the CLI with the shipped adapter (tests/it/external_cli.rs).
+                examples: [("java-uri", "https://i\u{2764}\u{fe0f}.ws"), ("java-uri", "HTTP://@\u{dd}/44///"), ("java-uri", "http://u\u{e9}@h/p?\u{e9}#\u{e9}")],
+            }
             /// A character outside US-ASCII (RFC 2396 section 2.1), encoded or
             /// IDNA-mapped by the other.
             NonAscii = "non-ascii" {
