@@ -30,7 +30,7 @@ use std::borrow::Cow;
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
-use crate::oracle::external::SelfCheck;
+use crate::oracle::external::{HostReading, SelfCheck};
 use crate::oracle::{OracleId, Outcome, info};
 
 use super::ip_literal::{is_documented_literal, is_ip_literal, is_ip_literal_of};
@@ -185,6 +185,44 @@ fn recomposes_decoded(
     whole == parts || whole == latin1(&parts)
 }
 
+/// Is `host` the authority's own host text (between the userinfo's `@`
+/// and the port's `:`, each as reported) unescaped, for a parser whose
+/// documentation says it returns its host so
+/// ([`HostReading::Unescaped`]: Perl's `->host`, "the unescaped
+/// hostname")? Then every octet of it was read: nothing is dropped
+/// (`ftp://[v:%DE%DE@%DE%DEo`: host `ÞÞo`, the octets DE DE 6F). Asked
+/// only where [`recomposes`] fails, which is rare.
+fn recomposes_unescaped(
+    id: OracleId,
+    authority: &str,
+    userinfo: Option<&str>,
+    host: &str,
+    port: Option<&str>,
+) -> bool {
+    if !id
+        .host_readings()
+        .iter()
+        .any(|&(r, _)| r == HostReading::Unescaped)
+    {
+        return false;
+    }
+    let rest = match userinfo {
+        Some(u) => authority.strip_prefix(u).and_then(|r| r.strip_prefix('@')),
+        None => Some(authority),
+    };
+    let written = match (rest, port) {
+        (Some(rest), Some(p)) => rest.strip_suffix(p).and_then(|r| r.strip_suffix(':')),
+        (rest, None) => rest,
+        (None, Some(_)) => None,
+    };
+    written.is_some_and(|written| {
+        let octets = crate::triage::text::decoded(written).into_owned();
+        let text = String::from_utf8(octets)
+            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+        text.eq_ignore_ascii_case(host)
+    })
+}
+
 /// The authority's own port digits, when `port` is the same number written
 /// without its leading zeros (`080` read as the integer 80, as
 /// java.net.URL's `getPort()` gives it): that port is read, not dropped
@@ -225,6 +263,7 @@ pub(crate) fn self_checks(
     {
         let accounted = recomposes(authority, userinfo, host, port)
             || recomposes_decoded(authority, userinfo, host, port)
+            || recomposes_unescaped(id, authority, userinfo, host, port)
             || rebracketed(authority, userinfo, host, port)
             || registry_based(authority, userinfo, host, port)
             || written_port(authority, port)

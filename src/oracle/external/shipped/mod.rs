@@ -121,8 +121,7 @@ pub(crate) struct Shipped {
     /// to although it claims no `standard`: what its own maintainers later
     /// fixed as a bug (Go's `net/url` refuses a bracketed host that is no
     /// IPv6 literal since CVE-2025-47912). Empty for one that claims a
-    /// standard (every self-check applies) or documents that it does not
-    /// validate.
+    /// standard (every self-check applies) or documents it does not validate.
     pub held_to: &'static [SelfCheck],
     /// How its runtime's resolver reads a host as an address (the bypass
     /// matrix's model of where a fetcher of this runtime connects).
@@ -148,8 +147,7 @@ pub(crate) struct Shipped {
     /// none for one it writes no test of (the WHATWG reference, which
     /// decides and is not judged).
     pub reproduce: Option<Reproduce>,
-    /// What its parser documents of itself beyond `standard`
-    /// ([`Documented`]).
+    /// What its parser documents of itself beyond `standard` ([`Documented`]).
     pub documented: Documented,
     /// The ids of the HTTP clients that read a URL with its parser
     /// (`Descriptor::clients`).
@@ -583,9 +581,11 @@ pub enum HostReading {
     /// `_normalize_host` since urllib3#5095 (`%5F3!` as `_3!`).
     Rfc3986Normalized(&'static [&'static str]),
     /// The whole host percent-decoded, an IP literal's zone ID included
-    /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's
-    /// `URL.Host`.
+    /// (`[fe80::1%25en0]` as `[fe80::1%en0]`, `%25%41` as `%A`): Go's `URL.Host`.
     PercentDecoded,
+    /// The host unescaped, its octets as UTF-8 text where they are that, else
+    /// each as the character of its code point (`%DE%DEo`: `ÞÞo`): Perl's `->host`.
+    Unescaped,
 }
 
 /// A scheme's own syntax, narrower than the generic one (RFC 3986 section

@@ -1,6 +1,6 @@
 //! The Perl adapter: the `URI` module, from Debian's `liburi-perl`.
 
-use super::{Accessors, Debian, Documented, Language, Reproduce, Shipped};
+use super::{Accessors, Debian, Documented, HostReading, Language, Reproduce, Shipped};
 use crate::oracle::Standard;
 
 /// This family's rows, each at its own position (`Shipped::position`).
@@ -32,6 +32,12 @@ pub(super) const ROWS: &[Shipped] = &[Shipped::new(
 .probe("Perl's URI module", &["perl", "-MURI", "-e", "1"])
 // URI->new_abs(input, base).
 .resolves()
+// ->host unescapes (the adapter writes the octets as UTF-8 text where
+// they are that, else each as the character of its code point).
+.host_readings(&[(
+    HostReading::Unescaped,
+    "perldoc URI (5.17), $uri->host: \"Sets and returns the unescaped hostname\" (URI->new(\"ftp://u@%DE%DEo\")->host is the octets DE DE 6F)",
+)])
 // No standard: perldoc URI says its objects "represent 'Uniform Resource
 // Identifier references' as specified in RFC 2396 (and updated by
 // RFC 2732)", but of its constructor: "Characters outside this set
