@@ -48,9 +48,9 @@
 #   `http://h/`), so it cannot tell absent from written. "080" for `h:080`,
 #   "" for `h:`, null when none is written (for a pair to_s drops a port
 #   equal to the scheme's default, so it reads absent there).
-# - path: #path; for an opaque URI (#path nil, as `mailto:a@b` or
-#   `urn:a:b?c`) #opaque, which takes in what follows (Ruby reports no query
-#   there).
+# - path: #path; for an opaque URI (#path nil, as `urn:a:b?c`) #opaque,
+#   which takes in what follows (Ruby reports no query there); for
+#   URI::MailTo with ruby-uri, #to (see below).
 # - query, fragment: #query, #fragment: "" when present and empty, null when
 #   nil.
 # - For a file URI (URI::File, RFC 8089): userinfo and port not reported
@@ -59,7 +59,9 @@
 #   no host and for localhost) when the text has no authority (`file:/p`).
 #   With ruby-uri-rfc2396, an empty authority (`file:///p`) that the
 #   parser's #split reads as no host (nil) gives host null. For a mailto URI (URI::MailTo, RFC 6068,
-#   no authority): userinfo, host and port not reported.
+#   no authority): userinfo, host and port not reported; with ruby-uri
+#   (RFC 3986 terms) path is #to and query the hfields #headers keeps, as
+#   #to_s writes them; with ruby-uri-rfc2396 path is the opaque_part.
 # - message: the exception's text for `reject`, else null.
 #
 # IO: answers are buffered and flushed when no more input is waiting
@@ -146,6 +148,20 @@ def describe(uri, text, sources = [text])
     answer.delete("userinfo")
     answer.delete("host")
     answer.delete("port")
+    # In RFC 3986 terms (ruby-uri): URI::MailTo keeps `to` and the hfields
+    # (#to, #headers: "E-mail headers set by the URL, as an Array of
+    # Arrays"), so the path is #to, RFC 3986's path of the same text, and
+    # the query the hfields as #to_s writes them back (each header's name
+    # and value joined by `=`, the headers by `&`), null when there is none
+    # (`mailto:a@b?` keeps no `?`). In RFC 2396 terms (ruby-uri-rfc2396) a
+    # mailto URI is an opaque_part, `?` and all (section 3), which #opaque
+    # keeps: reported as the path, as before. Only for the opaque form
+    # (#path nil): a `mailto://h/p?q`, which RFC3986_Parser splits with an
+    # authority, keeps its generic #path and #query (and its #to is "").
+    if MODE == "rfc3986" && uri.path.nil?
+      answer["path"] = uri.to.to_s
+      answer["query"] = uri.headers.empty? ? nil : uri.headers.map { |h| h.join("=") }.join("&")
+    end
   end
   answer
 end
