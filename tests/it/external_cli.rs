@@ -1188,3 +1188,78 @@ fn sample50_v5_claims_keep_only_the_real_departure() {
         "{f:?}"
     );
 }
+
+/// Issue 31's sample50-v5 claims judged false by running each parser
+/// directly (OpenJDK 17.0.15, Ruby 3.1.2 with uri 0.11.0, Perl 5.36 with
+/// URI 5.17): java.net.URI's "other" characters where its javadoc permits
+/// them (#16, #35, #39), URI::MailTo's hfields as the query it keeps
+/// (#26), Perl's unescaped host (#23) are no defects; a true claim about
+/// each adapter stays one.
+#[test]
+fn sample50_v5_false_claims_are_no_defects() {
+    crate::util::assert_every_adapter_ready();
+    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
+        findings_of(c, oracle)
+            .into_iter()
+            .filter(|f| f["basis"] == "defect")
+            .cloned()
+            .collect()
+    };
+    let has = |c: &Value, oracle: &str, class: &str| {
+        findings_of(c, oracle)
+            .iter()
+            .any(|f| f["class"] == class && f["basis"] == "spec")
+    };
+    let java = [
+        // #16: a registry-based authority (no host).
+        "https://i\u{2764}\u{fe0f}.ws",
+        // #39: likewise, with the `@` of an empty userinfo in it.
+        "HTTP://@\u{dd}/44///",
+        // #35: in the path (U+FF0E at the end).
+        "https:/xn--jddTtApddXduuduuudddpYTTdddddAAAAAAAAAAAd%41dddddAAAAddKdCdduuXuuudAAAAAAAAdAAndDd\u{ff0e}",
+    ];
+    for input in java {
+        let c = check_with(&["java-uri", "ruby-uri-rfc2396"], input);
+        let d = defects(&c, "java-uri");
+        assert!(d.is_empty(), "{input:?}: {d:?}");
+        assert!(has(&c, "java-uri", "java-other-characters"), "{c}");
+    }
+    // A space character is no "other" character: java.net.URI refuses it
+    // ("Illegal character in path"), and no reading is claimed.
+    let c = check_with(&["java-uri"], "http://h/\u{a0}");
+    assert_eq!(c["outcomes"]["java-uri"]["verdict"], "reject", "{c}");
+    assert!(!has(&c, "java-uri", "java-other-characters"), "{c}");
+    // True: URI.resolve drops the empty segment (JDK-8382928).
+    let c = check_with_base(&["java-uri", "ruby-uri-rfc2396"], Some("ftp:/a//b/c"), "d");
+    assert!(!defects(&c, "java-uri").is_empty(), "{c}");
+
+    // #26: URI::MailTo keeps `to` and the headers: path and query.
+    let mailto = "mailto:spamassassin-talk-request@lists.sourceforge.net?subject=unsubscribe";
+    let c = check_with(&["ruby-uri", "ruby-uri-rfc2396", "java-uri"], mailto);
+    let ruby = &c["outcomes"]["ruby-uri"];
+    assert_eq!(
+        ruby["path"], "spamassassin-talk-request@lists.sourceforge.net",
+        "{c}"
+    );
+    assert_eq!(ruby["query"], "subject=unsubscribe", "{c}");
+    for oracle in ["ruby-uri", "ruby-uri-rfc2396"] {
+        let d = defects(&c, oracle);
+        assert!(d.is_empty(), "{oracle}: {d:?}");
+    }
+    // True (#25): an opaque URI's query folded into its opaque part.
+    let c = check_with(&["ruby-uri"], "hgaX:e;;a/;s%BC?aaaaaaaaa");
+    assert!(!defects(&c, "ruby-uri").is_empty(), "{c}");
+
+    // #23: ->host is the unescaped hostname (the octets DE DE 6F).
+    let c = check_with(&["perl-uri"], "ftp://[v:%DE%DE@%DE%DEo#h");
+    assert_eq!(c["outcomes"]["perl-uri"]["host"], "\u{de}\u{de}o", "{c}");
+    let d = defects(&c, "perl-uri");
+    assert!(d.is_empty(), "{d:?}");
+    // True (#11): an empty port's `:` kept in the host.
+    let c = check_with(&["perl-uri"], "http://Test.python.org:/foo/");
+    let d = defects(&c, "perl-uri");
+    assert!(
+        d.iter().any(|f| f["class"] == "host-keeps-port-colon"),
+        "{c}"
+    );
+}
