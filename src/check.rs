@@ -437,32 +437,11 @@ fn drop_documented_departures(case: &mut Case<'_>) {
     if documented.is_empty() && undecided_oracles.is_empty() {
         return;
     }
-    // A parser that claims RFC 2396 answers for itself only where it
-    // departs from rfc2396, that standard's strict implementation: a field
-    // where it agrees with rfc2396 is its peer's departure (java.net.URI's
-    // opaque base against Ruby's `""`, whose base fragment Ruby keeps).
-    let agrees_with_strict = |oracle: OracleId| -> ComponentSet {
-        if oracle.standard() != Some(Standard::Rfc2396) {
-            return ComponentSet::EMPTY;
-        }
-        match (case.outcome(oracle), case.outcome(OracleId::Rfc2396)) {
-            (Some(theirs), Some(ours)) if theirs.accepted() && ours.accepted() => ComponentSet::ALL
-                .iter()
-                .fold(ComponentSet::EMPTY, |set, c| {
-                    if theirs.components.get(c) == ours.components.get(c) {
-                        set.with(c)
-                    } else {
-                        set
-                    }
-                }),
-            _ => ComponentSet::EMPTY,
-        }
-    };
     let agreeing: Vec<(OracleId, ComponentSet)> = documented
         .iter()
         .map(|(oracle, _, _)| *oracle)
         .chain(undecided_oracles.iter().copied())
-        .map(|oracle| (oracle, agrees_with_strict(oracle)))
+        .map(|oracle| (oracle, agrees_with_strict(case, oracle)))
         .collect();
     let agree_of = |oracle: OracleId| {
         agreeing
@@ -514,6 +493,28 @@ fn drop_documented_departures(case: &mut Case<'_>) {
     case.findings.retain(|f| {
         !(undecided(f) && !f.verdict && f.fields.difference(agree_of(f.oracle)).is_empty())
     });
+}
+
+/// A parser that claims RFC 2396 answers for itself only where it departs
+/// from rfc2396, that standard's strict implementation: the fields where
+/// it agrees with rfc2396 are its peer's departure (java.net.URI's opaque
+/// base against Ruby's `""`, whose base fragment Ruby keeps).
+fn agrees_with_strict(case: &Case<'_>, oracle: OracleId) -> ComponentSet {
+    if oracle.standard() != Some(Standard::Rfc2396) {
+        return ComponentSet::EMPTY;
+    }
+    match (case.outcome(oracle), case.outcome(OracleId::Rfc2396)) {
+        (Some(theirs), Some(ours)) if theirs.accepted() && ours.accepted() => ComponentSet::ALL
+            .iter()
+            .fold(ComponentSet::EMPTY, |set, c| {
+                if theirs.components.get(c) == ours.components.get(c) {
+                    set.with(c)
+                } else {
+                    set
+                }
+            }),
+        _ => ComponentSet::EMPTY,
+    }
 }
 
 /// A defect of a parser that claims no standard as a whole, in an
