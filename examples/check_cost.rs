@@ -8,29 +8,55 @@
 //! `check_cost DIR campaign|check PASSES` runs only that function, PASSES
 //! times over the inputs, and prints nothing: a loop to profile
 //! (`perf record`), without the other function's samples.
+//!
+//! `check_cost DIR dump` prints, for every input in sorted order, the whole
+//! case `campaign_check` makes of it (with `corpus/signatures.txt`, and
+//! with no signature known, where every defect escalates to the full
+//! check), the one `check` makes (`Debug`), and whether the campaign
+//! would stop on it: compare the output of two trees (`cmp`, or a
+//! digest) to show that a change to the pipeline changes no case.
+//!
+//! `check_cost DIR dump-pairs` does the same for the files of a `resolve`
+//! corpus, each a (base, reference) pair: `campaign_check_with_base` and
+//! `check_with_base`.
+//!
+//! DIR may also be a text file: one input per line
+//! (`benches/data/urls.txt`).
 
 use std::time::Instant;
 
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {
-        eprintln!("usage: check_cost DIR");
+        eprintln!("usage: check_cost DIR|FILE [campaign|check PASSES | dump]");
         std::process::exit(2);
     };
-    let inputs: Vec<String> = match std::fs::read_dir(&dir) {
+    let mut inputs: Vec<String> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries
             .flatten()
             .filter_map(|e| String::from_utf8(std::fs::read(e.path()).ok()?).ok())
             .collect(),
-        Err(e) => {
-            eprintln!("check_cost: {dir}: {e}");
-            std::process::exit(2);
-        }
+        Err(_) => match std::fs::read_to_string(&dir) {
+            Ok(text) => text.lines().map(String::from).collect(),
+            Err(e) => {
+                eprintln!("check_cost: {dir}: {e}");
+                std::process::exit(2);
+            }
+        },
     };
+    inputs.sort();
     if inputs.is_empty() {
         eprintln!("check_cost: {dir}: no UTF-8 input");
         std::process::exit(2);
     }
     let known = uridiff::corpus::known_defect_signatures(include_str!("../corpus/signatures.txt"));
+    if std::env::args().nth(2).as_deref() == Some("dump") {
+        dump(&inputs, &known);
+        return;
+    }
+    if std::env::args().nth(2).as_deref() == Some("dump-pairs") {
+        dump_pairs(&dir, &known);
+        return;
+    }
     if let Some(only) = std::env::args().nth(2) {
         let passes: usize = std::env::args()
             .nth(3)
@@ -70,4 +96,60 @@ fn main() {
         "inputs {} check_ns {check} campaign_check_ns {campaign}",
         inputs.len()
     );
+}
+
+/// Every input's campaign case, whether the campaign stops on it, and its
+/// full case, one input per paragraph.
+fn dump(inputs: &[String], known: &std::collections::BTreeSet<uridiff::Signature>) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for input in inputs {
+        let campaign = uridiff::fuzzing::campaign_check(input, known);
+        let stops = campaign.has_unexplained()
+            || !uridiff::fuzzing::new_defects(&campaign, known).is_empty();
+        // With no signature known, every defect escalates to the full check.
+        let none = std::collections::BTreeSet::new();
+        let unknowing = uridiff::fuzzing::campaign_check(input, &none);
+        let full = uridiff::check(input);
+        if writeln!(
+            out,
+            "{input:?} stops={stops}\n{campaign:?}\n{unknowing:?}\n{full:?}\n"
+        )
+        .is_err()
+        {
+            std::process::exit(1);
+        }
+    }
+}
+
+/// [`dump`] for the (base, reference) pairs of a `resolve` corpus.
+fn dump_pairs(dir: &str, known: &std::collections::BTreeSet<uridiff::Signature>) {
+    use std::io::Write;
+    let mut files: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path()).ok())
+        .collect();
+    files.sort();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for data in &files {
+        let Some((base, reference)) = uridiff::fuzzing::decode_resolve_pair(data) else {
+            continue;
+        };
+        let campaign = uridiff::fuzzing::campaign_check_with_base(base, reference, known);
+        let stops = campaign.has_unexplained()
+            || !uridiff::fuzzing::new_defects(&campaign, known).is_empty();
+        let none = std::collections::BTreeSet::new();
+        let unknowing = uridiff::fuzzing::campaign_check_with_base(base, reference, &none);
+        let full = uridiff::check_with_base(base, reference);
+        if writeln!(
+            out,
+            "{base:?} {reference:?} stops={stops}\n{campaign:?}\n{unknowing:?}\n{full:?}\n"
+        )
+        .is_err()
+        {
+            std::process::exit(1);
+        }
+    }
 }
