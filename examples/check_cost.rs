@@ -20,6 +20,12 @@
 //! corpus, each a (base, reference) pair: `campaign_check_with_base` and
 //! `check_with_base`.
 //!
+//! `check_cost DIR ratio` times, alternating, the parsers alone (each
+//! registry parser's run, back to back: the benchmark's `oracles-only`),
+//! `campaign_check` and `check`, best of 15 passes each, and prints their
+//! costs per input and the ratios to the parsers: a quick reading between
+//! two criterion runs.
+//!
 //! DIR may also be a text file: one input per line
 //! (`benches/data/urls.txt`).
 
@@ -51,6 +57,10 @@ fn main() {
     let known = uridiff::corpus::known_defect_signatures(include_str!("../corpus/signatures.txt"));
     if std::env::args().nth(2).as_deref() == Some("dump") {
         dump(&inputs, &known);
+        return;
+    }
+    if std::env::args().nth(2).as_deref() == Some("ratio") {
+        ratio(&inputs, &known);
         return;
     }
     if std::env::args().nth(2).as_deref() == Some("dump-pairs") {
@@ -152,4 +162,33 @@ fn dump_pairs(dir: &str, known: &std::collections::BTreeSet<uridiff::Signature>)
             std::process::exit(1);
         }
     }
+}
+
+/// The parsers alone, `campaign_check` and `check`, alternating; best of 15.
+fn ratio(inputs: &[String], known: &std::collections::BTreeSet<uridiff::Signature>) {
+    let oracles = |u: &str| {
+        uridiff::oracle::registry()
+            .iter()
+            .filter(|row| !row.reference && (row.run)(u).accepted())
+            .count()
+    };
+    let campaign = |u: &str| uridiff::fuzzing::campaign_check(u, known).findings.len();
+    let check = |u: &str| uridiff::check(u).findings.len();
+    let fs: [&dyn Fn(&str) -> usize; 3] = [&oracles, &campaign, &check];
+    let mut best = [u128::MAX; 3];
+    for _ in 0..15 {
+        for (f, best) in fs.iter().zip(best.iter_mut()) {
+            let start = Instant::now();
+            let n: usize = inputs.iter().map(|u| f(std::hint::black_box(u))).sum();
+            std::hint::black_box(n);
+            *best = (*best).min(start.elapsed().as_nanos() / inputs.len() as u128);
+        }
+    }
+    let [o, c, k] = best;
+    println!(
+        "inputs {} oracles_ns {o} campaign_ns {c} check_ns {k} campaign/oracles {:.3} check/oracles {:.3}",
+        inputs.len(),
+        c as f64 / o as f64,
+        k as f64 / o as f64
+    );
 }
