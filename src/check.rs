@@ -29,6 +29,9 @@ pub fn check(input: &str) -> Case<'_> {
 #[derive(Debug)]
 pub(crate) struct Pending<'a> {
     case: Case<'a>,
+    /// Without a base: rfc2396's parse of the input, made for its outcome
+    /// and kept for triage (one parse per input, not two).
+    parsed: Option<Result<rfc2396::UriRef<'a>, rfc2396::ParseError>>,
     /// With a base: the text triage reads as rfc2396's side.
     text: Option<String>,
     /// References that came with the outcomes (an external `whatwg-url`
@@ -40,21 +43,42 @@ pub(crate) struct Pending<'a> {
 }
 
 impl<'a> Pending<'a> {
-    fn new(mut case: Case<'a>, text: Option<String>, extra: Vec<(OracleId, Outcome<'a>)>) -> Self {
-        let mut references = Vec::new();
+    /// A pending case for `input` (the reference, with a base), with no
+    /// outcome yet: the parsers' go straight into it (the list is inline,
+    /// so a filled case moved from one place to another copies every
+    /// outcome again; `check()` moves it once, out of the `Pending`).
+    fn empty(input: &'a str, base: Option<&'a str>) -> Self {
+        Pending {
+            case: Case {
+                input,
+                base,
+                resolved: None,
+                outcomes: OutcomeList::new(),
+                findings: Vec::new(),
+                host_confusions: Vec::new(),
+            },
+            parsed: None,
+            text: None,
+            references: Vec::new(),
+            needed: reference::Needed::new(),
+        }
+    }
+
+    /// Adds `extra` (external oracles' outcomes: references after the
+    /// parsers) and works out which standards' references the case needs;
+    /// at [`Depth::Quick`], which asks no in-process reference, only when
+    /// an external one came with the outcomes (the standards needed decide
+    /// nothing else).
+    fn add_extra(&mut self, extra: Vec<(OracleId, Outcome<'a>)>, depth: Depth) {
         for (id, outcome) in extra {
             if id.is_reference() {
-                references.push((id, outcome));
+                self.references.push((id, outcome));
             } else {
-                case.outcomes.push((id, outcome));
+                self.case.outcomes.push((id, outcome));
             }
         }
-        let needed = reference::standards_needed(&case.outcomes);
-        Pending {
-            case,
-            text,
-            references,
-            needed,
+        if depth == Depth::Full || !self.references.is_empty() {
+            self.needed = reference::standards_needed(&self.case.outcomes);
         }
     }
 
@@ -76,19 +100,18 @@ impl<'a> Pending<'a> {
     }
 
     /// [`finish`](Self::finish), as deep as `depth` says.
-    pub(crate) fn finish_with(self, whatwg: Option<Outcome<'static>>, depth: Depth) -> Case<'a> {
+    pub(crate) fn finish_with(
+        mut self,
+        whatwg: Option<Outcome<'static>>,
+        depth: Depth,
+    ) -> Case<'a> {
         let needs_whatwg = self.needs_whatwg();
-        let Pending {
-            mut case,
-            text,
-            references,
-            needed,
-        } = self;
-        if !needed.is_empty() {
+        let case = &mut self.case;
+        if !self.needed.is_empty() {
             if depth == Depth::Full {
-                reference::in_process(&needed, case.base, case.input, &mut case.outcomes);
+                reference::in_process(&self.needed, case.base, case.input, &mut case.outcomes);
             }
-            case.outcomes.extend(references);
+            case.outcomes.extend(std::mem::take(&mut self.references));
             // `check()` does not ask the WHATWG reference: no outcome (the
             // findings say it was not asked), and no allocation for one.
             if needs_whatwg
@@ -98,20 +121,20 @@ impl<'a> Pending<'a> {
                 case.outcomes.push((id, outcome));
             }
         }
-        match (case.base, text) {
+        match (case.base, self.text.take()) {
             (Some(base), Some(text)) => {
                 let parsed = rfc2396::parse(&text);
                 let resolution = Resolution::new(base, case.input);
-                analyse(&mut case, &text, &parsed, Some(&resolution), depth);
+                analyse(case, &text, &parsed, Some(&resolution), depth);
                 case.resolved = Some(text);
             }
             _ => {
                 let input = case.input;
-                let parsed = rfc2396::parse(input);
-                analyse(&mut case, input, &parsed, None, depth);
+                let parsed = self.parsed.take().unwrap_or_else(|| rfc2396::parse(input));
+                analyse(case, input, &parsed, None, depth);
             }
         }
-        case
+        self.case
     }
 }
 
@@ -134,30 +157,26 @@ pub(crate) enum Depth {
 
 /// [`check`] at [`Depth::Quick`].
 pub(crate) fn check_quick(input: &str) -> Case<'_> {
-    check_single(input, Vec::new()).finish_with(None, Depth::Quick)
+    single(input, Vec::new(), Depth::Quick).finish_with(None, Depth::Quick)
 }
 
 /// [`check_with_base`] at [`Depth::Quick`].
 pub(crate) fn check_with_base_quick<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    check_pair(base, reference, Vec::new()).finish_with(None, Depth::Quick)
+    pair(base, reference, Vec::new(), Depth::Quick).finish_with(None, Depth::Quick)
 }
 
 /// The parsers' outcomes for one input: the registry's, then `extra`
 /// (external oracles, over the pipe protocol).
 pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Pending<'a> {
+    single(input, extra, Depth::Full)
+}
+
+/// [`check_single`], to be finished at `depth`.
+fn single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>, depth: Depth) -> Pending<'a> {
     let parsed = rfc2396::parse(input);
-    // The outcomes go straight into the case (its list is inline: moving a
-    // filled one would copy every outcome again).
-    let mut case = Case {
-        input,
-        base: None,
-        resolved: None,
-        outcomes: OutcomeList::new(),
-        findings: Vec::new(),
-        host_confusions: Vec::new(),
-    };
+    let mut pending = Pending::empty(input, None);
     for row in registry().iter().filter(|row| !row.reference) {
-        case.outcomes.push((
+        pending.case.outcomes.push((
             row.id,
             if row.id == OracleId::Rfc2396 {
                 oracle::rfc2396::outcome_of(&parsed)
@@ -166,7 +185,9 @@ pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>
             },
         ));
     }
-    Pending::new(case, None, extra)
+    pending.parsed = Some(parsed);
+    pending.add_extra(extra, depth);
+    pending
 }
 
 /// Resolves `reference` against `base` with every oracle's own algorithm
@@ -186,7 +207,18 @@ pub(crate) fn check_pair<'a>(
     reference: &'a str,
     extra: Vec<(OracleId, Outcome<'a>)>,
 ) -> Pending<'a> {
-    let mut outcomes = OutcomeList::new();
+    pair(base, reference, extra, Depth::Full)
+}
+
+/// [`check_pair`], to be finished at `depth`.
+fn pair<'a>(
+    base: &'a str,
+    reference: &'a str,
+    extra: Vec<(OracleId, Outcome<'a>)>,
+    depth: Depth,
+) -> Pending<'a> {
+    let mut pending = Pending::empty(reference, Some(base));
+    let outcomes = &mut pending.case.outcomes;
     let mut resolved = None;
     for row in registry().iter().filter(|row| !row.reference) {
         let outcome = match (row.resolve)(base, reference) {
@@ -211,15 +243,9 @@ pub(crate) fn check_pair<'a>(
             reference.to_owned()
         }
     });
-    let case = Case {
-        input: reference,
-        base: Some(base),
-        resolved: None,
-        outcomes,
-        findings: Vec::new(),
-        host_confusions: Vec::new(),
-    };
-    Pending::new(case, Some(text), extra)
+    pending.text = Some(text);
+    pending.add_extra(extra, depth);
+    pending
 }
 
 /// Self-checks, triage against rfc2396, peers and (at [`Depth::Full`])

@@ -36,12 +36,13 @@ pub(crate) fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
 /// carry no known-deviation mark (a finding's case, the full check's, has
 /// both).
 pub fn campaign_check<'a>(input: &'a str, known: &BTreeSet<Signature>) -> Case<'a> {
-    let quick = crate::check::check_quick(input);
-    if is_finding(&quick, known) {
-        crate::check(input)
-    } else {
-        quick
+    // One case, returned as it is: a case is a few kilobytes inline, and
+    // this runs on every input of a campaign.
+    let mut case = crate::check::check_quick(input);
+    if is_finding(&case, known) {
+        case = crate::check(input);
     }
+    case
 }
 
 /// [`campaign_check`] of a reference resolved against `base`.
@@ -50,12 +51,11 @@ pub fn campaign_check_with_base<'a>(
     reference: &'a str,
     known: &BTreeSet<Signature>,
 ) -> Case<'a> {
-    let quick = crate::check::check_with_base_quick(base, reference);
-    if is_finding(&quick, known) {
-        crate::check_with_base(base, reference)
-    } else {
-        quick
+    let mut case = crate::check::check_with_base_quick(base, reference);
+    if is_finding(&case, known) {
+        case = crate::check_with_base(base, reference);
     }
+    case
 }
 
 /// The signatures a follower of a campaign (`uridiff corpus follow`) holds
