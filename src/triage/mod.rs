@@ -41,6 +41,7 @@ pub use classes::{Basis, Class, ExampleOracle};
 pub use severity::Severity;
 
 use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use crate::components::{Component, ComponentSet, component_name};
 use crate::diff::Diff;
@@ -249,12 +250,9 @@ pub(crate) fn triage_into(
             ctx.open = ctx.open.without(claimed);
         }
     }
-    for rule in classes::RULES {
+    for rule in rules_for(oracle) {
         if ctx.open.is_empty() {
             break;
-        }
-        if !rule.scope.covers(oracle) {
-            continue;
         }
         let claimed = (rule.explain)(&ctx).intersection(ctx.open);
         if claimed.is_empty() {
@@ -272,6 +270,40 @@ pub(crate) fn triage_into(
             findings.push(finding(&ctx, class, open));
         }
     }
+}
+
+/// The rules whose scope covers `oracle`, in catalogue order. A rule's
+/// scope depends on the oracle alone, so for a built-in oracle the list is
+/// worked out once per process (triage runs for every parser that differs
+/// from rfc2396 on every input, and most rules are scoped to a few
+/// parsers); an external oracle's is filtered as it goes.
+fn rules_for(oracle: OracleId) -> impl Iterator<Item = &'static rules::Rule> {
+    static BUILT_IN: OnceLock<Vec<Vec<&'static rules::Rule>>> = OnceLock::new();
+    let built_in = OracleId::ALL.iter().position(|id| *id == oracle).map(|at| {
+        BUILT_IN
+            .get_or_init(|| {
+                OracleId::ALL
+                    .iter()
+                    .map(|id| {
+                        classes::RULES
+                            .iter()
+                            .filter(|rule| rule.scope.covers(*id))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .get(at)
+            .map_or(&[][..], Vec::as_slice)
+    });
+    let external = match built_in {
+        Some(_) => &[][..],
+        None => classes::RULES,
+    };
+    built_in.unwrap_or_default().iter().copied().chain(
+        external
+            .iter()
+            .filter(move |rule| rule.scope.covers(oracle)),
+    )
 }
 
 /// A claim of `class` on the disagreement in `ctx`, as a finding.
