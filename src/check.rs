@@ -310,6 +310,10 @@ fn analyse(
         &mut peer_findings,
     );
     arbiter::against_references(judged_outcomes, &references, pair, &mut peer_findings);
+    // Whether rfc2396's text holds a `[` at all, looked up once for every
+    // parser's rewritten-literal check (which asks it of every accepting
+    // parser, and most inputs have none).
+    let bracketed = text.contains('[');
     for (id, outcome) in others.iter() {
         if outcome.is_missing() {
             continue;
@@ -325,7 +329,7 @@ fn analyse(
             *id,
             outcome,
             reference,
-            (text, parsed),
+            (text, parsed, bracketed),
             resolution,
             &peer_findings,
             &mut case.findings,
@@ -343,13 +347,18 @@ fn analyse(
 }
 
 /// One parser's outcome against rfc2396's (`ours`, of the input `text`
-/// as rfc2396 parsed it): its self-checks, then their diff triaged, knowing
-/// the defect found in it (its own, else one a peer or reference found).
+/// as rfc2396 parsed it; `bracketed`: `text` holds a `[`): its
+/// self-checks, then their diff triaged, knowing the defect found in it
+/// (its own, else one a peer or reference found).
 fn judge(
     id: OracleId,
     outcome: &Outcome<'_>,
     ours: &Outcome<'_>,
-    (text, parsed): (&str, &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>),
+    (text, parsed, bracketed): (
+        &str,
+        &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
+        bool,
+    ),
     resolution: Option<&Resolution<'_>>,
     peer_findings: &[Finding],
     findings: &mut Vec<Finding>,
@@ -361,7 +370,10 @@ fn judge(
     defects::round_trip(id, outcome, findings);
     if resolution.is_none() {
         defects::standard_failures(id, outcome, text, findings);
-        defects::rewritten_ip_literal(id, outcome, text, findings);
+        // It finds nothing in a text without a `[` (its own first test).
+        if bracketed {
+            defects::rewritten_ip_literal(id, outcome, text, findings);
+        }
     }
     let own = findings.get(first_defect..).unwrap_or_default();
     let defect = match own.first() {
