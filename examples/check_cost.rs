@@ -5,7 +5,8 @@
 //! binary over the same files. Best of five passes, in nanoseconds per input.
 //! `cargo run --release --example check_cost -- DIR`.
 //!
-//! `check_cost DIR campaign|check PASSES` runs only that function, PASSES
+//! `check_cost DIR campaign|check|oracles PASSES` runs only that function
+//! (`oracles`: the parsers alone, as the benchmark's `oracles-only`), PASSES
 //! times over the inputs, and prints nothing: a loop to profile
 //! (`perf record`), without the other function's samples.
 //!
@@ -81,8 +82,18 @@ fn main() {
                 .flat_map(|_| inputs.iter())
                 .map(|u| uridiff::check(u).findings.len())
                 .sum(),
+            // The parsers alone, as the benchmark's `oracles-only` row.
+            "oracles" => (0..passes)
+                .flat_map(|_| inputs.iter())
+                .map(|u| {
+                    uridiff::oracle::registry()
+                        .iter()
+                        .filter(|row| !row.reference && (row.run)(u).accepted())
+                        .count()
+                })
+                .sum(),
             other => {
-                eprintln!("check_cost: {other:?}: campaign or check");
+                eprintln!("check_cost: {other:?}: campaign, check or oracles");
                 std::process::exit(2);
             }
         };
