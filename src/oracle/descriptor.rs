@@ -136,6 +136,9 @@ pub struct Descriptor {
     /// The passage of its documentation that says it writes what it parses
     /// as RFC 3986 section 6.2.2 normalises it (uri-js).
     pub syntax_normalized: Option<&'static str>,
+    /// The passage that says it reads RFC 2396 as RFC 2732 amends it
+    /// (bracketed IPv6 literals), for a parser that claims RFC 2396.
+    pub rfc2732: Option<&'static str>,
     /// The scheme syntaxes its documentation says it validates URIs of
     /// those schemes by, and the passage that says so.
     pub scheme_syntax: Option<(&'static [SchemeSyntax], &'static str)>,
@@ -190,6 +193,7 @@ impl Descriptor {
             zone_ids: None,
             interior_controls: None,
             syntax_normalized: None,
+            rfc2732: None,
             scheme_syntax: None,
             flag_note: None,
             reproduce: None,
@@ -223,6 +227,7 @@ impl Descriptor {
                 zone_ids: None,
                 interior_controls: None,
                 syntax_normalized: None,
+                rfc2732: None,
                 scheme_syntax: None,
                 flag_note: None,
                 reproduce: None,
@@ -256,6 +261,7 @@ impl Descriptor {
             zone_ids: documented.zone_ids,
             interior_controls: documented.interior_controls,
             syntax_normalized: documented.syntax_normalized,
+            rfc2732: documented.rfc2732,
             scheme_syntax: documented.scheme_syntax,
             flag_note: match row.flag_note {
                 Some((prefix, _)) => Some(prefix),

@@ -335,13 +335,15 @@ pub(crate) fn effect(ours: &Outcome<'_>, theirs: &Outcome<'_>, finding: &Finding
 
 /// Is `class` a reading `oracle`'s own documentation gives (a rule whose
 /// scope names that shipped adapter, such as `java-empty-authority`)?
+/// A parser that reads RFC 2396 as RFC 2732 amends it (its descriptor's
+/// `rfc2732`) documents `ip-literal` too.
 pub(crate) fn documents(class: Class, oracle: OracleId) -> bool {
     matches!(oracle, OracleId::External(_))
-        && classes::RULES.iter().any(|rule| {
+        && (classes::RULES.iter().any(|rule| {
             rule.class == class
                 && matches!(rule.scope, rules::Scope::Only(targets)
                     if targets.iter().any(|t| matches!(t, rules::Target::External(_)) && t.covers(oracle)))
-        })
+        }) || (class == Class::IpLiteral && oracle.descriptor().rfc2732.is_some()))
 }
 
 /// A shipped parser that claims a standard and answers exactly as an

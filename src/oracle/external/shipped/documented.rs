@@ -49,6 +49,12 @@ pub(crate) struct Documented {
     /// against `t:/4` is `t:/`): a result equivalent so to its reference's
     /// is that normalisation (sections 6.2.2.2 and 6.2.2.3), not a defect.
     pub(crate) syntax_normalized: Option<&'static str>,
+    /// The passage of its documentation (or source) that says it reads RFC
+    /// 2396 as RFC 2732 amends it: a bracketed IPv6 literal is a host, and
+    /// `[` and `]` are reserved (RFC 2732 section 3). Its acceptance of a
+    /// literal that RFC 2396 alone refuses is then its documented reading
+    /// (`ip-literal`), not a defect against RFC 2396's grammar.
+    pub(crate) rfc2732: Option<&'static str>,
     /// The scheme syntaxes its documentation says it validates a URI of
     /// that scheme by (Ruby's URI::MailTo: RFC 6068), with the passage:
     /// refusing what they refuse is `scheme-syntax-refused` (spec).
@@ -64,6 +70,7 @@ impl Documented {
         zone_ids: None,
         interior_controls: None,
         syntax_normalized: None,
+        rfc2732: None,
         scheme_syntax: None,
     };
 
@@ -134,6 +141,15 @@ impl Documented {
     pub(crate) const fn syntax_normalized(self, passage: &'static str) -> Documented {
         Documented {
             syntax_normalized: Some(passage),
+            ..self
+        }
+    }
+
+    /// Reading RFC 2396 as RFC 2732 amends it, as `passage` says
+    /// (`Documented::rfc2732`).
+    pub(crate) const fn rfc2732(self, passage: &'static str) -> Documented {
+        Documented {
+            rfc2732: Some(passage),
             ..self
         }
     }

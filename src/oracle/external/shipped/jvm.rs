@@ -216,9 +216,13 @@ pub(super) const ROWS: &[Shipped] = &[
 // also supports scope_ids. The syntax and usage of scope_ids is described
 // here" (Inet6Address, "Scoped addresses": IPv6address%scope_id), after a
 // bare `%`, where RFC 6874 writes `%25`.
-pub(super) const JAVA_URI_DOCUMENTED: Documented = Documented::NONE.zone_ids(
-    "java.net.URI (\"The Literal IPv6 address format also supports scope_ids. The syntax and usage of scope_ids is described here\": Inet6Address, IPv6address%scope_id)",
-);
+pub(super) const JAVA_URI_DOCUMENTED: Documented = Documented::NONE
+    .zone_ids(
+        "java.net.URI (\"The Literal IPv6 address format also supports scope_ids. The syntax and usage of scope_ids is described here\": Inet6Address, IPv6address%scope_id)",
+    )
+    .rfc2732(
+        "java.net.URI (\"a URI reference as defined by RFC 2396: Uniform Resource Identifiers (URI): Generic Syntax, amended by RFC 2732: Format for Literal IPv6 Addresses in URLs\"; deviations: \"IPv6 addresses are permitted for the host component. An IPv6 address must be enclosed in square brackets ('[' and ']') as specified by RFC 2732\")",
+    );
 
 // No standard as a whole (below), but its constructor's documentation
 // names the one it parses and resolves by: "The new URL is created from

@@ -83,7 +83,9 @@ u = p.parse({base}).merge(p.parse({input}))",
         )
         .refusal("URI::InvalidURIError"),
     )
-    .documented(URI_DOCUMENTED),
+    .documented(URI_DOCUMENTED.rfc2732(
+        "ruby/uri lib/uri/rfc2396_parser.rb (uri 0.11.0), its pattern comments: \"RFC 2732 (IPv6 Literal Addresses in URL's)\", reserved with \"[\" | \"]\" (RFC 2732), \"ipv6reference = [ IPv6address ] (RFC 2732)\", \"host = hostname | IPv4address | IPv6reference (RFC 2732)\"",
+    )),
 
     Shipped::new(
         "ruby-addressable",
