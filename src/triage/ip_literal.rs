@@ -72,18 +72,37 @@ pub(crate) fn is_documented_literal(id: crate::oracle::OracleId, host: &str) -> 
     if is_ip_literal_of(id.standard(), host) {
         return true;
     }
-    if id.descriptor().zone_ids.is_none() {
-        return false;
-    }
     let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
         return false;
     };
+    if id.standard() == Some(crate::oracle::Standard::Rfc3986) && is_bare_percent_zone(inner) {
+        return true;
+    }
+    if id.descriptor().zone_ids.is_none() {
+        return false;
+    }
     match inner.split_once('%') {
         Some((address, zone)) if !zone.is_empty() && !zone.starts_with("25") => {
             is_ip_literal_of(id.standard(), &format!("[{address}]"))
         }
         _ => false,
     }
+}
+
+/// An IPv6 address and a zone ID after a bare `%` that no two hexadecimal
+/// digits follow (`fe80::a%en1`): RFC 6874, which updates RFC 3986, writes
+/// the delimiter `%25` (section 2), and its section 3 adds: "it is also
+/// suggested that URI parsers accept bare "%" signs when possible (i.e., a
+/// "%" not followed by two valid and meaningful hexadecimal characters)",
+/// so that an address copied from `ping` works. Accepting it is that
+/// suggestion, for a parser that claims RFC 3986; `%ee1` is not (`%ee` reads
+/// as an escape).
+pub(crate) fn is_bare_percent_zone(inner: &str) -> bool {
+    let Some((address, zone)) = inner.split_once('%') else {
+        return false;
+    };
+    let hex_led = zone.len() >= 2 && zone.as_bytes().iter().take(2).all(u8::is_ascii_hexdigit);
+    !zone.is_empty() && !hex_led && is_ipv6address(address) && is_zone_id(zone)
 }
 
 /// RFC 2373's `IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "."

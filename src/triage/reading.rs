@@ -137,9 +137,19 @@ pub(crate) fn zone_variation(
         return None;
     }
     let literal = input_literal(input)?;
-    let (address, _) = literal.split_once("%25")?;
+    // Or a zone ID after a bare `%` that RFC 6874 section 3 suggests URI
+    // parsers accept (`ip_literal::is_bare_percent_zone`).
+    let bare = literal
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .is_some_and(super::ip_literal::is_bare_percent_zone);
+    let (address, _) = if bare {
+        literal.split_once('%')?
+    } else {
+        literal.split_once("%25")?
+    };
     let host = theirs.components.get(Component::Host)?;
-    if !is_ip_literal(literal) || !same_address(literal, host) {
+    if !(bare || is_ip_literal(literal)) || !same_address(literal, host) {
         return None;
     }
     let without_zone = input.replacen(literal, &format!("{address}]"), 1);
