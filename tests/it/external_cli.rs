@@ -1118,6 +1118,88 @@ fn sample50_v4_false_claims_are_no_defects() {
     }
 }
 
+/// Issue 31's sample50-v6 claims judged false (or given a root cause that
+/// explains only part of them) by running each parser directly (Go
+/// 1.19.8, uri-js 4.4.1, fast-uri 4.2.3, Ruby 3.1.2 with uri 0.11.0,
+/// OpenJDK 17, CPython 3.11.7): each claim keeps only the parser's real
+/// departure, with a root cause that explains all of it.
+#[test]
+fn sample50_v6_claims_keep_only_the_real_departure() {
+    crate::util::assert_every_adapter_ready();
+    let check = check_with_base;
+    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
+        findings_of(c, oracle)
+            .into_iter()
+            .filter(|f| f["basis"] == "defect")
+            .cloned()
+            .collect()
+    };
+    let only = |c: &Value, oracle: &str, fields: Value| {
+        let d = defects(c, oracle);
+        assert!(!d.is_empty(), "{c}");
+        for f in &d {
+            assert_eq!(f["fields"], fields, "{f}");
+        }
+    };
+    // #12: ResolveReference keeps `///f`'s empty host, as RFC 3986 does;
+    // only its path is Go's departure.
+    let c = check(&["go-net-url"], Some("ws:/6"), "///f");
+    only(&c, "go-net-url", serde_json::json!(["path"]));
+    // #26: uri-js's documented IPv4 normalization explains the host; its
+    // `%3A` in a path segment stays (a reserved character encoded).
+    let c = check(
+        &["uri-js"],
+        Some("ftp://127.57.5.07"),
+        "us/127.fi:014705422",
+    );
+    only(&c, "uri-js", serde_json::json!(["path"]));
+    // #39: URI::FTP keeps the typecode apart, as documented.
+    let c = check(
+        &["ruby-uri-rfc2396"],
+        None,
+        "ftp://localhost/baz.gif;type=a",
+    );
+    assert!(defects(&c, "ruby-uri-rfc2396").is_empty(), "{c}");
+    // #24: RFC 2396 as RFC 2732 amends it, which both parsers document.
+    let c = check(
+        &["ruby-uri-rfc2396", "java-uri"],
+        None,
+        "htp://[4:1:7::]?1]",
+    );
+    assert!(defects(&c, "ruby-uri-rfc2396").is_empty(), "{c}");
+    assert!(defects(&c, "java-uri").is_empty(), "{c}");
+    // #30, #38: RFC 6874 section 3's bare `%`; `%ee1` is no such zone.
+    let c = check(
+        &["fast-uri"],
+        None,
+        "http://[fe80::822a:a8ff:fe49:470c%tESt]:1234/keys",
+    );
+    assert!(defects(&c, "fast-uri").is_empty(), "{c}");
+    let c = check(&["fast-uri"], None, "http://[fe80::1%ee1]/");
+    assert!(
+        defects(&c, "fast-uri")
+            .iter()
+            .any(|f| f["root_cause"]["id"] == "fast-uri-zone-id-bare-percent"),
+        "{c}"
+    );
+    // #27: the text python-urllib drops comes before `[`, not after `]`.
+    let c = check(&["python-urllib"], None, "filh://;[::]:8?:]:");
+    let d = defects(&c, "python-urllib");
+    assert!(!d.is_empty(), "{c}");
+    assert!(
+        d.iter()
+            .all(|f| f["root_cause"]["id"] != "python-urllib-text-after-bracketed-host"),
+        "{c}"
+    );
+    let c = check(&["python-urllib"], None, "http://[::1]x/");
+    assert!(
+        defects(&c, "python-urllib")
+            .iter()
+            .any(|f| f["root_cause"]["id"] == "python-urllib-text-after-bracketed-host"),
+        "{c}"
+    );
+}
+
 /// Issue 31's sample50-v5 claims judged false by running each parser
 /// directly (fast-uri 4.2.3, uri-js 4.4.1, Ruby 3.1.2, OpenJDK 17, httpx
 /// 0.28.1), each a peer or join claim on a field the parser's own reading
