@@ -238,7 +238,7 @@ pub fn of(case: Evidence<'_, '_>, finding: &Finding) -> Option<RootCause> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::rule::*;
 
     #[test]
     fn a_port_is_a_u16_or_it_is_not() {

@@ -188,7 +188,9 @@ impl Rule {
             Rule::TripleSlashReference => case.base.is_some() && case.input.starts_with("///"),
             Rule::TextAfterBracketedHost => crate::oracle::appendix_b_split(case.input)
                 .authority
-                .and_then(|a| a.rsplit_once(']'))
+                // After the bracketed host's own `]` (the first one after
+                // its `[`): a second `]` may follow the dropped text.
+                .and_then(|a| a.split_once('[').and_then(|(_, rest)| rest.split_once(']')))
                 .is_some_and(|(_, rest)| {
                     !rest.is_empty()
                         && !rest
@@ -280,7 +282,7 @@ fn double_slash_path_without_authority(case: Evidence<'_, '_>, finding: &Finding
 /// Is `input` a URL of a non-special scheme (not `http`, `https`, `ws`,
 /// `wss`, `ftp` or `file`: the URL Standard's special schemes) whose
 /// authority's port digits are followed by a `\`?
-fn backslash_after_port(input: &str) -> bool {
+pub(super) fn backslash_after_port(input: &str) -> bool {
     let Some((scheme, rest)) = input.split_once("://") else {
         return false;
     };
@@ -314,7 +316,7 @@ fn bracketed(input: &str) -> impl Iterator<Item = &str> {
 /// Is `host` `[` eight groups of four lower-case hex digits `]`, the form
 /// an IPv6 address takes when written from its sixteen bytes with no
 /// compression?
-fn is_expanded_ipv6(host: &str) -> bool {
+pub(super) fn is_expanded_ipv6(host: &str) -> bool {
     let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) else {
         return false;
     };
@@ -329,7 +331,7 @@ fn is_expanded_ipv6(host: &str) -> bool {
 
 /// Does `authority` hold a port that is not a u16? The port follows the
 /// host (after the last `@`, and after a bracketed literal's `]`).
-fn port_not_u16(authority: &str) -> bool {
+pub(super) fn port_not_u16(authority: &str) -> bool {
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let after_host = match host_port.strip_prefix('[') {
         Some(rest) => rest.split_once(']').map_or("", |(_, after)| after),
@@ -345,14 +347,14 @@ fn port_not_u16(authority: &str) -> bool {
 
 /// Is `text` a `file:` URL with a drive letter (a segment `x:` or `x|`,
 /// after a slash, a backslash or the scheme's colon)?
-fn file_with_drive_letter(text: &str) -> bool {
+pub(super) fn file_with_drive_letter(text: &str) -> bool {
     // The end of the segment after: `file://h:8/` has a port, not a drive.
     drive_letter_then(text, |b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
 }
 
 /// Is `text` a URL of another scheme than `file` with a drive-letter
 /// segment (`a:` after a slash) and a `..` segment after it?
-fn non_file_drive_letter_then_dots(text: &str) -> bool {
+pub(super) fn non_file_drive_letter_then_dots(text: &str) -> bool {
     let Some((scheme, rest)) = text.split_once(':') else {
         return false;
     };
@@ -370,7 +372,7 @@ fn non_file_drive_letter_then_dots(text: &str) -> bool {
 /// Is `text` a `file:` URL with a drive letter (`x:` or `x|` after a slash,
 /// a backslash or the scheme's colon) followed by a byte `next` accepts
 /// (the end counts as `/`)?
-fn drive_letter_then(text: &str, next: impl Fn(u8) -> bool) -> bool {
+pub(super) fn drive_letter_then(text: &str, next: impl Fn(u8) -> bool) -> bool {
     let Some((scheme, rest)) = text.split_once(':') else {
         return false;
     };
@@ -390,7 +392,7 @@ fn drive_letter_then(text: &str, next: impl Fn(u8) -> bool) -> bool {
 
 /// Is `text` a `file:` URL whose path, after the authority's two slashes
 /// and the authority, holds two slashes (or backslashes) in a row?
-fn file_with_empty_segment(text: &str) -> bool {
+pub(super) fn file_with_empty_segment(text: &str) -> bool {
     let Some((scheme, rest)) = text.split_once(':') else {
         return false;
     };

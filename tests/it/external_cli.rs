@@ -1191,12 +1191,23 @@ fn sample50_v6_claims_keep_only_the_real_departure() {
             .all(|f| f["root_cause"]["id"] != "python-urllib-text-after-bracketed-host"),
         "{c}"
     );
-    let c = check(&["python-urllib"], None, "http://[::1]x/");
-    assert!(
-        defects(&c, "python-urllib")
-            .iter()
-            .any(|f| f["root_cause"]["id"] == "python-urllib-text-after-bracketed-host"),
-        "{c}"
+    // sample50-v7 #26: urlsplit reads the host up to its first `]`.
+    for input in ["http://[::1]x/", "h4p://[v1.x][1',1>0\t1]"] {
+        let c = check(&["python-urllib"], None, input);
+        assert!(
+            defects(&c, "python-urllib")
+                .iter()
+                .any(|f| f["root_cause"]["id"] == "python-urllib-text-after-bracketed-host"),
+            "{c}"
+        );
+    }
+    // sample50-v7 #34: urllib3's misread dotted scheme; the path is only
+    // its documented dot-segment removal.
+    let c = check(&["urllib3"], None, "hOtt6666659h1hx7f.166tr:/.//@ab");
+    only(
+        &c,
+        "urllib3",
+        serde_json::json!(["scheme", "authority", "host"]),
     );
 }
 

@@ -17,7 +17,7 @@ use crate::triage::{Class, Ctx};
 /// text before `://` becomes the host; RFC 3986 section 3.1 has `.` in
 /// `scheme`, and urllib3 documents `parse_url` as "RFC 3986 and RFC 6874
 /// compliant" (urllib3#2897, open). Every field that differs is that
-/// misreading's doing.
+/// misreading's doing, but a path it only normalised.
 pub(crate) fn dotted_scheme(ctx: &Ctx<'_, '_>) -> Diff {
     let dotted = ctx.ours(Component::Scheme).is_some_and(|s| s.contains('.'));
     // A pair is out of urllib3's domain (no resolution function): that
@@ -31,9 +31,21 @@ pub(crate) fn dotted_scheme(ctx: &Ctx<'_, '_>) -> Diff {
     {
         return Diff::NONE;
     }
+    // A path it reads as rfc2396 does, but for the dot segments it removes
+    // and the escapes it upper-cases (`hx.tr:/.//@ab`: `//@ab`), is its
+    // documented normalisation (`dot-segments`), not the misreading.
+    let same_path = matches!(
+        (ctx.ours(Component::Path), ctx.theirs(Component::Path)),
+        (Some(ours), Some(theirs)) if ours != theirs && super::path::urllib3_path(ours, theirs)
+    );
+    let fields = if same_path {
+        ComponentSet::ALL.difference(ComponentSet::of(&[Component::Path]))
+    } else {
+        ComponentSet::ALL
+    };
     Diff {
         verdict: true,
-        fields: ComponentSet::ALL,
+        fields,
     }
 }
 
