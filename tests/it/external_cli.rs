@@ -769,6 +769,15 @@ fn check_with(oracles: &[&str], input: &str) -> Value {
     check_with_base(oracles, None, input)
 }
 
+/// The defect findings of `oracle` in the case `c`.
+fn defects_of(c: &Value, oracle: &str) -> Vec<Value> {
+    findings_of(c, oracle)
+        .into_iter()
+        .filter(|f| f["basis"] == "defect")
+        .cloned()
+        .collect()
+}
+
 /// [`check_with`], the input resolved against `base` where one is given.
 fn check_with_base(oracles: &[&str], base: Option<&str>, input: &str) -> Value {
     let mut args = vec!["check", "--json"];
@@ -1010,13 +1019,7 @@ fn go_s_decoded_zone_is_the_input_s_literal() {
 fn sample50_v4_false_claims_are_no_defects() {
     crate::util::assert_every_adapter_ready();
     let check = check_with_base;
-    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
-        findings_of(c, oracle)
-            .into_iter()
-            .filter(|f| f["basis"] == "defect")
-            .cloned()
-            .collect()
-    };
+    let defects = defects_of;
     let cases: [(&[&str], Option<&str>, &str); 14] = [
         // #2, #45: URI::MailTo refuses what RFC 6068 refuses.
         (&["ruby-uri-rfc2396", "java-uri"], None, "mailto:x"),
@@ -1127,13 +1130,7 @@ fn sample50_v4_false_claims_are_no_defects() {
 fn sample50_v6_claims_keep_only_the_real_departure() {
     crate::util::assert_every_adapter_ready();
     let check = check_with_base;
-    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
-        findings_of(c, oracle)
-            .into_iter()
-            .filter(|f| f["basis"] == "defect")
-            .cloned()
-            .collect()
-    };
+    let defects = defects_of;
     let only = |c: &Value, oracle: &str, fields: Value| {
         let d = defects(c, oracle);
         assert!(!d.is_empty(), "{c}");
@@ -1219,13 +1216,7 @@ fn sample50_v6_claims_keep_only_the_real_departure() {
 fn sample50_v5_claims_keep_only_the_real_departure() {
     crate::util::assert_every_adapter_ready();
     let check = check_with_base;
-    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
-        findings_of(c, oracle)
-            .into_iter()
-            .filter(|f| f["basis"] == "defect")
-            .cloned()
-            .collect()
-    };
+    let defects = defects_of;
     let fields = |f: &Value| f["fields"].clone();
     // #4: fast-uri flags its 146-digit port ("URI port is malformed.").
     let port = format!("http://Wp:6{}", "3".repeat(145));
@@ -1291,13 +1282,7 @@ fn sample50_v5_claims_keep_only_the_real_departure() {
 #[test]
 fn sample50_v5_false_claims_are_no_defects() {
     crate::util::assert_every_adapter_ready();
-    let defects = |c: &Value, oracle: &str| -> Vec<Value> {
-        findings_of(c, oracle)
-            .into_iter()
-            .filter(|f| f["basis"] == "defect")
-            .cloned()
-            .collect()
-    };
+    let defects = defects_of;
     let has = |c: &Value, oracle: &str, class: &str| {
         findings_of(c, oracle)
             .iter()
