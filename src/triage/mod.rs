@@ -168,6 +168,20 @@ impl<'a> Ctx<'_, 'a> {
             .fold(ComponentSet::EMPTY, ComponentSet::with)
     }
 
+    /// `c` if it is open and `same` holds of (ours, theirs) for it: what
+    /// `fields_where` gives for `c` alone, without looking at the others.
+    pub(crate) fn field_where(
+        &self,
+        c: Component,
+        same: impl Fn(Option<&str>, Option<&str>) -> bool,
+    ) -> ComponentSet {
+        if self.open.fields.contains(c) && same(self.ours(c), self.theirs(c)) {
+            ComponentSet::EMPTY.with(c)
+        } else {
+            ComponentSet::EMPTY
+        }
+    }
+
     /// The scheme, from whichever side has one (compare it ignoring case).
     pub(crate) fn scheme(&self) -> Option<&str> {
         host::scheme_of(self.ours, self.theirs)

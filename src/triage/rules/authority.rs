@@ -107,7 +107,7 @@ fn host_found_in_path(ctx: &Ctx<'_, '_>, ours_path: &str) -> bool {
     let written = host_in_path(ours_path, &['/', '\\'], &['/', '\\', '?', '#']);
     ctx.theirs(Component::Host).is_some_and(|h| {
         let h = h.to_ascii_lowercase();
-        ours_path.to_ascii_lowercase().contains(&h)
+        contains_ignoring_ascii_case(ours_path, &h)
             || decoded_lower(ours_path).contains(&h)
             // Read by WHATWG's IPv4 parser (`0.0.0.7` from `07`), or
             // mapped by IDNA (non-ASCII or `xn--`).
@@ -116,6 +116,17 @@ fn host_found_in_path(ctx: &Ctx<'_, '_>, ours_path: &str) -> bool {
             || !decoded_lower(written).is_ascii()
             || h.contains("xn--")
     })
+}
+
+/// Does `haystack`, lowercased (ASCII), hold `needle` (lowercase)? The same
+/// as `haystack.to_ascii_lowercase().contains(needle)`, without the copy.
+fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
+    let n = needle.as_bytes();
+    n.is_empty()
+        || haystack
+            .as_bytes()
+            .windows(n.len())
+            .any(|w| w.eq_ignore_ascii_case(n))
 }
 
 /// `authority = server | reg_name` (RFC 2396 section 3.2): what is not a

@@ -29,18 +29,22 @@ pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
     // RFC 2396's `opaque_part` holds the query the other splits off
     // (`opaque-part-query`): the path is what precedes it.
     let their_query = ctx.theirs(Component::Query);
-    let without_query = |a: &'_ str| -> String {
-        match (super::opaque(ctx), a.split_once('?'), their_query) {
-            (true, Some((path, query)), Some(theirs)) if same_octets(query, theirs) => {
-                path.to_owned()
-            }
-            _ => a.to_owned(),
+    let opaque = super::opaque(ctx);
+    let without_query = |a: &'_ str| -> usize {
+        match (opaque, a.split_once('?'), their_query) {
+            (true, Some((path, query)), Some(theirs)) if same_octets(query, theirs) => path.len(),
+            _ => a.len(),
         }
     };
-    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+    // Only the path is claimed: the other fields are not looked at (each
+    // look copies the text without its dot segments).
+    let f = ctx.field_where(Component::Path, |ours, theirs| match (ours, theirs) {
+        // Without a `.` there is no dot segment to remove (and without a
+        // `%` none to decode): the path stays as it is, so it cannot be
+        // the reason the two differ.
+        (Some(a), Some(_)) if !a.contains('.') && !a.contains('%') => false,
         (Some(a), Some(b)) if !a.is_empty() && !a.starts_with('/') => {
-            let a = without_query(a);
-            let a = a.as_str();
+            let a = &a[..without_query(a)];
             let removed = grammar::rfc3986::remove_dot_segments(a);
             removed != a && (removed == b || same_octets(&removed, b))
         }
@@ -61,7 +65,7 @@ pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
         }
         _ => false,
     });
-    Diff::of_fields(f.intersection(ComponentSet::of(&[Component::Path])))
+    Diff::of_fields(f)
 }
 
 /// rust-url (2.5.8, `last_slash_can_be_removed`) keeps a segment that looks
@@ -271,7 +275,9 @@ fn node_auto_escape(text: &str) -> String {
 /// and #17006; #34076 asked to make it optional): RFC 2396 keeps empty
 /// segments (section 3.3). Claimed when their path is ours so collapsed.
 pub(crate) fn path_slashes_collapsed(ctx: &Ctx<'_, '_>) -> Diff {
-    let f = ctx.fields_where(|ours, theirs| match (ours, theirs) {
+    // Only the path is claimed: the other fields are not looked at (each
+    // look copies the text without its dot segments).
+    let f = ctx.field_where(Component::Path, |ours, theirs| match (ours, theirs) {
         (Some(a), Some(b)) if a.contains("//") => collapse_slashes(a) == b,
         _ => false,
     });
