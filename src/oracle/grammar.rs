@@ -23,6 +23,8 @@ use ::grammar::rfc3986::{self as g3986, Parts, Rfc3986, remove_dot_segments, tra
 use super::{Note, Outcome, Refusal};
 use crate::components::{Component, ComponentSet, Components};
 
+mod linear;
+
 /// The id of a note on an ambiguous RFC 3986 outcome: the grammar crate
 /// names no ambiguity of RFC 3986 (section 3.2.2 settles the only one of
 /// its grammar), so one that appears is unclassified.
@@ -115,6 +117,18 @@ fn components_3986<'a>(input: &'a str, c: &g3986::Components) -> Components<'a> 
 /// or rejected with the grammar's message (the first offending byte and
 /// what was expected there).
 pub(crate) fn rfc3986_run(input: &str) -> Outcome<'_> {
+    // Where the reading takes no choice, the same components without the
+    // engine (its tests compare the two).
+    if Rfc3986::get().is_ok()
+        && let Some(components) = linear::read(input)
+    {
+        return Outcome::accept(components);
+    }
+    rfc3986_engine(input)
+}
+
+/// [`rfc3986_run`] by the Earley engine alone.
+fn rfc3986_engine(input: &str) -> Outcome<'_> {
     match read_3986(input) {
         Ok(read) => {
             let mut outcome = Outcome::accept(components_3986(input, &read.c));

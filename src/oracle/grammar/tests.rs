@@ -345,3 +345,93 @@ fn refusals_name_the_base_or_the_reference() {
          expected \"0\"-\"9\" / \"A\"-\"F\" / \"a\"-\"f\" (in `pct-encoded`)"
     );
 }
+
+/// The one-pass reading answers the engine's outcome wherever it answers,
+/// over the saved corpus, the benchmark's URLs and texts at its edges; and
+/// it answers for most real URLs (it is the fast path of `rfc3986-grammar`).
+#[test]
+fn the_linear_reading_is_the_engines_wherever_it_answers() {
+    let urls =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/urls.txt"))
+            .unwrap();
+    let edges = [
+        "",
+        "a",
+        ":",
+        ":a",
+        "1a:b",
+        "a:",
+        "a:/",
+        "a://",
+        "//",
+        "///",
+        "/",
+        "//@",
+        "//u@h:",
+        "//h:80",
+        "//h:8a",
+        "//a@b@c",
+        "//u:p@h",
+        "http://1.2.3.4:0/",
+        "http://256.1.1.1/",
+        "a/b:c",
+        "a:b/c",
+        "./a:b",
+        "?",
+        "#",
+        "?#",
+        "#?#",
+        "a?b?c#d/e?",
+        "%",
+        "%4",
+        "%41",
+        "%4g",
+        "s://h/%zz",
+        "s://h:1:2",
+        "s://[::1]/",
+        "s://h/ a",
+        "s://h/\u{e9}",
+        "a+.-1:x",
+        "HTTP://H/P",
+        "s:/a//b",
+        "s:a//b",
+        "/a//b",
+        "//h?q",
+        "//h#f",
+        "s://h\\p",
+    ];
+    let check = |input: &str| -> bool {
+        let Some(components) = linear::read(input) else {
+            return false;
+        };
+        assert_eq!(
+            Outcome::accept(components),
+            rfc3986_engine(input),
+            "{input:?}"
+        );
+        true
+    };
+    let saved = saved_inputs();
+    let answered = saved.keys().filter(|s| check(s)).count();
+    edges.iter().for_each(|s| {
+        check(s);
+    });
+    let url_count = urls.lines().count();
+    let url_answered = urls.lines().filter(|s| check(s)).count();
+    assert!(answered > 300, "{answered} of the saved inputs answered");
+    assert!(
+        url_answered * 2 > url_count,
+        "{url_answered} of {url_count} URLs"
+    );
+    for refused in [
+        "s://[::1]/",
+        "%4g",
+        "//a@b@c",
+        "s://h:1:2",
+        ":a",
+        "1a:b",
+        "s://h/ a",
+    ] {
+        assert!(linear::read(refused).is_none(), "{refused:?}");
+    }
+}
