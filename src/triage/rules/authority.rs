@@ -104,17 +104,20 @@ pub(crate) fn special_scheme_slashes(ctx: &Ctx<'_, '_>) -> Diff {
 /// from it: after the leading slashes, before the next delimiter, without
 /// userinfo and port?
 fn host_found_in_path(ctx: &Ctx<'_, '_>, ours_path: &str) -> bool {
-    let written = host_in_path(ours_path, &['/', '\\'], &['/', '\\', '?', '#']);
     ctx.theirs(Component::Host).is_some_and(|h| {
         let h = h.to_ascii_lowercase();
         contains_ignoring_ascii_case(ours_path, &h)
             || decoded_lower(ours_path).contains(&h)
-            // Read by WHATWG's IPv4 parser (`0.0.0.7` from `07`), or
-            // mapped by IDNA (non-ASCII or `xn--`).
-            || same_address(written, &h)
-            || !written.is_ascii()
-            || !decoded_lower(written).is_ascii()
             || h.contains("xn--")
+            || {
+                // Read by WHATWG's IPv4 parser (`0.0.0.7` from `07`), or
+                // mapped by IDNA (non-ASCII or `xn--`). Cut out only here:
+                // most hosts were found above.
+                let written = host_in_path(ours_path, &['/', '\\'], &['/', '\\', '?', '#']);
+                same_address(written, &h)
+                    || !written.is_ascii()
+                    || !decoded_lower(written).is_ascii()
+            }
     })
 }
 
