@@ -17,19 +17,13 @@ use crate::triage::{Finding, arbiter};
 /// goes.
 pub(super) fn drop_documented_departures(case: &mut Case<'_>) {
     use crate::triage::{Basis, Decision};
-    // A parser that flagged its port (fast-uri's `error`, "URI port is
-    // malformed.": its README, "out-of-range ports ... are reported through
-    // the parsed component's `error` field") where a spec reading explains
-    // its port against rfc2396 (`port-out-of-range`) said itself that the
-    // port it returns is no answer of its own.
+    // A parser that flagged the input (fast-uri's `error`: its README,
+    // "out-of-range ports ... are reported through the parsed component's
+    // `error` field") where `port-out-of-range` explains its port against
+    // rfc2396 said itself that the port it returns is no answer of its own.
     let port_flagged = |f: &Finding| {
-        f.fields.contains(Component::Port)
-            && case.outcome(f.oracle).is_some_and(|o| {
-                f.oracle.flagged(o)
-                    && o.notes
-                        .iter()
-                        .any(|n| n.as_str().to_ascii_lowercase().contains("port"))
-            })
+        f.class == crate::triage::Class::PortOutOfRange
+            && case.outcome(f.oracle).is_some_and(|o| f.oracle.flagged(o))
     };
     let documented: Vec<(OracleId, bool, ComponentSet)> = case
         .findings

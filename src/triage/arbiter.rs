@@ -597,14 +597,7 @@ pub(crate) fn against_references(
 mod tests {
     use super::*;
 
-    /// An accepted outcome with this host (and scheme `s`).
-    fn outcome(host: &'static str) -> Outcome<'static> {
-        let mut c = crate::components::Components::new(ComponentSet::ALL);
-        c.set(Component::Scheme, Some("s"));
-        c.set(Component::Authority, Some(host));
-        c.set(Component::Host, Some(host));
-        Outcome::accept(c)
-    }
+    use crate::triage::equivalence::tests::outcome;
 
     /// Three implementations of RFC 3986 (two in process, Ruby's URI):
     /// where the reference cannot decide, the two that agree outvote the

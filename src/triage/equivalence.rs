@@ -130,7 +130,7 @@ fn default_port_elided(a: &Outcome<'_>, b: &Outcome<'_>) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A port is one number however many leading zeros and digits it has;
@@ -201,7 +201,7 @@ mod tests {
     }
 
     /// An accepted outcome with this host (and scheme `s`).
-    fn outcome(host: &'static str) -> Outcome<'static> {
+    pub(in crate::triage) fn outcome(host: &'static str) -> Outcome<'static> {
         let mut c = crate::components::Components::new(ComponentSet::ALL);
         c.set(Component::Scheme, Some("s"));
         c.set(Component::Authority, Some(host));
