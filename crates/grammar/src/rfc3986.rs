@@ -497,40 +497,47 @@ pub fn merge(base: &Parts, reference_path: &str) -> String {
 pub fn remove_dot_segments(path: &str) -> String {
     // 1. The input buffer is initialized with the now-appended path
     //    components and the output buffer is initialized to the empty string.
-    let mut input = path.to_owned();
-    let mut output = String::new();
+    //
+    // Every step below only removes a prefix of the input buffer or
+    // replaces one with "/", and each such prefix ends in "/" or in the
+    // buffer's end (so the "/" it leaves is its own last byte or first
+    // byte): the buffer is always a slice of `path`, and the whole loop is
+    // linear in its length. Rewriting the buffer in place would move the
+    // rest of it at every step (quadratic on a long path of dot segments).
+    let mut input = path;
+    let mut output = String::with_capacity(path.len());
     // 2. While the input buffer is not empty, loop as follows:
     while !input.is_empty() {
         // A. If the input buffer begins with a prefix of "../" or "./", then
         //    remove that prefix from the input buffer; otherwise,
-        if input.starts_with("../") {
-            input.replace_range(..3, "");
-        } else if input.starts_with("./") {
-            input.replace_range(..2, "");
+        if let Some(rest) = input.strip_prefix("../") {
+            input = rest;
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
         }
         // B. if the input buffer begins with a prefix of "/./" or "/.", where
         //    "." is a complete path segment, then replace that prefix with
         //    "/" in the input buffer; otherwise,
-        else if input.starts_with("/./") {
-            input.replace_range(..3, "/");
+        else if let Some(rest) = input.strip_prefix("/.").filter(|r| r.starts_with('/')) {
+            input = rest;
         } else if input == "/." {
-            input.replace_range(..2, "/");
+            input = "/";
         }
         // C. if the input buffer begins with a prefix of "/../" or "/..",
         //    where ".." is a complete path segment, then replace that prefix
         //    with "/" in the input buffer and remove the last segment and its
         //    preceding "/" (if any) from the output buffer; otherwise,
-        else if input.starts_with("/../") {
-            input.replace_range(..4, "/");
+        else if let Some(rest) = input.strip_prefix("/..").filter(|r| r.starts_with('/')) {
+            input = rest;
             remove_last_segment(&mut output);
         } else if input == "/.." {
-            input.replace_range(..3, "/");
+            input = "/";
             remove_last_segment(&mut output);
         }
         // D. if the input buffer consists only of "." or "..", then remove
         //    that from the input buffer; otherwise,
         else if input == "." || input == ".." {
-            input.clear();
+            input = "";
         }
         // E. move the first path segment in the input buffer to the end of
         //    the output buffer, including the initial "/" character (if any)
@@ -542,7 +549,9 @@ pub fn remove_dot_segments(path: &str) -> String {
                 .get(from..)
                 .and_then(|rest| rest.find('/'))
                 .map_or(input.len(), |i| i + from);
-            output.extend(input.drain(..end));
+            let (segment, rest) = input.split_at(end);
+            output.push_str(segment);
+            input = rest;
         }
     }
     // 3. Finally, the output buffer is returned as the result of

@@ -51,6 +51,73 @@ fn section_5_2_4_traces() {
     }
 }
 
+/// Section 5.2.4 as its text reads, rewriting the input buffer at every
+/// step: the check for `remove_dot_segments`, which keeps the buffer as a
+/// slice of the path instead (linear where this is quadratic).
+fn remove_dot_segments_as_written(path: &str) -> String {
+    let mut input = path.to_owned();
+    let mut output = String::new();
+    let pop = |output: &mut String| match output.rfind('/') {
+        Some(i) => output.truncate(i),
+        None => output.clear(),
+    };
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.replace_range(..3, "");
+        } else if input.starts_with("./") {
+            input.replace_range(..2, "");
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input.replace_range(..2, "/");
+        } else if input.starts_with("/../") {
+            input.replace_range(..4, "/");
+            pop(&mut output);
+        } else if input == "/.." {
+            input.replace_range(..3, "/");
+            pop(&mut output);
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |i| i + from);
+            output.extend(input.drain(..end));
+        }
+    }
+    output
+}
+
+/// Every path of up to 7 characters over `/`, `.` and `a` (3 280 paths),
+/// and long ones: the same output as the section's buffer rewriting.
+#[test]
+fn section_5_2_4_every_short_path() {
+    let mut paths = vec![String::new()];
+    let mut frontier = vec![String::new()];
+    for _ in 0..7 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| ["/", ".", "a"].map(|c| format!("{p}{c}")))
+            .collect();
+        paths.extend(frontier.iter().cloned());
+    }
+    assert_eq!(paths.len(), 3280);
+    for p in &paths {
+        assert_eq!(
+            remove_dot_segments(p),
+            remove_dot_segments_as_written(p),
+            "{p:?}"
+        );
+    }
+    for unit in ["./", "../", "/./", "/../", "a/", "/a/../", "é/./"] {
+        let long = unit.repeat(5000);
+        assert_eq!(
+            remove_dot_segments(&long),
+            remove_dot_segments_as_written(&long),
+            "{unit:?}"
+        );
+    }
+}
+
 /// Section 5.2.3: an authority with an empty path merges under "/".
 #[test]
 fn section_5_2_3_merge() {
