@@ -101,6 +101,9 @@ fn parsers(c: &mut Criterion) {
         });
     }
     g.bench_function("oracles-only", |b| b.iter(|| oracles_only(&urls)));
+    g.bench_function("oracles-as-checked", |b| {
+        b.iter(|| oracles_as_checked(&urls))
+    });
     g.bench_function("check", |b| {
         b.iter(|| {
             urls.iter()
@@ -140,6 +143,16 @@ fn oracles_only(inputs: &[String]) -> usize {
         .sum()
 }
 
+/// The parser runs a check makes, back to back, with nothing else: each
+/// parser on the input, and again on its own serialization where its round
+/// trip asks (`uridiff::oracle::parsers_as_checked`).
+fn oracles_as_checked(inputs: &[String]) -> usize {
+    inputs
+        .iter()
+        .map(|u| uridiff::oracle::parsers_as_checked(black_box(u.as_str())))
+        .sum()
+}
+
 /// The defect signatures a campaign knows (corpus/signatures.txt).
 fn known() -> std::collections::BTreeSet<uridiff::Signature> {
     uridiff::corpus::known_defect_signatures(
@@ -176,6 +189,9 @@ fn corpus(c: &mut Criterion) {
     g.sample_size(30);
     g.measurement_time(Duration::from_secs(8));
     g.bench_function("oracles-only", |b| b.iter(|| oracles_only(&inputs)));
+    g.bench_function("oracles-as-checked", |b| {
+        b.iter(|| oracles_as_checked(&inputs))
+    });
     g.bench_function("check", |b| {
         b.iter(|| {
             inputs

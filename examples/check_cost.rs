@@ -5,8 +5,9 @@
 //! binary over the same files. Best of five passes, in nanoseconds per input.
 //! `cargo run --release --example check_cost -- DIR`.
 //!
-//! `check_cost DIR campaign|check|oracles PASSES` runs only that function
-//! (`oracles`: the parsers alone, as the benchmark's `oracles-only`), PASSES
+//! `check_cost DIR campaign|check|oracles|as-checked PASSES` runs only that
+//! function (`oracles`: the parsers alone, as the benchmark's
+//! `oracles-only`; `as-checked`: with their round trips), PASSES
 //! times over the inputs, and prints nothing: a loop to profile
 //! (`perf record`), without the other function's samples.
 //!
@@ -23,9 +24,10 @@
 //!
 //! `check_cost DIR ratio` times, alternating, the parsers alone (each
 //! registry parser's run, back to back: the benchmark's `oracles-only`),
-//! `campaign_check` and `check`, best of 15 passes each, and prints their
-//! costs per input and the ratios to the parsers: a quick reading between
-//! two criterion runs.
+//! `campaign_check`, `check`, and the parser runs a check makes
+//! (`as-checked`: round trips included, the benchmark's
+//! `oracles-as-checked`), best of 15 passes each, and prints their costs
+//! per input and the ratios: a quick reading between two criterion runs.
 //!
 //! DIR may also be a text file: one input per line
 //! (`benches/data/urls.txt`).
@@ -92,8 +94,14 @@ fn main() {
                         .count()
                 })
                 .sum(),
+            // The parser runs a check makes (round trips included), as
+            // the benchmark's `oracles-as-checked` row.
+            "as-checked" => (0..passes)
+                .flat_map(|_| inputs.iter())
+                .map(|u| uridiff::oracle::parsers_as_checked(u))
+                .sum(),
             other => {
-                eprintln!("check_cost: {other:?}: campaign, check or oracles");
+                eprintln!("check_cost: {other:?}: campaign, check, oracles or as-checked");
                 std::process::exit(2);
             }
         };
@@ -185,8 +193,9 @@ fn ratio(inputs: &[String], known: &std::collections::BTreeSet<uridiff::Signatur
     };
     let campaign = |u: &str| uridiff::fuzzing::campaign_check(u, known).findings.len();
     let check = |u: &str| uridiff::check(u).findings.len();
-    let fs: [&dyn Fn(&str) -> usize; 3] = [&oracles, &campaign, &check];
-    let mut best = [u128::MAX; 3];
+    let as_checked = |u: &str| uridiff::oracle::parsers_as_checked(u);
+    let fs: [&dyn Fn(&str) -> usize; 4] = [&oracles, &campaign, &check, &as_checked];
+    let mut best = [u128::MAX; 4];
     for _ in 0..15 {
         for (f, best) in fs.iter().zip(best.iter_mut()) {
             let start = Instant::now();
@@ -195,11 +204,13 @@ fn ratio(inputs: &[String], known: &std::collections::BTreeSet<uridiff::Signatur
             *best = (*best).min(start.elapsed().as_nanos() / inputs.len() as u128);
         }
     }
-    let [o, c, k] = best;
+    let [o, c, k, a] = best;
     println!(
-        "inputs {} oracles_ns {o} campaign_ns {c} check_ns {k} campaign/oracles {:.3} check/oracles {:.3}",
+        "inputs {} oracles_ns {o} campaign_ns {c} check_ns {k} campaign/oracles {:.3} check/oracles {:.3} as_checked_ns {a} campaign/as_checked {:.3} check/as_checked {:.3}",
         inputs.len(),
         c as f64 / o as f64,
-        k as f64 / o as f64
+        k as f64 / o as f64,
+        c as f64 / a as f64,
+        k as f64 / a as f64
     );
 }

@@ -534,6 +534,37 @@ pub fn registry() -> &'static [OracleInfo] {
     REGISTRY
 }
 
+/// The text `id`'s round trip parses again: its own serialization of an
+/// input it accepted, where that differs from the input (an outcome holds
+/// one only then), for a parser that claims a standard (keeping its own
+/// answer is what the URL Standard's serializer and RFC 3986 section 5.3
+/// ask). The defect check `triage::defects::round_trip` and
+/// [`parsers_as_checked`] both ask it here, so that the benchmark's count of
+/// parser runs cannot drift from the check's.
+pub fn round_trip_text<'o>(id: OracleId, outcome: &'o Outcome<'_>) -> Option<&'o str> {
+    outcome
+        .serialization
+        .as_deref()
+        .filter(|_| outcome.accepted() && id.standard().is_some())
+}
+
+/// The parser runs `check()` makes of one input and nothing else: each
+/// registry parser (references aside) on `input`, and again on the text of
+/// its round trip ([`round_trip_text`]). Returns how many accepted the
+/// input. For benchmarks: BENCHMARKS.md's `oracles-as-checked` rows, the
+/// parsers a check runs, as against `oracles-only`, each parser once.
+pub fn parsers_as_checked(input: &str) -> usize {
+    let mut accepted = 0;
+    for row in REGISTRY.iter().filter(|row| !row.reference) {
+        let outcome = (row.run)(input);
+        if let Some(again) = round_trip_text(row.id, &outcome) {
+            std::hint::black_box((row.run)(again).accepted());
+        }
+        accepted += usize::from(outcome.accepted());
+    }
+    accepted
+}
+
 impl OracleId {
     /// Runs this oracle on `input`; an oracle this build lacks finds every
     /// input out of its domain.
