@@ -5,6 +5,9 @@
 
 mod documented;
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
 use crate::case::{Case, HostConfusion, OutcomeList};
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
@@ -312,10 +315,12 @@ fn analyse(
         &mut peer_findings,
     );
     arbiter::against_references(judged_outcomes, &references, pair, &mut peer_findings);
-    // Whether rfc2396's text holds a `[` at all, looked up once for every
-    // parser's rewritten-literal check (which asks it of every accepting
-    // parser, and most inputs have none).
-    let bracketed = text.contains('[');
+    let written = Written {
+        text,
+        parsed,
+        bracketed: text.contains('['),
+        empty_host: OnceCell::new(),
+    };
     for (id, outcome) in others.iter() {
         if outcome.is_missing() {
             continue;
@@ -331,7 +336,7 @@ fn analyse(
             *id,
             outcome,
             reference,
-            (text, parsed, bracketed),
+            &written,
             resolution,
             &peer_findings,
             &mut case.findings,
@@ -348,32 +353,43 @@ fn analyse(
     }
 }
 
-/// One parser's outcome against rfc2396's (`ours`, of the input `text`
-/// as rfc2396 parsed it; `bracketed`: `text` holds a `[`): its
+/// The text every parser of a case is judged on (the input, or rfc2396's
+/// resolution of it), as rfc2396 parsed it, and what the checks of each
+/// parser look up in it once per case rather than once per parser.
+struct Written<'t, 'p> {
+    text: &'t str,
+    parsed: &'p Result<rfc2396::UriRef<'p>, rfc2396::ParseError>,
+    /// Whether `text` holds a `[` at all: the rewritten-literal check asks
+    /// it of every accepting parser, and most inputs have none.
+    bracketed: bool,
+    /// The authority whose host is empty after an `@`, if any
+    /// (`defects::empty_host_after_at`): asked for each WHATWG parser that
+    /// accepts an input with an `@`.
+    empty_host: OnceCell<Option<Cow<'t, str>>>,
+}
+
+/// One parser's outcome against rfc2396's (`ours`, of `written`): its
 /// self-checks, then their diff triaged, knowing the defect found in it
 /// (its own, else one a peer or reference found).
 fn judge(
     id: OracleId,
     outcome: &Outcome<'_>,
     ours: &Outcome<'_>,
-    (text, parsed, bracketed): (
-        &str,
-        &Result<rfc2396::UriRef<'_>, rfc2396::ParseError>,
-        bool,
-    ),
+    written: &Written<'_, '_>,
     resolution: Option<&Resolution<'_>>,
     peer_findings: &[Finding],
     findings: &mut Vec<Finding>,
 ) {
+    let text = written.text;
     let first_defect = findings.len();
     if !same_authority_slices(ours, outcome) {
         defects::self_checks(id, outcome, text, findings);
     }
     defects::round_trip(id, outcome, findings);
     if resolution.is_none() {
-        defects::standard_failures(id, outcome, text, findings);
+        defects::standard_failures(id, outcome, text, &written.empty_host, findings);
         // It finds nothing in a text without a `[` (its own first test).
-        if bracketed {
+        if written.bracketed {
             defects::rewritten_ip_literal(id, outcome, text, findings);
         }
     }
@@ -401,7 +417,15 @@ fn judge(
     }
     if !d.is_empty() {
         triage_into(
-            text, parsed, ours, id, outcome, d, defect, resolution, findings,
+            text,
+            written.parsed,
+            ours,
+            id,
+            outcome,
+            d,
+            defect,
+            resolution,
+            findings,
         );
     }
 }

@@ -284,6 +284,33 @@ pub(crate) struct References<'c, 'a> {
     unfit: Vec<(OracleId, String)>,
     /// The input the case parsed (the reference, with a base).
     input: &'c str,
+    /// Where [`get`](Self::get)'s answer for each standard is, by
+    /// [`STANDARDS`] order: worked out once per case, since triage and
+    /// the arbiter ask it for every parser.
+    slots: [Slot; STANDARDS.len()],
+}
+
+/// Every standard, in the order of [`References`]' slots.
+const STANDARDS: [Standard; 6] = [
+    Standard::Rfc2396,
+    Standard::Rfc2396AppendixB,
+    Standard::Whatwg,
+    Standard::Rfc3986,
+    Standard::HttpRequestTarget,
+    Standard::Curl,
+];
+
+/// Where a standard's reference answer is in a case.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    /// The standard has no reference.
+    None,
+    /// Its reference was not asked: no outcome of it in the case.
+    NotAsked(OracleId),
+    /// Its reference has a known bug on the input: `unfit[i]` says which.
+    Unfit(OracleId, usize),
+    /// Its reference's outcome is `outcomes[i]`.
+    Outcome(OracleId, usize),
 }
 
 impl<'c, 'a> References<'c, 'a> {
@@ -294,7 +321,7 @@ impl<'c, 'a> References<'c, 'a> {
         input: &'c str,
         base: Option<&str>,
     ) -> Self {
-        let unfit = outcomes
+        let unfit: Vec<(OracleId, String)> = outcomes
             .iter()
             .filter_map(|(id, _)| {
                 crate::known::lookup(*id, input, base).map(|k| {
@@ -305,10 +332,12 @@ impl<'c, 'a> References<'c, 'a> {
                 })
             })
             .collect();
+        let slots = STANDARDS.map(|standard| slot(standard, outcomes, &unfit));
         References {
             outcomes,
             unfit,
             input,
+            slots,
         }
     }
 
@@ -321,18 +350,46 @@ impl<'c, 'a> References<'c, 'a> {
     /// missing when the case has no answer from it (for `whatwg-url` in
     /// `check()`: not asked).
     pub(crate) fn get(&self, standard: Standard) -> Option<Answer<'_, 'a>> {
-        let id = reference_for(standard)?;
-        let Some((_, outcome)) = self.outcomes.iter().find(|(o, _)| *o == id) else {
-            return Some(Answer::Missing(id, whatwg_not_asked()));
-        };
-        if let Some((_, why)) = self.unfit.iter().find(|(o, _)| *o == id) {
-            return Some(Answer::Missing(id, why));
+        let at = STANDARDS.iter().position(|s| *s == standard)?;
+        match *self.slots.get(at)? {
+            Slot::None => None,
+            Slot::NotAsked(id) => Some(Answer::Missing(id, whatwg_not_asked())),
+            Slot::Unfit(id, i) => {
+                let why = self
+                    .unfit
+                    .get(i)
+                    .map_or("no answer", |(_, why)| why.as_str());
+                Some(Answer::Missing(id, why))
+            }
+            Slot::Outcome(id, i) => {
+                let (_, outcome) = self.outcomes.get(i)?;
+                Some(if outcome.is_missing() {
+                    Answer::Missing(id, outcome.message.as_deref().unwrap_or("no answer"))
+                } else {
+                    Answer::Outcome(id, outcome)
+                })
+            }
         }
-        Some(if outcome.is_missing() {
-            Answer::Missing(id, outcome.message.as_deref().unwrap_or("no answer"))
-        } else {
-            Answer::Outcome(id, outcome)
-        })
+    }
+}
+
+/// Where `standard`'s reference answer is among `outcomes`: its outcome,
+/// unless `unfit` names a known bug of it on the input (that comes first)
+/// or it was not asked.
+fn slot(
+    standard: Standard,
+    outcomes: &[(OracleId, Outcome<'_>)],
+    unfit: &[(OracleId, String)],
+) -> Slot {
+    let Some(id) = reference_for(standard) else {
+        return Slot::None;
+    };
+    let Some(at) = outcomes.iter().position(|(o, _)| *o == id) else {
+        return Slot::NotAsked(id);
+    };
+    match unfit.iter().position(|(o, _)| *o == id) {
+        Some(i) => Slot::Unfit(id, i),
+        None => Slot::Outcome(id, at),
     }
 }
 

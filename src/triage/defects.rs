@@ -27,6 +27,7 @@
 //! Each defect names the parser it is about; no spec rule explains one away.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use crate::components::{Component, ComponentSet};
 use crate::diff::diff;
@@ -339,10 +340,14 @@ pub(crate) fn self_checks(
 /// host-missing validation error that returns failure, for special and
 /// non-special schemes alike (`s://@`, `s://u@:1`); `file` has no
 /// authority state.
-pub(crate) fn standard_failures(
+///
+/// `empty_host` holds [`empty_host_after_at`] of `input` once it has been
+/// asked: the same for every parser of the case.
+pub(crate) fn standard_failures<'t>(
     id: OracleId,
     outcome: &Outcome<'_>,
-    input: &str,
+    input: &'t str,
+    empty_host: &OnceCell<Option<Cow<'t, str>>>,
     out: &mut Vec<Finding>,
 ) {
     // `@` first: one memchr settles the common input (`check()` runs this
@@ -353,7 +358,7 @@ pub(crate) fn standard_failures(
     {
         return;
     }
-    let Some(authority) = empty_host_after_at(input) else {
+    let Some(authority) = empty_host.get_or_init(|| empty_host_after_at(input)) else {
         return;
     };
     let fields = ComponentSet::of(&[Component::Host]);
@@ -363,7 +368,7 @@ pub(crate) fn standard_failures(
         id,
         None,
         fields,
-        effect::host_missing(id, &authority),
+        effect::host_missing(id, authority),
     ));
 }
 
@@ -480,12 +485,17 @@ fn authority_with_empty_host(input: &str) -> Option<&str> {
     // is special" (URL Standard, authority state): in `p://@\@D` the
     // authority is `@\@D`, whose host after the last `@` is `D`.
     let after = rest.strip_prefix("//")?;
-    let ends: &[char] = if super::host::is_special(scheme) {
-        &['/', '\\', '?', '#']
+    let ends: &[u8] = if super::host::is_special(scheme) {
+        b"/\\?#"
     } else {
-        &['/', '?', '#']
+        b"/?#"
     };
-    let authority = after.split(ends).next().unwrap_or_default();
+    // Each end is ASCII, so the byte found is a character boundary.
+    let end = after
+        .bytes()
+        .position(|b| ends.contains(&b))
+        .unwrap_or(after.len());
+    let authority = after.get(..end).unwrap_or_default();
     let (_, host_port) = authority.rsplit_once('@')?;
     let host = host_port.split(':').next().unwrap_or_default();
     host.is_empty().then_some(authority)
@@ -503,11 +513,7 @@ pub(crate) fn is_scheme(scheme: &str) -> bool {
 pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Finding>) {
     // Keeping its own answer is what a standard asks (URL Standard, URL
     // serializing; RFC 3986 section 5.3): only against a claimed one.
-    let Some(serialization) = outcome
-        .serialization
-        .as_deref()
-        .filter(|_| outcome.accepted() && id.standard().is_some())
-    else {
+    let Some(serialization) = crate::oracle::round_trip_text(id, outcome) else {
         return;
     };
     let Some(row) = info(id) else {

@@ -1,13 +1,17 @@
 //! The path: an empty one written `/`, dot segments, and rust-url's
 //! Windows drive letters outside `file`.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
 use super::{Target, is_file};
 use crate::components::{Component, ComponentSet};
 use crate::diff::Diff;
 use crate::rfc2396::remove_dot_segments;
 use crate::triage::Ctx;
 use crate::triage::text::{
-    decode_dot_segments, drop_above_root, is_double_dot, is_drive_letter, same_octets,
+    decode_dot_segments, decoded as decoded_octets, drop_above_root, is_double_dot,
+    is_drive_letter, same_octets,
 };
 
 /// An empty path written `/`: WHATWG special URLs and `http::Uri`
@@ -51,17 +55,22 @@ pub(crate) fn dot_segments(ctx: &Ctx<'_, '_>) -> Diff {
         (Some(a), Some(b)) if a.starts_with('/') => {
             // Section 5.2.4 on the text as written, or after decoding
             // `%2E` (RFC 3986 section 6.2.2.2 makes it `.`): parsers do
-            // either.
-            let decoded = remove_dot_segments(&decode_dot_segments(a));
+            // either. Without a `%` the two are one text, removed once;
+            // `b`'s octets are decoded once for the four comparisons.
             let literal = remove_dot_segments(a);
-            [
-                decoded.as_str(),
-                drop_above_root(&decoded),
-                literal.as_str(),
-                drop_above_root(&literal),
-            ]
-            .iter()
-            .any(|r| *r != a && (*r == b || same_octets(r, b)))
+            let decoded = match decode_dot_segments(a) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(path) => Some(remove_dot_segments(&path)),
+            };
+            let theirs = OnceCell::new();
+            let explains = |r: &str| {
+                r != a && (r == b || decoded_octets(r) == *theirs.get_or_init(|| decoded_octets(b)))
+            };
+            decoded
+                .as_deref()
+                .is_some_and(|d| explains(d) || explains(drop_above_root(d)))
+                || explains(&literal)
+                || explains(drop_above_root(&literal))
         }
         _ => false,
     });
