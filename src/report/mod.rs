@@ -170,6 +170,22 @@ pub struct Group {
     /// For a defect: the root cause of the shortest example.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub root_cause: Option<crate::rootcause::RootCause>,
+    /// For a defect: the root cause of each of its inputs, with how many
+    /// inputs have it, most inputs first. A signature's inputs can have
+    /// several (a ledger row recognised from the input's text shares its
+    /// class and fields with the parser's other departures), and a campaign
+    /// reader wants each of them counted, not only the shortest example's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub root_causes: Vec<CauseCount>,
+}
+
+/// One root cause among a signature's inputs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CauseCount {
+    /// The root cause.
+    pub root_cause: crate::rootcause::RootCause,
+    /// Distinct inputs of the signature that have it.
+    pub inputs: usize,
 }
 
 /// Host confusions between one pair of parsers.
@@ -227,8 +243,8 @@ pub struct RootCauseGroup<'r> {
     /// signatures).
     #[serde(rename = "signatures", serialize_with = "signatures_of")]
     pub groups: Vec<&'r Group>,
-    /// Distinct inputs, summed over its signatures (an input with two of
-    /// them counts twice).
+    /// Distinct inputs whose root cause it is, summed over its signatures
+    /// (an input with two of them counts twice).
     pub inputs: usize,
 }
 
@@ -238,25 +254,26 @@ fn signatures_of<S: serde::Serializer>(groups: &[&Group], s: S) -> Result<S::Ok,
 }
 
 impl Report {
-    /// The defect signatures grouped by root cause: new ones first, then
-    /// by parser and id.
+    /// The defect signatures grouped by root cause, each input under its
+    /// own (a signature whose inputs have two root causes is under both):
+    /// new ones first, then by parser and id.
     pub fn root_causes(&self) -> Vec<RootCauseGroup<'_>> {
         let mut out: Vec<RootCauseGroup<'_>> = Vec::new();
         for g in self.groups_of(Basis::Defect) {
-            let Some(rc) = g.root_cause.as_ref() else {
-                continue;
-            };
-            match out.iter_mut().find(|r| r.root_cause.id == rc.id) {
-                Some(r) => {
-                    r.groups.push(g);
-                    r.inputs += g.count;
+            for cause in &g.root_causes {
+                let rc = &cause.root_cause;
+                match out.iter_mut().find(|r| r.root_cause.id == rc.id) {
+                    Some(r) => {
+                        r.groups.push(g);
+                        r.inputs += cause.inputs;
+                    }
+                    None => out.push(RootCauseGroup {
+                        root_cause: rc,
+                        oracle: g.oracle,
+                        groups: vec![g],
+                        inputs: cause.inputs,
+                    }),
                 }
-                None => out.push(RootCauseGroup {
-                    root_cause: rc,
-                    oracle: g.oracle,
-                    groups: vec![g],
-                    inputs: g.count,
-                }),
             }
         }
         out.sort_by(|a, b| {
@@ -451,6 +468,9 @@ impl<'w> Builder<'w> {
                     group.known = json.known.clone();
                     group.root_cause = json.root_cause.clone();
                 }
+                if let Some(rc) = &json.root_cause {
+                    count_cause(&mut group.root_causes, rc);
+                }
                 keep(&mut group.examples, example.clone(), EXAMPLES_PER_SIGNATURE);
             }
         }
@@ -515,7 +535,25 @@ fn group_of(signature: Signature, f: FindingJson) -> Group {
         decided_by: f.decided_by,
         known: f.known,
         root_cause: f.root_cause,
+        root_causes: Vec::new(),
     }
+}
+
+/// Counts one more input of a signature whose root cause is `rc`, keeping
+/// the list most inputs first, then by id (the order does not depend on
+/// the order inputs are read in).
+fn count_cause(causes: &mut Vec<CauseCount>, rc: &crate::rootcause::RootCause) {
+    match causes.iter_mut().find(|c| c.root_cause.id == rc.id) {
+        Some(c) => c.inputs += 1,
+        None => causes.push(CauseCount {
+            root_cause: rc.clone(),
+            inputs: 1,
+        }),
+    }
+    causes.sort_by(|a, b| {
+        (std::cmp::Reverse(a.inputs), &a.root_cause.id)
+            .cmp(&(std::cmp::Reverse(b.inputs), &b.root_cause.id))
+    });
 }
 
 /// Builds a report from corpus items (in any order) with the registry's

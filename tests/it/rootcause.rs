@@ -268,7 +268,80 @@ fn the_markdown_report_ends_with_root_causes_per_parser() {
     assert!(http.contains(", open)"), "{http}");
     let url = row("url");
     assert!(
-        url.contains("| `url-nonspecial-backslash-after-port` (1 inputs) |"),
+        url.contains("| `url-nonspecial-backslash-after-port` (1 input) |"),
         "{url}"
     );
+}
+
+/// A signature's inputs can have several root causes: url's backslash
+/// after the port of a non-special URL, its empty host after an `@` and
+/// its IDNA fallback on an ASCII `xn--` label are each a
+/// `peer-disagreement/defect/url/verdict` (ada refuses all three). The
+/// report counts every input under its own root cause (FUZZING.md's
+/// campaign of 2026-11-26 listed only the shortest example's), and the
+/// signature's group lists them all.
+#[test]
+fn every_input_of_a_signature_is_counted_under_its_own_root_cause() {
+    let dir = std::env::temp_dir().join(format!("uridiff-rootcause-each-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("inputs.txt");
+    std::fs::write(&input, "s://h:1\\x\nws://xn--a\ns://@\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--model", "--lines", "--format", "jsonl"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(text.lines().next().unwrap_or_default()).unwrap();
+    let causes: Vec<(&str, u64)> = summary["root_causes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{summary:#}"))
+        .iter()
+        .map(|c| {
+            (
+                c["root_cause"]["id"].as_str().unwrap(),
+                c["inputs"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for id in [
+        "url-nonspecial-backslash-after-port",
+        "url-nonspecial-empty-host-after-at",
+        "url-ascii-domain-idna-fallback",
+    ] {
+        assert!(
+            causes.iter().any(|(c, n)| *c == id && *n >= 1),
+            "{id}: {causes:?}"
+        );
+    }
+    let group = summary["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["signature"] == "peer-disagreement/defect/url/verdict")
+        .unwrap_or_else(|| panic!("{summary:#}"));
+    let mut in_group: Vec<(&str, u64)> = group["root_causes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{group:#}"))
+        .iter()
+        .map(|c| {
+            (
+                c["root_cause"]["id"].as_str().unwrap(),
+                c["inputs"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    in_group.sort();
+    assert_eq!(
+        in_group,
+        [
+            ("url-ascii-domain-idna-fallback", 1),
+            ("url-nonspecial-backslash-after-port", 1),
+            ("url-nonspecial-empty-host-after-at", 1),
+        ],
+        "{group:#}"
+    );
+    assert_eq!(group["count"], 3, "{group:#}");
 }

@@ -211,7 +211,8 @@ fn root_causes_per_parser(report: &Report, out: &mut impl Write) -> io::Result<(
                     } else {
                         format!(", {}", c.root_cause.status)
                     };
-                    format!("{} ({} inputs{status})", code(&c.root_cause.id), c.inputs)
+                    let noun = if c.inputs == 1 { "input" } else { "inputs" };
+                    format!("{} ({} {noun}{status})", code(&c.root_cause.id), c.inputs)
                 })
                 .collect();
             if items.is_empty() {
