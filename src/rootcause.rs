@@ -296,6 +296,51 @@ mod tests {
         }
     }
 
+    /// A later `..` in any spelling the URL Standard reads as one
+    /// (`%2E%2E`: a campaign's `t:/t:/%2E%2E/%2E%2E/`).
+    #[test]
+    fn a_drive_letter_outside_file_is_followed_by_a_double_dot_segment() {
+        for t in [
+            "t:/c:/..",
+            "t:/t:/%2E%2E/%2E%2E/",
+            "a:/b|/.%2e",
+            "s://h/c:/%2e.",
+        ] {
+            assert!(non_file_drive_letter_then_dots(t), "{t}");
+        }
+        for t in [
+            "file:/c:/..",
+            "t:/c:/.",
+            "t:/../c:",
+            "t:/c:/%2E",
+            "t:/cc:/..",
+        ] {
+            assert!(!non_file_drive_letter_then_dots(t), "{t}");
+        }
+    }
+
+    /// The dot segment comes first, the drive letter after it.
+    #[test]
+    fn a_file_drive_letter_after_a_dot_segment() {
+        for t in [
+            "file:/./p:",
+            "fIle:/38/../e:",
+            "file:///%2e/c|/x",
+            "file:/a/%2E%2E/c:",
+        ] {
+            assert!(file_drive_letter_after_dot_segment(t), "{t}");
+        }
+        for t in [
+            "file:/p:/.",
+            "file:///c:/x",
+            "http:/./p:",
+            "file:/./p:x",
+            "file:/x?/./p:",
+        ] {
+            assert!(!file_drive_letter_after_dot_segment(t), "{t}");
+        }
+    }
+
     #[test]
     fn drive_letters_are_found_in_file_urls_only() {
         for t in [

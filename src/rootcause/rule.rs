@@ -87,10 +87,21 @@ pub enum Rule {
     /// in `-` (`oliy-`); RFC 2396 reads such an authority as a `reg_name`,
     /// with no host.
     Rfc2396HostNotHostname,
+    /// A round trip broken on a `file:` URL whose path has a dot segment
+    /// (`.`, `..`, or either written with `%2e`) before a drive-letter
+    /// segment (`file:/./p:`): removing the dot segments (RFC 3986 section
+    /// 5.2.4) makes a path that starts with a drive letter (RFC 8089
+    /// appendix E.2), which the parser's own check runs before, not after.
+    FileDriveLetterAfterDotSegments,
+    /// A round trip broken where the parser's host holds an ASCII control
+    /// character (`A:/%7f.1`: host `\x7f.1`): it percent-decoded into its
+    /// host a byte its own parser refuses when it reads its serialization
+    /// again (RFC 3986 section 3.2.2 keeps a `reg-name`'s escapes).
+    HostDecodedToControl,
 }
 
 impl Rule {
-    pub(super) const ALL: [Rule; 20] = [
+    pub(super) const ALL: [Rule; 22] = [
         Rule::PortNotU16,
         Rule::HostMissing,
         Rule::BackslashNonSpecial,
@@ -111,6 +122,8 @@ impl Rule {
         Rule::TripleSlashReference,
         Rule::TextAfterBracketedHost,
         Rule::Rfc2396HostNotHostname,
+        Rule::FileDriveLetterAfterDotSegments,
+        Rule::HostDecodedToControl,
     ];
 
     /// Its name in the `match` column.
@@ -136,6 +149,8 @@ impl Rule {
             Rule::TripleSlashReference => "triple-slash-reference",
             Rule::TextAfterBracketedHost => "text-after-bracketed-host",
             Rule::Rfc2396HostNotHostname => "rfc2396-host-not-hostname",
+            Rule::FileDriveLetterAfterDotSegments => "file-drive-letter-after-dot-segments",
+            Rule::HostDecodedToControl => "host-decoded-to-control",
         }
     }
 
@@ -236,6 +251,17 @@ impl Rule {
             }),
             Rule::DoubleSlashPathWithoutAuthority => {
                 double_slash_path_without_authority(case, finding)
+            }
+            Rule::FileDriveLetterAfterDotSegments => {
+                finding.class == crate::triage::Class::RoundTrip
+                    && file_drive_letter_after_dot_segment(case.input)
+            }
+            Rule::HostDecodedToControl => {
+                finding.class == crate::triage::Class::RoundTrip
+                    && case
+                        .outcome(finding.oracle)
+                        .and_then(|o| o.components.get(Component::Host))
+                        .is_some_and(|h| h.bytes().any(|b| b.is_ascii_control()))
             }
         }
     }
@@ -361,12 +387,41 @@ pub(super) fn non_file_drive_letter_then_dots(text: &str) -> bool {
     if scheme.eq_ignore_ascii_case("file") {
         return false;
     }
+    // `..` as the URL Standard reads a double-dot segment (`%2e%2e`,
+    // `.%2E` …: "double-dot URL path segment").
     let segments: Vec<&str> = rest.split(['/', '\\']).collect();
     segments.iter().enumerate().any(|(i, seg)| {
         let b = seg.as_bytes();
         matches!(b, [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
-            && segments.iter().skip(i + 1).any(|later| *later == "..")
+            && segments
+                .iter()
+                .skip(i + 1)
+                .any(|later| crate::triage::text::is_double_dot(later))
     })
+}
+
+/// Is `text` a `file:` URL whose path has a dot segment (`.` or `..`, in
+/// any spelling the URL Standard reads as one) before a drive-letter
+/// segment (`x:` or `x|`)?
+pub(super) fn file_drive_letter_after_dot_segment(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    if !scheme.eq_ignore_ascii_case("file") {
+        return false;
+    }
+    let path = rest.split(['?', '#']).next().unwrap_or_default();
+    let mut dot_seen = false;
+    for segment in path.split(['/', '\\']) {
+        let b = segment.as_bytes();
+        if dot_seen && matches!(b, [letter, b':' | b'|'] if letter.is_ascii_alphabetic()) {
+            return true;
+        }
+        dot_seen |= crate::triage::text::is_double_dot(segment)
+            || segment == "."
+            || segment.eq_ignore_ascii_case("%2e");
+    }
+    false
 }
 
 /// Is `text` a `file:` URL with a drive letter (`x:` or `x|` after a slash,
