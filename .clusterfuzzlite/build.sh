@@ -32,7 +32,9 @@ Environment:
                    tracing only in the parsers, which fuzz/Cargo.toml's
                    per-package rustflags turn back on) with the image's
                    nightly Rust, RUSTFLAGS, CC, CXX, CFLAGS and CXXFLAGS as the
-                   image sets them.
+                   image sets them (for address, CFLAGS and CXXFLAGS also
+                   leave fuzz/sancov-ignore.txt's sources without libFuzzer
+                   coverage, as scripts/fuzz.sh's build does).
                    Unset (outside Docker): nightly with AddressSanitizer when a
                    nightly toolchain is installed, else stable with `-s none`
                    (scripts/lib.sh); the C/C++ oracles are built by clang with
@@ -88,6 +90,13 @@ if [ -n "${SANITIZER:-}" ]; then
     # says otherwise.
     if [[ "${CXXFLAGS:-}" == *-stdlib=libc++* ]] && [ -z "${CXXSTDLIB:-}" ]; then
         export CXXSTDLIB=c++
+    fi
+    # The C/C++ sources fuzz/sancov-ignore.txt lists get no libFuzzer
+    # coverage, as in scripts/fuzz.sh's build (scripts/lib.sh,
+    # setup_c_coverage); the coverage build measures every source.
+    if [ "$SANITIZER" = address ]; then
+        ignore=$(c_coverage_ignorelist_flag "$(pwd -P)")
+        export CFLAGS="${CFLAGS:-} $ignore" CXXFLAGS="${CXXFLAGS:-} $ignore"
     fi
     how="SANITIZER=$SANITIZER, the image's toolchain"
     # The wrapper intercepts every `cargo fuzz ...` in a coverage build, `list`

@@ -171,6 +171,8 @@ setup_c_coverage() {
     fi
     flags="-fsanitize=fuzzer-no-link"
     FUZZ_C_DESC="clang, C/C++ coverage"
+    # Leaves the sources fuzz/sancov-ignore.txt lists without coverage.
+    flags="$flags $(c_coverage_ignorelist_flag "$root")"
     if [[ " ${FUZZ_SAN[*]:-} " == *" -s address "* ]]; then
         flags="$flags -fsanitize=address"
         FUZZ_C_DESC="clang, C/C++ coverage and AddressSanitizer"
@@ -178,6 +180,15 @@ setup_c_coverage() {
     FUZZ_C_ENV=(CC=clang CXX=clang++ "CFLAGS=$flags" "CXXFLAGS=$flags"
         "CUSTOM_LIBFUZZER_PATH=$libfuzzer")
     FUZZ_TARGET_DIR=(--target-dir "$root/fuzz/target/clang")
+}
+
+# The clang flag that keeps libFuzzer's coverage instrumentation out of the
+# C/C++ sources fuzz/sancov-ignore.txt lists (code whose branches follow
+# libcurl's own output, not the input: its printf, its growing buffer), with
+# the absolute path of checkout ROOT. setup_c_coverage and, inside OSS-Fuzz's
+# and ClusterFuzzLite's image, .clusterfuzzlite/build.sh add it to CFLAGS.
+c_coverage_ignorelist_flag() { # c_coverage_ignorelist_flag ROOT
+    echo "-fsanitize-coverage-ignorelist=$1/fuzz/sancov-ignore.txt"
 }
 
 # Compiles the libFuzzer sources that libfuzzer-sys (the version in
