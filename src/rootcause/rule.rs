@@ -212,29 +212,7 @@ impl Rule {
                             .strip_prefix(':')
                             .is_some_and(|port| port.bytes().all(|b| b.is_ascii_digit()))
                 }),
-            Rule::Rfc2396HostNotHostname => {
-                // The authority's parts alone: a path claimed beside them has
-                // another cause (Ruby's merge, RFC 2396 section C.1).
-                finding.fields.contains(Component::Host)
-                    && finding
-                        .fields
-                        .difference(crate::components::ComponentSet::of(&[
-                            Component::Authority,
-                            Component::Userinfo,
-                            Component::Host,
-                            Component::Port,
-                        ]))
-                        .is_empty()
-                    && case
-                        .outcome(finding.oracle)
-                        .and_then(|o| o.components.get(Component::Host))
-                        .is_some_and(|h| {
-                            !h.is_empty()
-                                && !h.starts_with('[')
-                                && crate::rfc2396::parse(&format!("//{h}"))
-                                    .is_ok_and(|u| u.host().is_none())
-                        })
-            }
+            Rule::Rfc2396HostNotHostname => rfc2396_host_not_hostname(case, finding),
             Rule::Ipv6Expanded => case
                 .outcome(finding.oracle)
                 .and_then(|o| o.components.get(Component::Host))
@@ -265,6 +243,32 @@ impl Rule {
             }
         }
     }
+}
+
+/// `rfc2396-host-not-hostname`: the finding claims the authority's parts,
+/// the host among them, and the parser's host (no IP literal) is no RFC
+/// 2396 `hostname` or `IPv4address`.
+fn rfc2396_host_not_hostname(case: Evidence<'_, '_>, finding: &Finding) -> bool {
+    // The authority's parts alone: a path claimed beside them has
+    // another cause (Ruby's merge, RFC 2396 section C.1).
+    finding.fields.contains(Component::Host)
+        && finding
+            .fields
+            .difference(crate::components::ComponentSet::of(&[
+                Component::Authority,
+                Component::Userinfo,
+                Component::Host,
+                Component::Port,
+            ]))
+            .is_empty()
+        && case
+            .outcome(finding.oracle)
+            .and_then(|o| o.components.get(Component::Host))
+            .is_some_and(|h| {
+                !h.is_empty()
+                    && !h.starts_with('[')
+                    && crate::rfc2396::parse(&format!("//{h}")).is_ok_and(|u| u.host().is_none())
+            })
 }
 
 /// `query-apostrophe-encoded`: the input's (or the base's) query holds a
