@@ -205,17 +205,11 @@ fn fuzzing_md_lists_every_ledger_row_with_its_status_and_upstream() {
 
 #[test]
 fn the_json_report_lists_root_causes_with_their_signatures() {
-    let dir = std::env::temp_dir().join(format!("uridiff-rootcause-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("inputs.txt");
-    std::fs::write(&input, "http://example.com:80x/\n:x\nhttp://h/\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--model", "--lines", "--format", "jsonl"])
-        .arg(&input)
-        .output()
-        .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = report_of_lines(
+        "uridiff-rootcause",
+        "http://example.com:80x/\n:x\nhttp://h/\n",
+        "jsonl",
+    );
     let summary: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     let cause = summary["root_causes"]
         .as_array()
@@ -282,17 +276,11 @@ fn the_markdown_report_ends_with_root_causes_per_parser() {
 /// signature's group lists them all.
 #[test]
 fn every_input_of_a_signature_is_counted_under_its_own_root_cause() {
-    let dir = std::env::temp_dir().join(format!("uridiff-rootcause-each-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("inputs.txt");
-    std::fs::write(&input, "s://h:1\\x\nws://xn--a\ns://@\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["report", "--model", "--lines", "--format", "jsonl"])
-        .arg(&input)
-        .output()
-        .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = report_of_lines(
+        "uridiff-rootcause-each",
+        "s://h:1\\x\nws://xn--a\ns://@\n",
+        "jsonl",
+    );
     let summary: serde_json::Value =
         serde_json::from_str(text.lines().next().unwrap_or_default()).unwrap();
     let causes: Vec<(&str, u64)> = summary["root_causes"]
@@ -344,4 +332,20 @@ fn every_input_of_a_signature_is_counted_under_its_own_root_cause() {
         "{group:#}"
     );
     assert_eq!(group["count"], 3, "{group:#}");
+}
+
+/// `uridiff report --model --lines --format FORMAT` over `inputs` (one per
+/// line), written to a file of its own under a directory named by `tag`.
+fn report_of_lines(tag: &str, inputs: &str, format: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("inputs.txt");
+    std::fs::write(&input, inputs).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--model", "--lines", "--format", format])
+        .arg(&input)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    String::from_utf8(out.stdout).unwrap()
 }
