@@ -395,8 +395,7 @@ pub(super) fn non_file_drive_letter_then_dots(text: &str) -> bool {
     // `.%2E` …: "double-dot URL path segment").
     let segments: Vec<&str> = rest.split(['/', '\\']).collect();
     segments.iter().enumerate().any(|(i, seg)| {
-        let b = seg.as_bytes();
-        matches!(b, [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
+        crate::triage::text::is_drive_letter(seg)
             && segments
                 .iter()
                 .skip(i + 1)
@@ -417,8 +416,7 @@ pub(super) fn file_drive_letter_after_dot_segment(text: &str) -> bool {
     let path = rest.split(['?', '#']).next().unwrap_or_default();
     let mut dot_seen = false;
     for segment in path.split(['/', '\\']) {
-        let b = segment.as_bytes();
-        if dot_seen && matches!(b, [letter, b':' | b'|'] if letter.is_ascii_alphabetic()) {
+        if dot_seen && crate::triage::text::is_drive_letter(segment) {
             return true;
         }
         dot_seen |= crate::triage::text::is_double_dot(segment)
