@@ -45,6 +45,11 @@ fuzz/new/differential/ (seeds: corpus/differential/ and that directory):
           root), one process
   go      go test -fuzz over net/url (fuzz/go/; Go 1.18 or later), one
           worker; its inputs are converted from Go's corpus format every 5 s
+The follower also sends each input through the HTTP clients (`uridiff
+fetch`'s; as root in a network namespace whose only interface is lo, else
+only the clients with an in-client guard), and saves an input on which a
+client goes elsewhere than its own parser reads as
+fuzz/artifacts/TARGET/client-HASH (with client-HASH.json; FUZZ_CLIENTS).
 The script says which ran and which did not (and why). The report then
 checks with the same adapters. Logs: REPORT_DIR/follow-TARGET.log,
 atheris-TARGET.log, go-fuzz-TARGET.log.
@@ -57,6 +62,9 @@ Environment:
   URIDIFF_FUZZ_ORACLES  as --oracle: all, or adapter names separated by commas
   FUZZ_RUNTIMES    the runtimes' fuzzers to run with --oracle: python,go (the
                    default), either one, or none
+  FUZZ_CLIENTS     the HTTP clients the follower sends inputs through with
+                   --oracle: all (the default), none, or client names
+                   separated by commas (`uridiff fetch --help` lists them)
   FUZZ_SANITIZER   set to "none" to skip AddressSanitizer even on nightly
   FUZZ_C_COVERAGE  set to 0 to build the C/C++ oracles without coverage
   FUZZ_C_INSTALL   set to 0 never to install clang
@@ -93,6 +101,14 @@ oracle_args=()
 for o in "${oracles[@]}"; do
     [ -n "$o" ] && oracle_args+=(--oracle "$o")
 done
+# The follower's HTTP clients (--clients, or --client NAME for each name).
+client_args=()
+case "${FUZZ_CLIENTS:-all}" in
+    none) ;;
+    all) client_args=(--clients) ;;
+    *) IFS=, read -ra client_names <<<"$FUZZ_CLIENTS"
+       for c in "${client_names[@]}"; do [ -n "$c" ] && client_args+=(--client "$c"); done ;;
+esac
 runtimes="${FUZZ_RUNTIMES:-python,go}"
 target="${positional[0]:-differential}"
 seconds="${positional[1]:-60}"
@@ -285,7 +301,7 @@ for t in "${targets[@]}"; do
             wait "${jobs_here[@]}"
         ) &
         campaign=$!
-        "$uridiff" corpus follow --target "$t" --pid "$campaign" "${oracle_args[@]}" "fuzz/new/$t" > "$follow_log" 2>&1 &
+        "$uridiff" corpus follow --target "$t" --pid "$campaign" "${oracle_args[@]}" "${client_args[@]}" "fuzz/new/$t" > "$follow_log" 2>&1 &
         follower=$!
         background=("$campaign" "$follower")
         wait "$campaign" || true
@@ -293,7 +309,7 @@ for t in "${targets[@]}"; do
         wait "$follower" || follow_status=$?
         background=()
         echo "== follower ($follow_log):" >&2
-        grep -E '^(follow ended|uridiff: )' "$follow_log" | sed 's/^/   /' >&2 || true
+        grep -E '^(with [0-9]+ HTTP clients|clients: |follow ended|uridiff: )' "$follow_log" | sed 's/^/   /' >&2 || true
         [ "$follow_status" -ge 2 ] && status=2
         if [ "$t" = differential ] && [ "$ran_atheris" = 1 ]; then
             echo "== atheris ($report_dir/atheris-$t.log):" >&2

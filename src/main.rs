@@ -104,7 +104,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => cmd::resolve::run(&args),
         Command::Check(args) => cmd::check::run(&args),
         Command::Report(args) => cmd::report::run(&args, sandbox),
-        Command::Corpus(args) => cmd::corpus::run(&args),
+        Command::Corpus(args) => cmd::corpus::run(&args, &sandbox),
         Command::Oracles(args) => cmd::oracles::run(&args),
         Command::Minimize(args) => cmd::minimize::run(&args),
         Command::Targets(args) => cmd::targets::run(&args),

@@ -158,9 +158,9 @@ fn every_oracle_built(action: &str) -> Result<(), Failure> {
     )))
 }
 
-pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args, sandbox: &super::fetch::Sandbox) -> Result<Status, Failure> {
     match &args.action {
-        Action::Follow(f) => super::follow::run(f),
+        Action::Follow(f) => super::follow::run(f, sandbox),
         Action::Bless(r) => bless(r),
         Action::Add(a) => add(a),
         Action::Check(r) => check(r),

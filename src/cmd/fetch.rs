@@ -77,7 +77,8 @@ pub(crate) enum Sandbox {
 /// Enters the namespace when the command line is `uridiff fetch` without
 /// `--guard` (or `--help`), `bypass` without `--model` or `--confirm` (it
 /// observes by default, falling back to the model where no namespace can
-/// be entered), or `report` with `--observe`. Called first in `main`,
+/// be entered), `report` without `--model` or `--confirm`, or `corpus
+/// follow` with `--clients` or `--client`. Called first in `main`,
 /// before any thread exists: `unshare(CLONE_NEWNS)` is refused to a process
 /// with threads. The command line is read as it is, before clap: an
 /// argument after `--` is an input, not an option.
@@ -96,6 +97,15 @@ pub(crate) fn prepare() -> Sandbox {
         // `report` observes its Bypasses section the same way, unless
         // told to keep the model's cells or to confirm them instead.
         Some("report") => !given("--model") && !given("--confirm"),
+        // `corpus follow` observes its HTTP clients when asked for them.
+        Some("corpus") => {
+            options.first().is_some_and(|a| *a == "follow")
+                && options.iter().any(|a| {
+                    a.to_str().is_some_and(|a| {
+                        a == "--clients" || a == "--client" || a.starts_with("--client=")
+                    })
+                })
+        }
         _ => false,
     };
     if !asked || given("--help") || given("-h") {

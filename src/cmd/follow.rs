@@ -28,10 +28,14 @@ use uridiff::oracle::OracleId;
 use uridiff::signature::Signature;
 use uridiff::{Case, Harness, Query};
 
+mod clients;
+
 use super::error::{Failure, Status, diagnostic};
 use super::externals::{ExternalArgs, end_gracefully, signal_exit_status};
+use super::fetch::Sandbox;
 use super::io::{Output, context};
 use super::text::path as shown_path;
+use clients::Clients;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -66,6 +70,21 @@ pub(crate) struct Args {
     /// campaigns' -max_len).
     #[arg(long, value_name = "BYTES", default_value_t = 4096)]
     max_len: usize,
+    /// Send each input through the HTTP clients too (`uridiff fetch`'s,
+    /// every one whose parser an oracle followed reads with; Chromium has
+    /// none), and save an input on which a client goes elsewhere than its
+    /// parser says (`client-HASH`, with `client-HASH.json`; signature
+    /// `client-elsewhere/observed/CLIENT/host|port|no-host`). As root in a
+    /// network namespace whose only interface is `lo`; elsewhere only the
+    /// clients with an in-client guard.
+    #[arg(long)]
+    clients: bool,
+    /// Only this HTTP client (repeatable; implies --clients).
+    #[arg(long = "client", value_name = "NAME")]
+    client: Vec<String>,
+    /// Each client request's time limit, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    client_timeout: f64,
     /// External oracles, as for `check` [default: --oracle all].
     #[command(flatten)]
     externals: ExternalArgs,
@@ -449,8 +468,9 @@ fn announce(
     Ok(())
 }
 
-pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
+pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
     let artifacts = artifacts_dir(args)?;
+    let client_timeout = client_timeout(args)?;
     let mut known: BTreeSet<Signature> = load_signatures(&args.root)?.into_keys().collect();
     let listed = known.len();
     let earlier = saved_signatures(&artifacts)?;
@@ -462,6 +482,10 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     end_gracefully();
     let externals = args.externals.or_all();
     let (mut harness, ids) = start(&externals)?;
+    let mut clients = match client_timeout {
+        Some(timeout) => Some(start_clients(args, timeout, &ids, sandbox, &artifacts)?),
+        None => None,
+    };
     let mut watch = Watch::new(args);
     let existing = if args.existing {
         "checked".to_owned()
@@ -471,6 +495,10 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
     let mut out = io::stdout().lock();
     let known_counts = (listed, earlier_count);
     announce(&mut out, args, &ids, known_counts, &artifacts, &existing)?;
+    if let Some(clients) = &clients {
+        writeln!(out, "with {}", clients.describe())?;
+        out.flush()?;
+    }
 
     let interval = Duration::from_millis(args.interval_ms.max(1));
     let format = args.target.format();
@@ -498,13 +526,7 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
         }
         // One batch: the files read (size-capped) and decoded.
         let items = read_batch(&mut watch, batch, format, args.max_len, &mut counts);
-        let queries: Vec<Query<'_>> = items
-            .iter()
-            .map(|(_, d)| match &d.base {
-                Some(base) => Query::with_base(base, &d.input),
-                None => Query::new(&d.input),
-            })
-            .collect();
+        let queries = queries_of(&items);
         let cases = harness.check_queries(&queries);
         // A signal killed the adapters mid-batch: their missing answers
         // are no finding.
@@ -522,6 +544,9 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
                 &mut seen,
                 &mut counts,
             )?;
+            if let Some(clients) = &mut clients {
+                clients.check_and_save(&mut out, &artifacts, raw, case)?;
+            }
         }
         if lost_an_external(&cases) && restarts < RESTARTS {
             restarts += 1;
@@ -537,14 +562,93 @@ pub(crate) fn run(args: &Args) -> Result<Status, Failure> {
             harness = start(&externals)?.0;
         }
     };
-    for error in harness.finish() {
-        // The adapters a signal killed say so; that is no error of theirs.
-        if signal_exit_status().is_none() {
-            diagnostic(&error);
-            errors.push(error);
-        }
+    // The adapters a signal killed say so; that is no error of theirs.
+    keep_errors(harness.finish(), &mut errors);
+    let client_findings = match clients {
+        Some(clients) => end_clients(&mut out, clients, &mut errors)?,
+        None => 0,
+    };
+    let status = summary(&mut out, args, &why_ended, &counts, &artifacts, &errors)?;
+    // A client's departure saved is a finding as an adapter's is.
+    Ok(if status == Status::Clean && client_findings > 0 {
+        Status::Found
+    } else {
+        status
+    })
+}
+
+/// The HTTP clients of `--clients` / `--client`, beside the in-process
+/// oracles this build has and the external ones started (`ids`).
+fn start_clients(
+    args: &Args,
+    timeout: Duration,
+    ids: &[OracleId],
+    sandbox: &Sandbox,
+    artifacts: &Path,
+) -> Result<Clients, Failure> {
+    let followed: Vec<OracleId> = OracleId::ALL
+        .iter()
+        .copied()
+        .filter(|id| uridiff::oracle::info(*id).is_some())
+        .chain(ids.iter().copied())
+        .collect();
+    Clients::start(&args.client, timeout, sandbox, &followed, artifacts)
+}
+
+/// Says what the clients did, stops them (their errors join `errors`,
+/// unless a signal killed them), and returns how many findings they saved.
+fn end_clients(
+    out: &mut impl Write,
+    clients: Clients,
+    errors: &mut Vec<String>,
+) -> Result<usize, Failure> {
+    let c = &clients.counts;
+    writeln!(
+        out,
+        "clients: {} requests, {} departures from their parsers, {} findings saved ({} new signatures)",
+        c.requests, c.departures, c.saved, c.signatures
+    )?;
+    let saved = c.saved;
+    keep_errors(clients.finish(), errors);
+    Ok(saved)
+}
+
+/// Says each of `found` and keeps it in `errors`, unless a signal ended
+/// the run (the processes it killed say so; that is no error of theirs).
+fn keep_errors(found: Vec<String>, errors: &mut Vec<String>) {
+    if signal_exit_status().is_some() {
+        return;
     }
-    summary(&mut out, args, &why_ended, &counts, &artifacts, &errors)
+    for error in found {
+        diagnostic(&error);
+        errors.push(error);
+    }
+}
+
+/// The queries of a batch: each input, with its base when it has one.
+fn queries_of(items: &[(Vec<u8>, Decoded)]) -> Vec<Query<'_>> {
+    items
+        .iter()
+        .map(|(_, d)| match &d.base {
+            Some(base) => Query::with_base(base, &d.input),
+            None => Query::new(&d.input),
+        })
+        .collect()
+}
+
+/// `--client-timeout` as a duration when clients are asked for
+/// (`--clients` or `--client`).
+fn client_timeout(args: &Args) -> Result<Option<Duration>, Failure> {
+    if !args.clients && args.client.is_empty() {
+        return Ok(None);
+    }
+    let t = args.client_timeout;
+    if !(t.is_finite() && t > 0.0 && t <= 600.0) {
+        return Err(Failure::Usage(format!(
+            "--client-timeout {t}: a number of seconds above 0, at most 600"
+        )));
+    }
+    Ok(Some(Duration::from_secs_f64(t)))
 }
 
 /// The last line: why the follower ended and what it did; the status.

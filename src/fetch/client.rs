@@ -193,6 +193,16 @@ impl Client {
         self.info
     }
 
+    /// Has its process failed (and been killed), so that every later
+    /// fetch fails at once? A caller that goes on starts it again.
+    pub fn failed(&self) -> bool {
+        match &self.inner {
+            #[cfg(feature = "curl")]
+            Inner::Curl(_) => false,
+            Inner::Process { process, .. } => process.is_none(),
+        }
+    }
+
     /// Fetches one URL.
     ///
     /// # Errors

@@ -351,3 +351,105 @@ fn sigterm_ends_the_follower_and_every_adapter_it_started() {
     let left: Vec<u32> = below.into_iter().filter(|&p| running(p)).collect();
     assert!(left.is_empty(), "left running: {left:?}");
 }
+
+/// The line the follower prints next that starts with `prefix` (the
+/// adapters' findings may come first).
+fn line_starting(follower: &mut Follower, prefix: &str) -> String {
+    loop {
+        let line = follower.line();
+        if line.starts_with(prefix) {
+            return line;
+        }
+    }
+}
+
+/// `--client`: each input also goes through the HTTP client, in a network
+/// namespace whose only interface is `lo` (this test needs root, as CI
+/// runs; it fails, never skips, elsewhere), and an input on which the
+/// client goes elsewhere than its own parser reads is saved once per
+/// signature. `urllib.request` percent-decodes the host that
+/// `urllib.parse.urlsplit` keeps (`http://%31%32%37.0.0.1/` dials
+/// 127.0.0.1, checked by running both in CPython 3.11 inside `unshare -n`):
+/// issue 33's example.
+#[test]
+fn a_client_that_goes_elsewhere_than_its_parser_is_saved_once() {
+    require_adapter("python-urllib");
+    assert!(
+        rustix::process::geteuid().is_root(),
+        "this test needs root (a network namespace for the clients), as CI runs it"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let new = tmp.path().join("new");
+    let artifacts = tmp.path().join("artifacts");
+    fs::create_dir(&new).unwrap();
+    let mut sleep = campaign();
+    let pid = sleep.id().to_string();
+    let (mut follower, _) = Follower::start(&[
+        "--oracle",
+        "python-urllib",
+        "--client",
+        "urllib.request",
+        "--pid",
+        &pid,
+        "--interval-ms",
+        "20",
+        "--artifacts",
+        artifacts.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]);
+    let with = follower.line();
+    assert_eq!(
+        with, "with 1 HTTP clients in mode namespace (urllib.request)",
+        "{with}"
+    );
+    let input = "http://%31%32%37.0.0.1/";
+    drop_file(&new, "a", input.as_bytes());
+    let saved = line_starting(&mut follower, "saved ");
+    // The adapter's and the client's processes (started at first use).
+    let below = descendants(follower.child.id());
+    assert!(below.len() >= 2, "{below:?}");
+    let name = format!(
+        "client-{}",
+        &uridiff::corpus::file_name(input.as_bytes())[..16]
+    );
+    assert!(saved.contains(&name), "{saved}");
+    assert!(
+        saved.ends_with(": client-elsewhere/observed/urllib.request/host"),
+        "{saved}"
+    );
+    assert_eq!(fs::read(artifacts.join(&name)).unwrap(), input.as_bytes());
+    let record: Value =
+        serde_json::from_str(&fs::read_to_string(artifacts.join(format!("{name}.json"))).unwrap())
+            .unwrap();
+    assert_eq!(record["parser"], "python-urllib", "{record}");
+    assert_eq!(record["predicted"], "%31%32%37.0.0.1:80", "{record}");
+    assert_eq!(record["address"], "127.0.0.1", "{record}");
+    assert_eq!(record["mode"], "namespace", "{record}");
+    assert_eq!(record["check"]["input"], input, "{record}");
+    // The same departure on another input (`localhost%2e` decodes to
+    // `localhost.`), and an input the client reaches as its parser reads
+    // it: nothing more is saved.
+    drop_file(&new, "b", b"http://localhost%2e/");
+    drop_file(&new, "c", b"http://127.0.0.1/");
+    std::thread::sleep(Duration::from_millis(3000));
+    sleep.kill().unwrap();
+    sleep.wait().unwrap();
+    let (rest, code) = follower.end();
+    assert_eq!(code, Some(1), "{rest:?}");
+    assert!(
+        rest.iter().all(|l| !l.contains("client-elsewhere")),
+        "saved twice: {rest:?}"
+    );
+    let clients = rest.iter().find(|l| l.starts_with("clients: ")).unwrap();
+    assert_eq!(
+        clients,
+        "clients: 3 requests, 2 departures from their parsers, 1 findings saved (1 new signatures)",
+        "{rest:?}"
+    );
+    // The client process ended with the follower.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while below.iter().any(|&p| running(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(below.iter().all(|&p| !running(p)), "left running");
+}
