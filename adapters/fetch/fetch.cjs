@@ -82,7 +82,9 @@ function inetAton(text) {
   for (const part of parts) {
     let m;
     let v;
-    if ((m = /^0[xX]([0-9a-fA-F]*)$/.exec(part))) v = m[1] === '' ? 0 : parseInt(m[1], 16);
+    // `0x` needs a hex digit after it: glibc 2.36's getaddrinfo asks DNS
+    // for "0x" and "1.0x".
+    if ((m = /^0[xX]([0-9a-fA-F]+)$/.exec(part))) v = parseInt(m[1], 16);
     else if (/^0[0-7]*$/.test(part)) v = parseInt(part, 8);
     else if (/^[1-9][0-9]*$/.test(part)) v = parseInt(part, 10);
     else return null;

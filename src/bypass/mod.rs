@@ -37,7 +37,6 @@ use crate::oracle::OracleId;
 pub use self::checks::StringCheck;
 pub use self::matrix::{Confirmation, Mark, Matrix, spelling};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
-pub(crate) use self::search::fetched_host;
 pub use self::search::{
     bypasses, check_candidates, default_validators, parsers_in, passed, report_matrix,
     report_matrix_with, search, search_with, seed_templates, seed_templates_and,

@@ -222,9 +222,13 @@ fn place_of_v4(v4: Ipv4Addr) -> Place {
 /// number (`0x` hex, a leading `0` octal, else decimal); every part but
 /// the last at most 255, the last filling the bytes left. The URL
 /// Standard's IPv4 parser reads the same forms (uridiff's host model,
-/// `triage::host`), but for a final `.`, which glibc refuses.
+/// `triage::host`), but for a final `.` and for a part that is `0x` with
+/// no digit after it (the URL Standard's IPv4 number parser reads that
+/// as 0), both of which glibc refuses: `getaddrinfo("0x")` and
+/// `getaddrinfo("1.0x")` ask DNS (glibc 2.36, run in a network namespace;
+/// the follower's clients found it, `node-http-url-parse` on `http://0X;3//`).
 pub fn inet_aton(text: &str) -> Option<Ipv4Addr> {
-    if text.ends_with('.') {
+    if text.ends_with('.') || text.split('.').any(|part| part.eq_ignore_ascii_case("0x")) {
         return None;
     }
     crate::triage::host::whatwg_ipv4(text).map(Ipv4Addr::from)
@@ -291,6 +295,11 @@ mod tests {
         assert_eq!(inet_aton("4294967296"), None);
         assert_eq!(inet_aton("example.com"), None);
         assert_eq!(inet_aton("+127.1"), None, "no sign: digits only");
+        // `0x` needs a digit after it (the URL Standard reads it as 0).
+        assert_eq!(inet_aton("0x0"), v4(0, 0, 0, 0));
+        for text in ["0x", "0X", "1.0x", "0x.1"] {
+            assert_eq!(inet_aton(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -52,7 +52,7 @@ fn host_of<'c>(case: &'c Case<'_>, id: OracleId) -> Option<&'c str> {
 /// Does the fetcher fetch this input: it accepts it with an `http` or
 /// `https` scheme (the schemes an HTTP client sends) and a host that is
 /// not empty?
-pub(crate) fn fetched_host<'c>(case: &'c Case<'_>, fetcher: OracleId) -> Option<&'c str> {
+fn fetched_host<'c>(case: &'c Case<'_>, fetcher: OracleId) -> Option<&'c str> {
     let outcome = case.outcome(fetcher).filter(|o| o.accepted())?;
     let scheme = outcome.components.get(Component::Scheme)?;
     if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {

@@ -86,6 +86,7 @@ pub struct Client {
     mode: Mode,
     inner: Inner,
     errors: Vec<String>,
+    runtime: Option<String>,
 }
 
 #[derive(Debug)]
@@ -138,6 +139,8 @@ impl Client {
                 mode,
                 inner: Inner::Curl(mode),
                 errors: Vec::new(),
+                runtime: crate::oracle::info(crate::oracle::OracleId::Curl)
+                    .map(|i| i.library.to_owned()),
             });
         }
         let Some(row) = program(info.id) else {
@@ -171,6 +174,7 @@ impl Client {
                 lines: VecDeque::new(),
             },
             errors: Vec::new(),
+            runtime: None,
         };
         let hello = client.next_line(Instant::now() + timeout)?;
         let hello: serde_json::Value = serde_json::from_slice(&hello)
@@ -185,7 +189,17 @@ impl Client {
                 info.id
             ));
         }
+        client.runtime = hello
+            .get("runtime")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned);
         Ok(client)
+    }
+
+    /// The client's runtime and library, as its hello line says (libcurl:
+    /// the library this build links).
+    pub fn runtime(&self) -> Option<&str> {
+        self.runtime.as_deref()
     }
 
     /// The client's row.

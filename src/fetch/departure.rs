@@ -115,7 +115,7 @@ pub fn worth_sending(case: &Case<'_>, parser: OracleId) -> bool {
         .is_some_and(|o| o.components.get(Component::Scheme).is_none())
         && case.input.starts_with(|c: char| c.is_ascii_alphanumeric());
     schemeless
-        || crate::bypass::fetched_host(case, parser).is_some()
+        || predicted_host(case, parser).is_some()
         || case
             .outcomes
             .iter()
@@ -178,8 +178,26 @@ fn observed_text(seen: &Observation) -> String {
     parts.join(", ")
 }
 
-/// The port the parser reads (its port, else the scheme's default), when
-/// it reads one as a number.
+/// The host a client of `parser` goes to by the parser's reading: the
+/// parser accepts the input with a host that is not empty, and an `http`
+/// or `https` scheme, or none (a client that reads a URL without a scheme
+/// adds `http://`, as urllib3's `PoolManager` does with what `parse_url`
+/// reads: the host is still the parser's).
+fn predicted_host<'c>(case: &'c Case<'_>, parser: OracleId) -> Option<&'c str> {
+    let outcome = case.outcome(parser).filter(|o| o.accepted())?;
+    let http = outcome
+        .components
+        .get(Component::Scheme)
+        .is_none_or(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+    let host = outcome
+        .components
+        .get(Component::Host)
+        .filter(|h| !h.is_empty());
+    host.filter(|_| http)
+}
+
+/// The port the parser reads (its port, else the scheme's default; no
+/// scheme is `http`'s), when it reads one as a number.
 fn predicted_port(case: &Case<'_>, parser: OracleId) -> Option<u16> {
     let outcome = case.outcome(parser)?;
     match outcome
@@ -188,15 +206,11 @@ fn predicted_port(case: &Case<'_>, parser: OracleId) -> Option<u16> {
         .filter(|p| !p.is_empty())
     {
         Some(port) => port.parse().ok(),
-        None => match outcome
-            .components
-            .get(Component::Scheme)?
-            .to_ascii_lowercase()
-            .as_str()
-        {
-            "http" => Some(80),
-            "https" => Some(443),
-            _ => None,
+        None => match outcome.components.get(Component::Scheme) {
+            None => Some(80),
+            Some(s) if s.eq_ignore_ascii_case("http") => Some(80),
+            Some(s) if s.eq_ignore_ascii_case("https") => Some(443),
+            Some(_) => None,
         },
     }
 }
@@ -224,9 +238,9 @@ pub fn departure(
         predicted,
         observed: observed_text(seen),
     };
-    let Some(host) = crate::bypass::fetched_host(case, parser) else {
+    let Some(host) = predicted_host(case, parser) else {
         let why = if outcome.accepted() {
-            "nothing: no http or https URL with a host"
+            "nothing: no host, or a scheme other than http and https"
         } else {
             "nothing: it refuses the input"
         };
@@ -354,6 +368,15 @@ mod tests {
         let d = departure(&case, client, parser, &went, &map()).unwrap();
         assert_eq!(d.kind, DepartureKind::NoHost);
         assert_eq!(d.predicted, "nothing: it refuses the input");
+        // A host without a scheme is still the parser's host: a client
+        // that adds `http://` goes there (fluent-uri reads `//evil.example/`
+        // as a network-path reference).
+        let schemeless = crate::check("//evil.example/");
+        let there = seen(None, None, Some("evil.example"));
+        assert_eq!(
+            departure(&schemeless, client, OracleId::Rfc3986, &there, &map()),
+            None
+        );
         let nowhere = seen(None, None, None);
         assert_eq!(departure(&case, client, parser, &nowhere, &map()), None);
         assert!(!worth_sending(&crate::check("a:b"), parser));

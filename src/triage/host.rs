@@ -194,9 +194,10 @@ pub(crate) fn is_dotted_quad(host: &str) -> bool {
 
 /// The URL Standard's IPv4 parser: up to four parts, each decimal, octal
 /// (leading `0`) or hex (`0x`); the last fills the remaining bytes. For
-/// text without a final `.`, this is also glibc's `inet_aton` as
-/// `getaddrinfo` calls it (`__inet_aton_exact`: C number parts, `0x` alone
-/// read as 0), which is how most clients' resolvers read a numeric host.
+/// text without a final `.` and without a part `0x` alone (which this
+/// reads as 0), this is also glibc's `inet_aton` as `getaddrinfo` calls it
+/// (`__inet_aton_exact`: C number parts; `bypass::inet_aton`), which is
+/// how most clients' resolvers read a numeric host.
 pub(crate) fn whatwg_ipv4(host: &str) -> Option<u32> {
     let parts: Vec<&str> = host.split('.').collect();
     if parts.is_empty() || parts.len() > 4 {

@@ -222,8 +222,8 @@ impl Clients {
     /// Sends `case`'s input through every client whose parser fetches it
     /// or for which some parser reads it as `http` or `https`
     /// ([`worth_sending`]), and returns each departure with what was
-    /// observed.
-    fn observe(&mut self, case: &Case<'_>) -> Vec<(Departure, Observation)> {
+    /// observed and the client's runtime.
+    fn observe(&mut self, case: &Case<'_>) -> Vec<Found> {
         let mut found = Vec::new();
         // A pair's input is a reference, not the URL a client would be
         // given: only inputs without a base go out.
@@ -234,13 +234,19 @@ impl Clients {
             if !worth_sending(case, slot.parser) {
                 continue;
             }
+            let (info, parser) = (slot.info, slot.parser);
             let Some(client) = Clients::client(slot, self.mode, &mut self.errors) else {
                 continue;
             };
             self.counts.requests += 1;
             let seen = self.observer.observe(client, case.input);
-            if let Some(d) = departure(case, slot.info, slot.parser, &seen, self.observer.map()) {
-                found.push((d, seen));
+            if let Some(departure) = departure(case, info, parser, &seen, self.observer.map()) {
+                let runtime = client.runtime().map(str::to_owned);
+                found.push(Found {
+                    departure,
+                    seen,
+                    runtime,
+                });
             }
         }
         self.counts.departures += found.len();
@@ -260,7 +266,7 @@ impl Clients {
         let found = self.observe(case);
         let new: Vec<String> = found
             .iter()
-            .map(|(d, _)| d.signature())
+            .map(|f| f.departure.signature())
             .filter(|s| !self.known.contains(s))
             .collect::<BTreeSet<String>>()
             .into_iter()
@@ -290,12 +296,25 @@ impl Clients {
     }
 }
 
+/// One departure, what was observed, and the client's runtime (its hello
+/// line's words).
+struct Found {
+    departure: Departure,
+    seen: Observation,
+    runtime: Option<String>,
+}
+
 /// One line of `client-HASH.json`; field order is the output order.
 #[derive(Serialize)]
 struct Record<'a, 'c> {
     signature: String,
     client: &'static str,
     parser: &'a str,
+    /// The in-process parser's library and version (an external one's is
+    /// in its adapter's runtime): a client built on another version of the
+    /// same library may depart for that alone.
+    parser_library: Option<&'static str>,
+    client_runtime: Option<&'a str>,
     kind: &'static str,
     predicted: &'a str,
     observed: &'a str,
@@ -316,16 +335,23 @@ fn save_departures(
     dir: &Path,
     raw: &[u8],
     case: &Case<'_>,
-    found: &[(Departure, Observation)],
+    found: &[Found],
 ) -> Result<std::path::PathBuf, Failure> {
     let hash = uridiff::corpus::file_name(raw);
     let name = format!("client-{}", hash.get(..16).unwrap_or(&hash));
     let mut json = Vec::new();
-    for (d, seen) in found {
+    for Found {
+        departure: d,
+        seen,
+        runtime,
+    } in found
+    {
         let record = Record {
             signature: d.signature(),
             client: d.client,
             parser: d.parser.as_str(),
+            parser_library: uridiff::oracle::info(d.parser).map(|i| i.library),
+            client_runtime: runtime.as_deref(),
             kind: d.kind.as_str(),
             predicted: &d.predicted,
             observed: &d.observed,
