@@ -35,7 +35,6 @@ use super::externals::{ExternalArgs, end_gracefully, signal_exit_status};
 use super::fetch::Sandbox;
 use super::io::{Output, context};
 use super::text::path as shown_path;
-use clients::Clients;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -85,6 +84,11 @@ pub(crate) struct Args {
     /// Each client request's time limit, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
     client_timeout: f64,
+    /// After the campaign ends (or the follower is told to), the clients
+    /// go on with the inputs queued for them for at most this many seconds;
+    /// what is left is counted.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    client_grace: f64,
     /// External oracles, as for `check` [default: --oracle all].
     #[command(flatten)]
     externals: ExternalArgs,
@@ -470,22 +474,17 @@ fn announce(
 
 pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
     let artifacts = artifacts_dir(args)?;
-    let client_timeout = client_timeout(args)?;
-    let mut known: BTreeSet<Signature> = load_signatures(&args.root)?.into_keys().collect();
-    let listed = known.len();
-    let earlier = saved_signatures(&artifacts)?;
-    let earlier_count = earlier.len();
-    known.extend(earlier);
+    let client_timeout = clients::timeout(args)?;
+    let (known, known_counts) = known_signatures(args, &artifacts)?;
 
     // From here a signal ends the loop below, not the process: a finding
     // is never left half-written, and the summary is said.
     end_gracefully();
     let externals = args.externals.or_all();
     let (mut harness, ids) = start(&externals)?;
-    let mut clients = match client_timeout {
-        Some(timeout) => Some(start_clients(args, timeout, &ids, sandbox, &artifacts)?),
-        None => None,
-    };
+    let mut clients = client_timeout
+        .map(|timeout| clients::start(args, timeout, &ids, sandbox, &artifacts))
+        .transpose()?;
     let mut watch = Watch::new(args);
     let existing = if args.existing {
         "checked".to_owned()
@@ -493,11 +492,9 @@ pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
         format!("{} skipped", watch.skip_existing()?)
     };
     let mut out = io::stdout().lock();
-    let known_counts = (listed, earlier_count);
     announce(&mut out, args, &ids, known_counts, &artifacts, &existing)?;
     if let Some(clients) = &clients {
-        writeln!(out, "with {}", clients.describe())?;
-        out.flush()?;
+        clients.announce(&mut out)?;
     }
 
     let interval = Duration::from_millis(args.interval_ms.max(1));
@@ -521,9 +518,17 @@ pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
             if over {
                 break format!("process {} ended", args.pid.unwrap_or_default());
             }
-            std::thread::sleep(interval.min(Duration::from_millis(50)));
+            // Idle: the clients' turn, until the next listing.
+            let sent = match &mut clients {
+                Some(c) => c.idle(&mut out, &artifacts, interval)?,
+                None => false,
+            };
+            if !sent {
+                std::thread::sleep(interval.min(Duration::from_millis(50)));
+            }
             continue;
         }
+        let batch_started = Instant::now();
         // One batch: the files read (size-capped) and decoded.
         let items = read_batch(&mut watch, batch, format, args.max_len, &mut counts);
         let queries = queries_of(&items);
@@ -545,8 +550,11 @@ pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
                 &mut counts,
             )?;
             if let Some(clients) = &mut clients {
-                clients.check_and_save(&mut out, &artifacts, raw, case)?;
+                clients.offer(raw, case)?;
             }
+        }
+        if let Some(c) = &mut clients {
+            c.take_turn(&mut out, &artifacts, batch_started.elapsed())?;
         }
         if lost_an_external(&cases) && restarts < RESTARTS {
             restarts += 1;
@@ -565,7 +573,7 @@ pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
     // The adapters a signal killed say so; that is no error of theirs.
     keep_errors(harness.finish(), &mut errors);
     let client_findings = match clients {
-        Some(clients) => end_clients(&mut out, clients, &mut errors)?,
+        Some(clients) => clients::end(&mut out, (clients, &artifacts), args, &mut errors)?,
         None => 0,
     };
     let status = summary(&mut out, args, &why_ended, &counts, &artifacts, &errors)?;
@@ -577,40 +585,18 @@ pub(crate) fn run(args: &Args, sandbox: &Sandbox) -> Result<Status, Failure> {
     })
 }
 
-/// The HTTP clients of `--clients` / `--client`, beside the in-process
-/// oracles this build has and the external ones started (`ids`).
-fn start_clients(
+/// The signatures a follower does not save: those `signatures.txt` lists
+/// and those saved earlier in `artifacts`; and how many of each.
+fn known_signatures(
     args: &Args,
-    timeout: Duration,
-    ids: &[OracleId],
-    sandbox: &Sandbox,
     artifacts: &Path,
-) -> Result<Clients, Failure> {
-    let followed: Vec<OracleId> = OracleId::ALL
-        .iter()
-        .copied()
-        .filter(|id| uridiff::oracle::info(*id).is_some())
-        .chain(ids.iter().copied())
-        .collect();
-    Clients::start(&args.client, timeout, sandbox, &followed, artifacts)
-}
-
-/// Says what the clients did, stops them (their errors join `errors`,
-/// unless a signal killed them), and returns how many findings they saved.
-fn end_clients(
-    out: &mut impl Write,
-    clients: Clients,
-    errors: &mut Vec<String>,
-) -> Result<usize, Failure> {
-    let c = &clients.counts;
-    writeln!(
-        out,
-        "clients: {} requests, {} departures from their parsers, {} findings saved ({} new signatures)",
-        c.requests, c.departures, c.saved, c.signatures
-    )?;
-    let saved = c.saved;
-    keep_errors(clients.finish(), errors);
-    Ok(saved)
+) -> Result<(BTreeSet<Signature>, (usize, usize)), Failure> {
+    let mut known: BTreeSet<Signature> = load_signatures(&args.root)?.into_keys().collect();
+    let listed = known.len();
+    let earlier = saved_signatures(artifacts)?;
+    let earlier_count = earlier.len();
+    known.extend(earlier);
+    Ok((known, (listed, earlier_count)))
 }
 
 /// Says each of `found` and keeps it in `errors`, unless a signal ended
@@ -634,21 +620,6 @@ fn queries_of(items: &[(Vec<u8>, Decoded)]) -> Vec<Query<'_>> {
             None => Query::new(&d.input),
         })
         .collect()
-}
-
-/// `--client-timeout` as a duration when clients are asked for
-/// (`--clients` or `--client`).
-fn client_timeout(args: &Args) -> Result<Option<Duration>, Failure> {
-    if !args.clients && args.client.is_empty() {
-        return Ok(None);
-    }
-    let t = args.client_timeout;
-    if !(t.is_finite() && t > 0.0 && t <= 600.0) {
-        return Err(Failure::Usage(format!(
-            "--client-timeout {t}: a number of seconds above 0, at most 600"
-        )));
-    }
-    Ok(Some(Duration::from_secs_f64(t)))
 }
 
 /// The last line: why the follower ended and what it did; the status.

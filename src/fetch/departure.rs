@@ -215,60 +215,152 @@ fn predicted_port(case: &Case<'_>, parser: OracleId) -> Option<u16> {
     }
 }
 
-/// The departure `seen` (what `client` did with the case's input) shows
-/// from what `parser` reads in `case`, if any. `map` is the run's names
-/// and their trap addresses ([`super::Observer::map`]). None when the
-/// parser gave no answer, or when the client left no trace to compare
-/// (an error before any connection or question).
+/// What a parser reads of an input, as far as a client of it goes: the
+/// prediction a departure is judged against, kept apart from the case so
+/// that the request can be made later.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prediction {
+    /// The parser.
+    pub parser: OracleId,
+    /// Where its reading sends a client.
+    pub goes: Goes,
+}
+
+/// Where a parser's reading sends a client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Goes {
+    /// Nowhere: it refuses the input.
+    Refused,
+    /// Nowhere: it reads no host, or a scheme other than `http` and
+    /// `https`.
+    NoHost,
+    /// To the host as its runtime's resolver reads it, at the port (its
+    /// own, else the scheme's default) when it reads one as a number.
+    Host {
+        /// The host as the parser reports it.
+        host: String,
+        /// How the resolver reads it.
+        read: Read,
+        /// The port.
+        port: Option<u16>,
+    },
+}
+
+impl Prediction {
+    /// What `parser` reads in `case`; None when it gave no answer.
+    pub fn of(case: &Case<'_>, parser: OracleId) -> Option<Prediction> {
+        let outcome = case.outcome(parser).filter(|o| !o.is_missing())?;
+        let goes = match predicted_host(case, parser) {
+            Some(host) => Goes::Host {
+                host: host.to_owned(),
+                read: read(host, reading_of(parser)),
+                port: predicted_port(case, parser),
+            },
+            None if outcome.accepted() => Goes::NoHost,
+            None => Goes::Refused,
+        };
+        Some(Prediction { parser, goes })
+    }
+
+    /// The prediction in words: `host:port`, or `nothing` with why.
+    pub fn text(&self) -> String {
+        match &self.goes {
+            Goes::Refused => "nothing: it refuses the input".to_owned(),
+            Goes::NoHost => "nothing: no host, or a scheme other than http and https".to_owned(),
+            Goes::Host {
+                host,
+                port: Some(p),
+                ..
+            } => format!("{host}:{p}"),
+            Goes::Host { host, .. } => host.clone(),
+        }
+    }
+
+    /// The input's shape as a client of this parser meets it: what the
+    /// parser's reading is (refused, no host, a name, an address), whether
+    /// the input begins with `http`, and
+    /// which of the characters that steer a URL's authority it holds
+    /// (`%@:\[]#?;/.`, space, controls, non-ASCII, upper case). Inputs of one
+    /// shape mostly take a client to the same kind of place: a campaign
+    /// that sends one input per shape and client reaches every kind of
+    /// departure at a fraction of the requests (`corpus follow`).
+    pub fn shape(&self, input: &str) -> u32 {
+        const STEERING: &[u8] = b"%@:\\[]#?;/.";
+        let mut mask = 0u32;
+        for b in input.bytes() {
+            if let Some(i) = STEERING.iter().position(|&c| c == b) {
+                mask |= 1 << i;
+            } else if b == b' ' {
+                mask |= 1 << 12;
+            } else if b.is_ascii_control() {
+                mask |= 1 << 13;
+            } else if !b.is_ascii() {
+                mask |= 1 << 14;
+            } else if b.is_ascii_uppercase() {
+                mask |= 1 << 15;
+            }
+        }
+        let http = input
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("http"));
+        let goes = match &self.goes {
+            Goes::Refused => 0,
+            Goes::NoHost => 1,
+            Goes::Host {
+                read: Read::Name(_),
+                ..
+            } => 2,
+            Goes::Host {
+                read: Read::Address(_),
+                ..
+            } => 3,
+        };
+        mask | (u32::from(http) << 16) | (goes << 17)
+    }
+}
+
+/// The departure `seen` (what `client` did with an input) shows from what
+/// its parser reads there (`prediction`), if any. `map` is the run's
+/// names and their trap addresses ([`super::Observer::map`]). None when
+/// the client left no trace to compare (an error before any connection or
+/// question).
 pub fn departure(
-    case: &Case<'_>,
+    prediction: &Prediction,
     client: &'static ClientInfo,
-    parser: OracleId,
     seen: &Observation,
     map: &[(String, IpAddr)],
 ) -> Option<Departure> {
-    let outcome = case.outcome(parser).filter(|o| !o.is_missing())?;
     if seen.address.is_none() && seen.resolved_name.is_none() {
         return None;
     }
-    let make = |kind, predicted: String| Departure {
+    let make = |kind| Departure {
         client: client.id,
-        parser,
+        parser: prediction.parser,
         kind,
-        predicted,
+        predicted: prediction.text(),
         observed: observed_text(seen),
     };
-    let Some(host) = predicted_host(case, parser) else {
-        let why = if outcome.accepted() {
-            "nothing: no host, or a scheme other than http and https"
-        } else {
-            "nothing: it refuses the input"
-        };
-        return Some(make(DepartureKind::NoHost, why.to_owned()));
+    let Goes::Host { read, port, .. } = &prediction.goes else {
+        return Some(make(DepartureKind::NoHost));
     };
-    let port = predicted_port(case, parser);
-    let predicted = match port {
-        Some(p) => format!("{host}:{p}"),
-        None => host.to_owned(),
-    };
-    let host_holds = match read(host, reading_of(parser)) {
+    let host_holds = match read {
         Read::Address(a) => {
-            seen.address.is_none_or(|s| arrives_at(a) == s) && seen.resolved_name.is_none()
+            seen.address.is_none_or(|s| arrives_at(*a) == s) && seen.resolved_name.is_none()
         }
         Read::Name(name) => match (&seen.resolved_name, seen.address) {
-            (Some(resolved), _) => same_name(&name, resolved),
-            (None, Some(s)) => name_reaches(&name, s, map),
+            (Some(resolved), _) => same_name(name, resolved),
+            (None, Some(s)) => name_reaches(name, s, map),
             (None, None) => true,
         },
     };
     if !host_holds {
-        return Some(make(DepartureKind::Host, predicted));
+        return Some(make(DepartureKind::Host));
     }
     // The port is the trap's own in the guard mode (the guard forces it):
     // only the namespace's is evidence.
     let port_differs =
-        seen.mode == Mode::Namespace && matches!((seen.port, port), (Some(s), Some(p)) if s != p);
-    port_differs.then(|| make(DepartureKind::Port, predicted))
+        seen.mode == Mode::Namespace && matches!((seen.port, port), (Some(s), Some(p)) if s != *p);
+    port_differs.then(|| make(DepartureKind::Port))
 }
 
 #[cfg(test)]
@@ -310,25 +402,61 @@ mod tests {
         let parser = OracleId::Url;
         let client = info("urllib3");
         let here = seen(Some("127.0.0.1"), Some(80), None);
-        assert_eq!(departure(&case, client, parser, &here, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&case, parser).unwrap(),
+                client,
+                &here,
+                &map()
+            ),
+            None
+        );
         let there = seen(Some("127.0.0.2"), Some(80), None);
-        let d = departure(&case, client, parser, &there, &map()).unwrap();
+        let d = departure(
+            &Prediction::of(&case, parser).unwrap(),
+            client,
+            &there,
+            &map(),
+        )
+        .unwrap();
         assert_eq!(d.kind, DepartureKind::Host);
         assert_eq!(d.predicted, "127.0.0.1:80");
         assert_eq!(d.observed, "127.0.0.2:80");
         assert_eq!(d.signature(), "client-elsewhere/observed/urllib3/host");
         let port = seen(Some("127.0.0.1"), Some(443), None);
-        let d = departure(&case, client, parser, &port, &map()).unwrap();
+        let d = departure(
+            &Prediction::of(&case, parser).unwrap(),
+            client,
+            &port,
+            &map(),
+        )
+        .unwrap();
         assert_eq!(d.kind, DepartureKind::Port);
         // In the guard mode the port is the guard's: no evidence.
         let guarded = Observation {
             mode: Mode::Guard,
             ..port
         };
-        assert_eq!(departure(&case, client, parser, &guarded, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&case, parser).unwrap(),
+                client,
+                &guarded,
+                &map()
+            ),
+            None
+        );
         // 0.0.0.0 is the local host on Linux: no departure there.
         let zero = crate::check("http://0.0.0.0/");
-        assert_eq!(departure(&zero, client, parser, &here, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&zero, parser).unwrap(),
+                client,
+                &here,
+                &map()
+            ),
+            None
+        );
     }
 
     /// A name: the question the client asked the resolver decides (the
@@ -340,11 +468,33 @@ mod tests {
         let parser = OracleId::Url;
         let case = crate::check("http://EVIL.example./x");
         let asked = seen(None, None, Some("evil.example"));
-        assert_eq!(departure(&case, client, parser, &asked, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&case, parser).unwrap(),
+                client,
+                &asked,
+                &map()
+            ),
+            None
+        );
         let mapped = seen(Some("127.0.0.2"), Some(80), None);
-        assert_eq!(departure(&case, client, parser, &mapped, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&case, parser).unwrap(),
+                client,
+                &mapped,
+                &map()
+            ),
+            None
+        );
         let other = seen(None, None, Some("evil.example.com"));
-        let d = departure(&case, client, parser, &other, &map()).unwrap();
+        let d = departure(
+            &Prediction::of(&case, parser).unwrap(),
+            client,
+            &other,
+            &map(),
+        )
+        .unwrap();
         assert_eq!(d.kind, DepartureKind::Host);
         assert_eq!(d.observed, "asked the resolver for \"evil.example.com\"");
         // A client that applies IDNA asks for the A-label of the name its
@@ -354,7 +504,15 @@ mod tests {
         // localhost is any loopback address.
         let local = crate::check("http://localhost/");
         let v6 = seen(Some("::1"), Some(80), None);
-        assert_eq!(departure(&local, client, parser, &v6, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&local, parser).unwrap(),
+                client,
+                &v6,
+                &map()
+            ),
+            None
+        );
     }
 
     /// A parser that fetches nothing, and a client that went somewhere:
@@ -365,7 +523,13 @@ mod tests {
         let parser = OracleId::Url;
         let case = crate::check("evil.example/");
         let went = seen(Some("127.0.0.2"), Some(80), Some("evil.example"));
-        let d = departure(&case, client, parser, &went, &map()).unwrap();
+        let d = departure(
+            &Prediction::of(&case, parser).unwrap(),
+            client,
+            &went,
+            &map(),
+        )
+        .unwrap();
         assert_eq!(d.kind, DepartureKind::NoHost);
         assert_eq!(d.predicted, "nothing: it refuses the input");
         // A host without a scheme is still the parser's host: a client
@@ -374,15 +538,50 @@ mod tests {
         let schemeless = crate::check("//evil.example/");
         let there = seen(None, None, Some("evil.example"));
         assert_eq!(
-            departure(&schemeless, client, OracleId::Rfc3986, &there, &map()),
+            departure(
+                &Prediction::of(&schemeless, OracleId::Rfc3986).unwrap(),
+                client,
+                &there,
+                &map()
+            ),
             None
         );
         let nowhere = seen(None, None, None);
-        assert_eq!(departure(&case, client, parser, &nowhere, &map()), None);
+        assert_eq!(
+            departure(
+                &Prediction::of(&case, parser).unwrap(),
+                client,
+                &nowhere,
+                &map()
+            ),
+            None
+        );
         assert!(!worth_sending(&crate::check("a:b"), parser));
         assert!(!worth_sending(&crate::check("/evil.example"), parser));
         assert!(worth_sending(&crate::check("http://x/"), parser));
         assert!(worth_sending(&crate::check("evil.example/"), parser));
+    }
+
+    /// Inputs that differ in letters and digits only are one shape; a
+    /// steering character, or another reading, is another.
+    #[test]
+    fn a_shape_is_the_reading_and_the_steering_characters() {
+        let shape = |input: &str| {
+            Prediction::of(&crate::check(input), OracleId::Url)
+                .unwrap()
+                .shape(input)
+        };
+        assert_eq!(
+            shape("http://evil.example/a"),
+            shape("http://other.test/bcd")
+        );
+        assert_ne!(
+            shape("http://evil.example/"),
+            shape("http://evil%2eexample/")
+        );
+        assert_ne!(shape("http://evil.example/"), shape("http://127.0.0.1/"));
+        assert_ne!(shape("http://evil.example/"), shape("evil.example/"));
+        assert_ne!(shape("http://evil.example/"), shape("http://EVIL.example/"));
     }
 
     /// Each client with a parser: the oracle whose descriptor names it.

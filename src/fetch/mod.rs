@@ -64,7 +64,9 @@ mod token;
 mod trap;
 
 pub use client::{Answer, Client, Request};
-pub use departure::{Departure, DepartureKind, departure, parser_of, worth_sending};
+pub use departure::{
+    Departure, DepartureKind, Goes, Prediction, departure, parser_of, worth_sending,
+};
 pub use dns::{DnsTrap, Query};
 pub use observe::{MAX_NAMES, Observation, Observer, REDIRECT_PAGE, name_map};
 pub use rows::{ClientInfo, clients, clients_for, clients_of};

@@ -427,10 +427,13 @@ fn a_client_that_goes_elsewhere_than_its_parser_is_saved_once() {
     assert_eq!(record["mode"], "namespace", "{record}");
     assert_eq!(record["check"]["input"], input, "{record}");
     // The same departure on another input (`localhost%2e` decodes to
-    // `localhost.`), and an input the client reaches as its parser reads
-    // it: nothing more is saved.
+    // `localhost.`), an input the client reaches as its parser reads it,
+    // and one of the first input's shape (the same reading, the same
+    // steering characters), which the client is not sent: nothing more is
+    // saved.
     drop_file(&new, "b", b"http://localhost%2e/");
     drop_file(&new, "c", b"http://127.0.0.1/");
+    drop_file(&new, "d", b"http://%31%32%38.0.0.1/");
     std::thread::sleep(Duration::from_millis(3000));
     sleep.kill().unwrap();
     sleep.wait().unwrap();
@@ -443,7 +446,7 @@ fn a_client_that_goes_elsewhere_than_its_parser_is_saved_once() {
     let clients = rest.iter().find(|l| l.starts_with("clients: ")).unwrap();
     assert_eq!(
         clients,
-        "clients: 3 requests, 2 departures from their parsers, 1 findings saved (1 new signatures)",
+        "clients: 3 requests, 2 departures from their parsers, 1 findings saved (1 new signatures); not sent: 1 of a shape the client was sent before, 0 with the queue full, 0 left at the end",
         "{rest:?}"
     );
     // The client process ended with the follower.

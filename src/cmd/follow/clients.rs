@@ -12,23 +12,25 @@
 //! traps see where it went; elsewhere only the clients with an in-client
 //! guard run, and the output says so.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use uridiff::fetch::{
-    self, Client, ClientInfo, Departure, Mode, Observation, Observer, departure, parser_of,
-    worth_sending,
+    self, Client, ClientInfo, Departure, Mode, Observation, Observer, Prediction, departure,
+    parser_of, worth_sending,
 };
 use uridiff::oracle::OracleId;
 use uridiff::{Case, fetch::netns};
 
 use super::super::error::{Failure, diagnostic};
+use super::super::externals::signal_exit_status;
 use super::super::fetch::Sandbox;
 use super::super::text::path as shown_path;
+use super::Args;
 
 /// How often a client whose process failed (a crash, a timeout) is
 /// started again before the follower goes on without it.
@@ -37,6 +39,20 @@ const STARTS: usize = 3;
 /// How long a client may take to start (Go builds its client on first
 /// use, Java compiles its source), as for `uridiff fetch`.
 const START_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// At most this many inputs wait for the clients; what is offered while
+/// the queue is full is counted and not sent.
+const QUEUE: usize = 2000;
+
+/// An input waiting for its clients: its text, its file's bytes, its
+/// `check --json`, and the clients (their slots) with what each one's
+/// parser reads.
+struct Pending {
+    input: String,
+    raw: Vec<u8>,
+    check: String,
+    sends: Vec<(usize, Prediction)>,
+}
 
 /// One client and the oracle whose parser it reads URLs with.
 struct Slot {
@@ -57,6 +73,11 @@ pub(super) struct ClientCounts {
     pub(super) saved: usize,
     /// New signatures among them.
     pub(super) signatures: usize,
+    /// Requests not made: the client had been sent an input of the same
+    /// shape.
+    pub(super) same_shape: usize,
+    /// Requests not made: the queue was full.
+    pub(super) over_cap: usize,
 }
 
 /// The clients of a follower, their traps, and the departure signatures
@@ -67,6 +88,9 @@ pub(super) struct Clients {
     observer: Observer,
     slots: Vec<Slot>,
     known: BTreeSet<String>,
+    /// (slot, shape) pairs sent or queued.
+    shapes: HashSet<(usize, u32)>,
+    queue: VecDeque<Pending>,
     pub(super) counts: ClientCounts,
     errors: Vec<String>,
 }
@@ -167,11 +191,14 @@ impl Clients {
             })
             .collect();
         let map = fetch::name_map(["evil.example"]);
-        // The traps listen where an `http` or `https` URL goes without a
-        // port; a client sent to another port meets a closed one and
-        // leaves no address, only its resolver question.
+        // The traps listen where an `http` URL goes without a port. Not on
+        // 443: a trap speaks plain HTTP, so an `https` client's TLS hello
+        // would wait there for its whole timeout (2 s a request) and carry
+        // no token to observe; on a closed port it fails at once, and its
+        // resolver question is the evidence. A client sent to any other
+        // port likewise leaves only that question.
         let observer = match mode {
-            Mode::Namespace => Observer::namespace(map, &[80, 443], timeout),
+            Mode::Namespace => Observer::namespace(map, &[80], timeout),
             Mode::Guard => Observer::guard(map, timeout),
         }
         .map_err(Failure::Usage)?;
@@ -180,20 +207,25 @@ impl Clients {
             observer,
             slots,
             known: saved_signatures(artifacts)?,
+            shapes: HashSet::new(),
+            queue: VecDeque::new(),
             counts: ClientCounts::default(),
             errors: Vec::new(),
         })
     }
 
-    /// `namespace` or `guard`, and the clients' ids.
-    pub(super) fn describe(&self) -> String {
+    /// The follower's second line: how many clients, in which mode
+    /// (`namespace` or `guard`), and their ids.
+    pub(super) fn announce(&self, out: &mut impl Write) -> io::Result<()> {
         let ids: Vec<&str> = self.slots.iter().map(|s| s.info.id).collect();
-        format!(
-            "{} HTTP clients in mode {} ({})",
+        writeln!(
+            out,
+            "with {} HTTP clients in mode {} ({})",
             ids.len(),
             self.mode.as_str(),
             ids.join(", ")
-        )
+        )?;
+        out.flush()
     }
 
     /// The client of `slot`, started if it is not (again after a failure,
@@ -219,28 +251,116 @@ impl Clients {
         slot.client.as_mut()
     }
 
-    /// Sends `case`'s input through every client whose parser fetches it
-    /// or for which some parser reads it as `http` or `https`
-    /// ([`worth_sending`]), and returns each departure with what was
-    /// observed and the client's runtime.
-    fn observe(&mut self, case: &Case<'_>) -> Vec<Found> {
-        let mut found = Vec::new();
+    /// Queues `case`'s input (the file bytes `raw`) for every client whose
+    /// parser fetches it or for which some parser reads it as `http` or
+    /// `https` ([`worth_sending`]), unless that client was sent an input
+    /// of the same shape ([`Prediction::shape`]) before, or the queue is
+    /// full. The queue is what [`Clients::drain`] sends.
+    pub(super) fn offer(&mut self, raw: &[u8], case: &Case<'_>) -> Result<(), Failure> {
         // A pair's input is a reference, not the URL a client would be
         // given: only inputs without a base go out.
         if case.base.is_some() {
-            return found;
+            return Ok(());
         }
-        for slot in &mut self.slots {
+        let mut sends = Vec::new();
+        for (i, slot) in self.slots.iter().enumerate() {
             if !worth_sending(case, slot.parser) {
                 continue;
             }
-            let (info, parser) = (slot.info, slot.parser);
+            let Some(prediction) = Prediction::of(case, slot.parser) else {
+                continue;
+            };
+            if self.shapes.insert((i, prediction.shape(case.input))) {
+                sends.push((i, prediction));
+            } else {
+                self.counts.same_shape += 1;
+            }
+        }
+        if sends.is_empty() {
+            return Ok(());
+        }
+        if self.queue.len() >= QUEUE {
+            self.counts.over_cap += sends.len();
+            return Ok(());
+        }
+        self.queue.push_back(Pending {
+            input: case.input.to_owned(),
+            raw: raw.to_vec(),
+            check: serde_json::to_string(case)?,
+            sends,
+        });
+        Ok(())
+    }
+
+    /// Requests not yet sent.
+    pub(super) fn pending(&self) -> usize {
+        self.queue.iter().map(|p| p.sends.len()).sum()
+    }
+
+    /// The clients' turn after a batch the adapters took `took` to
+    /// check: as long again (at least 100 ms), so that a follower with
+    /// clients keeps half its pace rather than the clients' (a request
+    /// takes milliseconds where a check takes microseconds).
+    pub(super) fn take_turn(
+        &mut self,
+        out: &mut impl Write,
+        artifacts: &Path,
+        took: Duration,
+    ) -> Result<(), Failure> {
+        let slice = took.max(Duration::from_millis(100));
+        self.drain(out, artifacts, Instant::now() + slice)
+    }
+
+    /// The clients' turn while the follower waits for files: until the
+    /// next listing (`interval`). Whether anything was queued to send.
+    pub(super) fn idle(
+        &mut self,
+        out: &mut impl Write,
+        artifacts: &Path,
+        interval: Duration,
+    ) -> Result<bool, Failure> {
+        if self.queue.is_empty() {
+            return Ok(false);
+        }
+        self.drain(out, artifacts, Instant::now() + interval)?;
+        Ok(true)
+    }
+
+    /// Sends the queued inputs through their clients until the queue is
+    /// empty or `deadline` has passed (an input's clients are all sent
+    /// once it is begun), and saves each input that shows a departure
+    /// whose signature is new.
+    pub(super) fn drain(
+        &mut self,
+        out: &mut impl Write,
+        artifacts: &Path,
+        deadline: Instant,
+    ) -> Result<(), Failure> {
+        while Instant::now() < deadline {
+            let Some(pending) = self.queue.pop_front() else {
+                break;
+            };
+            let found = self.send(&pending);
+            self.save_if_new(out, artifacts, &pending, &found)?;
+        }
+        Ok(())
+    }
+
+    /// Sends `pending`'s input through its clients; each departure, with
+    /// what was observed and the client's runtime.
+    fn send(&mut self, pending: &Pending) -> Vec<Found> {
+        let mut found = Vec::new();
+        for (i, prediction) in &pending.sends {
+            let Some(slot) = self.slots.get_mut(*i) else {
+                continue;
+            };
+            let info = slot.info;
             let Some(client) = Clients::client(slot, self.mode, &mut self.errors) else {
                 continue;
             };
             self.counts.requests += 1;
-            let seen = self.observer.observe(client, case.input);
-            if let Some(departure) = departure(case, info, parser, &seen, self.observer.map()) {
+            let seen = self.observer.observe(client, &pending.input);
+            if let Some(departure) = departure(prediction, info, &seen, self.observer.map()) {
                 let runtime = client.runtime().map(str::to_owned);
                 found.push(Found {
                     departure,
@@ -253,17 +373,15 @@ impl Clients {
         found
     }
 
-    /// Observes `case` (from the file bytes `raw`) through the clients and
-    /// saves it in `artifacts` when a departure's signature is new; says
-    /// so on `out`.
-    pub(super) fn check_and_save(
+    /// Saves `pending` in `artifacts` when one of `found`'s signatures is
+    /// new, and says so on `out`.
+    fn save_if_new(
         &mut self,
         out: &mut impl Write,
         artifacts: &Path,
-        raw: &[u8],
-        case: &Case<'_>,
+        pending: &Pending,
+        found: &[Found],
     ) -> Result<(), Failure> {
-        let found = self.observe(case);
         let new: Vec<String> = found
             .iter()
             .map(|f| f.departure.signature())
@@ -274,7 +392,7 @@ impl Clients {
         if new.is_empty() {
             return Ok(());
         }
-        let path = save_departures(artifacts, raw, case, &found)?;
+        let path = save_departures(artifacts, pending, found)?;
         self.counts.saved += 1;
         self.counts.signatures += new.len();
         writeln!(out, "saved {}: {}", shown_path(&path), new.join(" "))?;
@@ -306,7 +424,7 @@ struct Found {
 
 /// One line of `client-HASH.json`; field order is the output order.
 #[derive(Serialize)]
-struct Record<'a, 'c> {
+struct Record<'a> {
     signature: String,
     client: &'static str,
     parser: &'a str,
@@ -326,19 +444,19 @@ struct Record<'a, 'c> {
     host_header: Option<&'a str>,
     request_target: Option<&'a str>,
     error: Option<&'a str>,
-    check: &'a Case<'c>,
+    check: &'a serde_json::value::RawValue,
 }
 
-/// Saves the input (bytes `raw`) as `client-HASH` in `dir`, and its
+/// Saves the input (the file's bytes) as `client-HASH` in `dir`, and its
 /// departures as `client-HASH.json` beside it, each file atomically.
 fn save_departures(
     dir: &Path,
-    raw: &[u8],
-    case: &Case<'_>,
+    pending: &Pending,
     found: &[Found],
 ) -> Result<std::path::PathBuf, Failure> {
-    let hash = uridiff::corpus::file_name(raw);
+    let hash = uridiff::corpus::file_name(&pending.raw);
     let name = format!("client-{}", hash.get(..16).unwrap_or(&hash));
+    let check: &serde_json::value::RawValue = serde_json::from_str(&pending.check)?;
     let mut json = Vec::new();
     for Found {
         departure: d,
@@ -356,21 +474,21 @@ fn save_departures(
             predicted: &d.predicted,
             observed: &d.observed,
             mode: seen.mode.as_str(),
-            input: case.input,
+            input: &pending.input,
             address: seen.address.map(|a| a.to_string()),
             port: seen.port,
             resolved_name: seen.resolved_name.as_deref(),
             host_header: seen.host_header.as_deref(),
             request_target: seen.request_target.as_deref(),
             error: seen.error.as_deref(),
-            check: case,
+            check,
         };
         serde_json::to_writer(&mut json, &record)?;
         json.push(b'\n');
     }
     super::save(&dir.join(format!("{name}.json")), &json)?;
     let input = dir.join(&name);
-    super::save(&input, raw)?;
+    super::save(&input, &pending.raw)?;
     Ok(input)
 }
 
@@ -407,4 +525,69 @@ fn saved_signatures(dir: &Path) -> Result<BTreeSet<String>, Failure> {
         }
     }
     Ok(found)
+}
+
+/// The HTTP clients of `--clients` / `--client`, beside the in-process
+/// oracles this build has and the external ones started (`ids`).
+pub(super) fn start(
+    args: &Args,
+    timeout: Duration,
+    ids: &[OracleId],
+    sandbox: &Sandbox,
+    artifacts: &Path,
+) -> Result<Clients, Failure> {
+    let followed: Vec<OracleId> = OracleId::ALL
+        .iter()
+        .copied()
+        .filter(|id| uridiff::oracle::info(*id).is_some())
+        .chain(ids.iter().copied())
+        .collect();
+    Clients::start(&args.client, timeout, sandbox, &followed, artifacts)
+}
+
+/// Gives the clients `--client-grace` for what is queued, says what they
+/// did, stops them (their errors join `errors`, unless a signal killed
+/// them), and returns how many findings they saved.
+pub(super) fn end(
+    out: &mut impl Write,
+    (mut clients, artifacts): (Clients, &Path),
+    args: &Args,
+    errors: &mut Vec<String>,
+) -> Result<usize, Failure> {
+    // The campaign has ended: what is queued for the clients gets
+    // --client-grace more (a signal ends it at once).
+    if signal_exit_status().is_none() {
+        let grace = Duration::from_secs_f64(args.client_grace.clamp(0.0, 3600.0));
+        clients.drain(out, artifacts, Instant::now() + grace)?;
+    }
+    let c = &clients.counts;
+    writeln!(
+        out,
+        "clients: {} requests, {} departures from their parsers, {} findings saved ({} new signatures); not sent: {} of a shape the client was sent before, {} with the queue full, {} left at the end",
+        c.requests,
+        c.departures,
+        c.saved,
+        c.signatures,
+        c.same_shape,
+        c.over_cap,
+        clients.pending()
+    )?;
+    let saved = c.saved;
+    super::keep_errors(clients.finish(), errors);
+    Ok(saved)
+}
+
+/// `--client-timeout` as a duration when clients are asked for
+/// (`--clients` or `--client`).
+pub(super) fn timeout(args: &Args) -> Result<Option<Duration>, Failure> {
+    if !args.clients && args.client.is_empty() {
+        return Ok(None);
+    }
+    let t = args.client_timeout;
+    if !(t.is_finite() && t > 0.0 && t <= 600.0) {
+        return Err(Failure::Usage(format!(
+            "--client-timeout {t}: a number of seconds above 0, at most 600"
+        )));
+    }
+    Ok(Some(Duration::from_secs_f64(t)))
 }
