@@ -117,6 +117,34 @@ pub(crate) fn prepare() -> Sandbox {
     }
 }
 
+/// Where the clients run: in the namespace when [`prepare`] entered it
+/// (and only `lo` is there), else behind their guards, saying why on
+/// standard error (each line begins with `context`, the command's name and
+/// a colon, or nothing).
+///
+/// # Errors
+/// The namespace was entered but is not isolated: nothing may be sent.
+pub(crate) fn mode(sandbox: &Sandbox, context: &str) -> Result<Mode, Failure> {
+    Ok(match sandbox {
+        Sandbox::Entered => {
+            let isolation = netns::isolation();
+            if !isolation.holds() {
+                return Err(Failure::Usage(format!(
+                    "the network namespace is not isolated, nothing is fetched: {isolation:?}"
+                )));
+            }
+            Mode::Namespace
+        }
+        Sandbox::NotAsked => Mode::Guard,
+        Sandbox::Unavailable(why) => {
+            diagnostic(format!(
+                "{context}no network namespace ({why}): the clients run behind their in-client guards (mode guard)"
+            ));
+            Mode::Guard
+        }
+    })
+}
+
 /// The JSON shape of one observation; field order is the output order.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
@@ -143,24 +171,7 @@ pub(crate) fn run(args: &Args, sandbox: Sandbox) -> Result<Status, Failure> {
     if args.isolation {
         return isolation(&sandbox);
     }
-    let mode = match &sandbox {
-        Sandbox::Entered => {
-            let isolation = netns::isolation();
-            if !isolation.holds() {
-                return Err(Failure::Usage(format!(
-                    "the network namespace is not isolated, nothing is fetched: {isolation:?}"
-                )));
-            }
-            Mode::Namespace
-        }
-        Sandbox::NotAsked => Mode::Guard,
-        Sandbox::Unavailable(why) => {
-            diagnostic(format!(
-                "no network namespace ({why}): the clients run behind their in-client guards (mode guard)"
-            ));
-            Mode::Guard
-        }
-    };
+    let mode = mode(&sandbox, "")?;
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 600.0) {
         return Err(Failure::Usage(format!(
             "--timeout {}: a number of seconds above 0, at most 600",

@@ -233,19 +233,18 @@ fn alive(pid: u32) -> bool {
     }
 }
 
-/// The signatures saved in `dir` by earlier runs (read back from the
-/// `external-*.json` beside each input), so that a second run does not
-/// save them again.
-fn saved_signatures(dir: &Path) -> io::Result<BTreeSet<Signature>> {
-    let mut found = BTreeSet::new();
+/// The lines (JSON values) of every `PREFIX*.json` report a follower saved
+/// in `dir` (none when `dir` does not exist): what earlier runs found.
+fn saved_reports(dir: &Path, prefix: &str) -> io::Result<Vec<serde_json::Value>> {
+    let mut lines = Vec::new();
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(found),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(lines),
         Err(e) => return Err(context(&e, format_args!("cannot list {}", dir.display()))),
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let report = name.starts_with("external-") && name.ends_with(".json");
+        let report = name.starts_with(prefix) && name.ends_with(".json");
         if !(report && entry.file_type().is_ok_and(|t| t.is_file())) {
             continue;
         }
@@ -255,15 +254,21 @@ fn saved_signatures(dir: &Path) -> io::Result<BTreeSet<Signature>> {
             diagnostic(format_args!("cannot read {}", entry.path().display()));
             continue;
         };
-        for line in text.lines() {
-            let Ok(case) = serde_json::from_str::<serde_json::Value>(line) else {
-                continue;
-            };
-            let findings = case.get("findings").and_then(|f| f.as_array());
-            for f in findings.into_iter().flatten() {
-                if let Some(signature) = signature_of_json(f) {
-                    found.insert(signature);
-                }
+        lines.extend(text.lines().filter_map(|l| serde_json::from_str(l).ok()));
+    }
+    Ok(lines)
+}
+
+/// The signatures saved in `dir` by earlier runs (read back from the
+/// `external-*.json` beside each input), so that a second run does not
+/// save them again.
+fn saved_signatures(dir: &Path) -> io::Result<BTreeSet<Signature>> {
+    let mut found = BTreeSet::new();
+    for case in saved_reports(dir, "external-")? {
+        let findings = case.get("findings").and_then(|f| f.as_array());
+        for f in findings.into_iter().flatten() {
+            if let Some(signature) = signature_of_json(f) {
+                found.insert(signature);
             }
         }
     }

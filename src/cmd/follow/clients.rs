@@ -13,18 +13,17 @@
 //! guard run, and the output says so.
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
-use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use uridiff::Case;
 use uridiff::fetch::{
     self, Client, ClientInfo, Departure, Mode, Observation, Observer, Prediction, departure,
     parser_of, worth_sending,
 };
 use uridiff::oracle::OracleId;
-use uridiff::{Case, fetch::netns};
 
 use super::super::error::{Failure, diagnostic};
 use super::super::externals::signal_exit_status;
@@ -163,24 +162,7 @@ impl Clients {
         followed: &[OracleId],
         artifacts: &Path,
     ) -> Result<Clients, Failure> {
-        let mode = match sandbox {
-            Sandbox::Entered => {
-                let isolation = netns::isolation();
-                if !isolation.holds() {
-                    return Err(Failure::Usage(format!(
-                        "the network namespace is not isolated, no client is run: {isolation:?}"
-                    )));
-                }
-                Mode::Namespace
-            }
-            Sandbox::Unavailable(why) => {
-                diagnostic(format_args!(
-                    "follow: no network namespace ({why}): the clients run behind their in-client guards (mode guard)"
-                ));
-                Mode::Guard
-            }
-            Sandbox::NotAsked => Mode::Guard,
-        };
+        let mode = super::super::fetch::mode(sandbox, "follow: ")?;
         let slots = choose(names, mode, followed)?
             .into_iter()
             .map(|(info, parser)| Slot {
@@ -495,36 +477,10 @@ fn save_departures(
 /// The departure signatures saved in `dir` by earlier runs (the
 /// `signature` of each line of every `client-*.json`).
 fn saved_signatures(dir: &Path) -> Result<BTreeSet<String>, Failure> {
-    let mut found = BTreeSet::new();
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(found),
-        Err(e) => {
-            return Err(super::super::io::context(
-                &e,
-                format_args!("cannot list {}", dir.display()),
-            )
-            .into());
-        }
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let report = name.starts_with("client-") && name.ends_with(".json");
-        if !(report && entry.file_type().is_ok_and(|t| t.is_file())) {
-            continue;
-        }
-        let Ok(text) = fs::read_to_string(entry.path()) else {
-            diagnostic(format_args!("cannot read {}", entry.path().display()));
-            continue;
-        };
-        for line in text.lines() {
-            let signature = serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .and_then(|v| v.get("signature")?.as_str().map(str::to_owned));
-            found.extend(signature);
-        }
-    }
-    Ok(found)
+    Ok(super::saved_reports(dir, "client-")?
+        .iter()
+        .filter_map(|line| line.get("signature")?.as_str().map(str::to_owned))
+        .collect())
 }
 
 /// The HTTP clients of `--clients` / `--client`, beside the in-process
