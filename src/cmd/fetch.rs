@@ -146,8 +146,9 @@ pub(crate) fn mode(sandbox: &Sandbox, context: &str) -> Result<Mode, Failure> {
 }
 
 /// The JSON shape of one observation; field order is the output order.
+/// The follower's departure records carry it too.
 #[derive(Debug, Serialize)]
-struct Record<'a> {
+pub(crate) struct Record<'a> {
     client: &'a str,
     input: &'a str,
     mode: &'static str,
@@ -158,6 +159,24 @@ struct Record<'a> {
     request_target: Option<&'a str>,
     redirects: usize,
     error: Option<&'a str>,
+}
+
+impl<'a> Record<'a> {
+    /// The record of `seen`.
+    pub(crate) fn of(seen: &'a Observation) -> Record<'a> {
+        Record {
+            client: seen.client,
+            input: &seen.input,
+            mode: seen.mode.as_str(),
+            address: seen.address.map(|a: IpAddr| a.to_string()),
+            port: seen.port,
+            resolved_name: seen.resolved_name.as_deref(),
+            host_header: seen.host_header.as_deref(),
+            request_target: seen.request_target.as_deref(),
+            redirects: seen.redirects,
+            error: seen.error.as_deref(),
+        }
+    }
 }
 
 /// How long a client may take to start (Go builds its client on first
@@ -331,19 +350,7 @@ pub(crate) fn ports_of(inputs: &[String]) -> Vec<u16> {
 
 fn write_observation(out: &mut impl Write, seen: &Observation, json: bool) -> Result<(), Failure> {
     if json {
-        let record = Record {
-            client: seen.client,
-            input: &seen.input,
-            mode: seen.mode.as_str(),
-            address: seen.address.map(|a: IpAddr| a.to_string()),
-            port: seen.port,
-            resolved_name: seen.resolved_name.as_deref(),
-            host_header: seen.host_header.as_deref(),
-            request_target: seen.request_target.as_deref(),
-            redirects: seen.redirects,
-            error: seen.error.as_deref(),
-        };
-        serde_json::to_writer(&mut *out, &record)?;
+        serde_json::to_writer(&mut *out, &Record::of(seen))?;
         writeln!(out)?;
         return Ok(());
     }

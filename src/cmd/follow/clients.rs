@@ -404,11 +404,12 @@ struct Found {
     runtime: Option<String>,
 }
 
-/// One line of `client-HASH.json`; field order is the output order.
+/// One line of `client-HASH.json`; field order is the output order: the
+/// departure, then what was observed as `uridiff fetch --json` prints it,
+/// then the input's `check --json`.
 #[derive(Serialize)]
 struct Record<'a> {
     signature: String,
-    client: &'static str,
     parser: &'a str,
     /// The in-process parser's library and version (an external one's is
     /// in its adapter's runtime): a client built on another version of the
@@ -418,14 +419,8 @@ struct Record<'a> {
     kind: &'static str,
     predicted: &'a str,
     observed: &'a str,
-    mode: &'static str,
-    input: &'a str,
-    address: Option<String>,
-    port: Option<u16>,
-    resolved_name: Option<&'a str>,
-    host_header: Option<&'a str>,
-    request_target: Option<&'a str>,
-    error: Option<&'a str>,
+    #[serde(flatten)]
+    observation: super::super::fetch::Record<'a>,
     check: &'a serde_json::value::RawValue,
 }
 
@@ -448,21 +443,13 @@ fn save_departures(
     {
         let record = Record {
             signature: d.signature(),
-            client: d.client,
             parser: d.parser.as_str(),
             parser_library: uridiff::oracle::info(d.parser).map(|i| i.library),
             client_runtime: runtime.as_deref(),
             kind: d.kind.as_str(),
             predicted: &d.predicted,
             observed: &d.observed,
-            mode: seen.mode.as_str(),
-            input: &pending.input,
-            address: seen.address.map(|a| a.to_string()),
-            port: seen.port,
-            resolved_name: seen.resolved_name.as_deref(),
-            host_header: seen.host_header.as_deref(),
-            request_target: seen.request_target.as_deref(),
-            error: seen.error.as_deref(),
+            observation: super::super::fetch::Record::of(seen),
             check,
         };
         serde_json::to_writer(&mut json, &record)?;
