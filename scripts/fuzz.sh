@@ -384,5 +384,21 @@ if [ -f "$report" ]; then
     echo "== root causes per parser (the end of $report):" >&2
     sed -n '/^## Root causes per parser/,$p' "$report" >&2
 fi
+# The HTTP clients that went elsewhere than their own parser says (the
+# follower's client-HASH.json records, this run's and earlier ones'): the
+# report replays their inputs through the parsers, this says what the
+# clients did with them.
+for t in "${targets[@]}"; do
+    mapfile -t departures < <(find "fuzz/artifacts/$t" -maxdepth 1 -type f -name 'client-*.json' 2>/dev/null | sort)
+    [ "${#departures[@]}" -gt 0 ] || continue
+    echo "== clients that went elsewhere than their parser says ($t; each record in fuzz/artifacts/$t/client-HASH.json):" >&2
+    python3 - "${departures[@]}" <<'PY' | sort -u >&2
+import json, sys
+for path in sys.argv[1:]:
+    for line in open(path, encoding="utf-8"):
+        d = json.loads(line)
+        print("   %s: %s reads %s; the client: %s (input %s)" % (d["signature"], d["parser"], json.dumps(d["predicted"]), d["observed"], json.dumps(d["input"])))
+PY
+done
 [ "$report_status" -gt "$status" ] && status=$report_status
 exit "$status"
