@@ -40,12 +40,13 @@ fn has_scheme(input: &str) -> bool {
 /// fresh string from libcurl, and an input without a host is common in a
 /// campaign. Apart from running out of memory, those reads fail only by
 /// reporting the part missing (`CURLUE_NO_*`, lib/urlapi.c), which is what
-/// skipping them gives.
-fn parts(u: &Url) -> Result<curl_url::Parts, curl_url::Error> {
+/// skipping them gives. The whole URL (libcurl's serialization) only
+/// `with_url`: see [`reparse`].
+fn parts(u: &Url, with_url: bool) -> Result<curl_url::Parts, curl_url::Error> {
     use curl_url::Part;
     let get = |part| u.get(part, Flags::GET_EMPTY);
     let mut parts = curl_url::Parts {
-        url: get(Part::Url)?,
+        url: if with_url { get(Part::Url)? } else { None },
         scheme: get(Part::Scheme)?,
         host: get(Part::Host)?,
         ..curl_url::Parts::default()
@@ -67,9 +68,49 @@ fn parts(u: &Url) -> Result<curl_url::Parts, curl_url::Error> {
 
 /// Runs this oracle on `input` (its registry row is in `oracle/mod.rs`).
 pub(super) fn run(input: &str) -> Outcome<'_> {
+    outcome(input, true)
+}
+
+/// The largest text libcurl's `curl_maprintf` builds: longer, and it
+/// returns NULL, which `curl_url_get` reports as `CURLUE_OUT_OF_MEMORY`
+/// (`DYN_APRINTF` in lib/curlx/dynbuf.h, `curl_mvaprintf` in lib/mprintf.c).
+const APRINTF_LIMIT: usize = 8_000_000;
+
+/// [`run`] for the round-trip check's second parse (`oracle::reparse`),
+/// which reads only the verdict and the components of what it gets back:
+/// the same parse and the same parts, without libcurl's serialization of
+/// the URL (`curl_url_get` with `CURLUPART_URL`, a `curl_maprintf` that
+/// appends one byte at a time: a third of a round trip through libcurl).
+///
+/// Leaving that read out changes nothing the check reads. Without
+/// `CURLU_URLENCODE`, `CURLU_PUNYCODE` or `CURLU_PUNY2IDN` (this oracle sets
+/// none), `urlget_url` (lib/urlapi.c) fails only with `CURLUE_NO_HOST` and
+/// `CURLUE_NO_SCHEME`, which `curl_url::Url::get` reads as a missing part
+/// (no error), and with `CURLUE_OUT_OF_MEMORY` when `curl_maprintf` returns
+/// NULL: when an allocation fails (not an answer about the input), or when
+/// the URL it writes would be longer than [`APRINTF_LIMIT`]. The URL it
+/// writes is the parts read here joined by at most a few separators (`://`,
+/// `:`, `;`, `@`, `:` and a port of at most five digits, `?`, `#`, a zone
+/// ID's `%25`, or `file://` and the path), so where their lengths add up to
+/// well under the limit that read cannot fail and its text is all that is
+/// left out; otherwise this is [`run`].
+pub(super) fn reparse(input: &str) -> Outcome<'_> {
+    outcome(input, false)
+}
+
+/// [`run`], reading libcurl's serialization `with_url` (else see
+/// [`reparse`]).
+fn outcome(input: &str, with_url: bool) -> Outcome<'_> {
     let parsed = Url::new().and_then(|mut u| {
         u.set_url(input, Flags::NON_SUPPORT_SCHEME)?;
-        parts(&u)
+        let read = parts(&u, with_url)?;
+        if with_url || written_length(&read) < APRINTF_LIMIT / 2 {
+            Ok(read)
+        } else {
+            // Long enough that the serialization could fail: every part
+            // and the URL, as `run` reads them.
+            parts(&u, true)
+        }
     });
     let parts = match parsed {
         Ok(parts) => parts,
@@ -131,6 +172,28 @@ pub(super) fn run(input: &str) -> Outcome<'_> {
     outcome
 }
 
+/// At least the length of the URL libcurl would write from `parts` (see
+/// [`reparse`]): every part, plus room for the separators, a port's
+/// digits and a scheme's `://` or `file://`.
+fn written_length(parts: &curl_url::Parts) -> usize {
+    [
+        &parts.scheme,
+        &parts.user,
+        &parts.password,
+        &parts.options,
+        &parts.host,
+        &parts.zoneid,
+        &parts.port,
+        &parts.path,
+        &parts.query,
+        &parts.fragment,
+    ]
+    .iter()
+    .map(|part| part.as_ref().map_or(0, String::len))
+    .sum::<usize>()
+        + 64
+}
+
 /// libcurl's own resolution: the reference set on a handle that holds the
 /// base (`curl_url_set` with `CURLUPART_URL` on a handle with a URL, the
 /// way curl follows a redirect).
@@ -144,5 +207,31 @@ pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refu
         Ok(Some(text)) => Ok(text),
         Ok(None) => Err(super::Refusal::reject("libcurl gave no URL")),
         Err(e) => Err(super::Refusal::reject(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The round trip's second parse answers as `run` does, serialization
+    /// aside: the same verdict, message and components.
+    #[test]
+    fn a_reparse_is_the_run_without_the_serialization() {
+        for input in [
+            "http://u:p;o@[fe80::1%25eth0]:080/a/../b?q#f",
+            "HTTP://EXAMPLE.com",
+            "file:///c:/x?#",
+            "imap://u;AUTH=x@h/",
+            "http://[::1",
+            "a/b",
+            "x:\0",
+        ] {
+            let (run, again) = (run(input), reparse(input));
+            assert_eq!(again.verdict, run.verdict, "{input}");
+            assert_eq!(again.message, run.message, "{input}");
+            assert_eq!(again.components, run.components, "{input}");
+            assert_eq!(again.serialization, None, "{input}");
+        }
     }
 }

@@ -519,7 +519,7 @@ pub(crate) fn round_trip(id: OracleId, outcome: &Outcome<'_>, out: &mut Vec<Find
     let Some(row) = info(id) else {
         return;
     };
-    let again = (row.run)(serialization);
+    let again = crate::oracle::reparse(row)(serialization);
     let d = diff(outcome, &again);
     if d.is_empty() {
         return;
