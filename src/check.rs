@@ -26,7 +26,10 @@ use crate::triage::{Defects, Finding, Resolution, arbiter, defects, triage_into}
 /// the WHATWG reference (`whatwg-url`, over the pipe), a base and notes for
 /// a reader.
 pub fn check(input: &str) -> Case<'_> {
-    check_single(input, Vec::new()).finish(None)
+    // Made in place and returned as it is (see `check_into`).
+    let mut case = empty_case(input, None);
+    check_into(&mut case, Depth::Full);
+    case
 }
 
 /// A case whose parsers have answered, before the references are asked
@@ -34,6 +37,14 @@ pub fn check(input: &str) -> Case<'_> {
 #[derive(Debug)]
 pub(crate) struct Pending<'a> {
     case: Case<'a>,
+    answers: Answers<'a>,
+}
+
+/// What a case's parsers gave besides their outcomes, which the findings
+/// need: kept apart from the [`Case`] so that a check that makes its case
+/// in place ([`check_into`]) never moves it.
+#[derive(Debug)]
+struct Answers<'a> {
     /// Without a base: rfc2396's parse of the input, made for its outcome
     /// and kept for triage (one parse per input, not two).
     parsed: Option<Result<rfc2396::UriRef<'a>, rfc2396::ParseError>>,
@@ -47,21 +58,25 @@ pub(crate) struct Pending<'a> {
     needed: reference::Needed,
 }
 
-impl<'a> Pending<'a> {
-    /// A pending case for `input` (the reference, with a base), with no
-    /// outcome yet: the parsers' go straight into it (the list is inline,
-    /// so a filled case moved from one place to another copies every
-    /// outcome again; `check()` moves it once, out of the `Pending`).
-    fn empty(input: &'a str, base: Option<&'a str>) -> Self {
-        Pending {
-            case: Case {
-                input,
-                base,
-                resolved: None,
-                outcomes: OutcomeList::new(),
-                findings: Vec::new(),
-                host_confusions: Vec::new(),
-            },
+/// A case for `input` (the reference, with a base), with no outcome yet:
+/// the parsers' go straight into it ([`check_into`]; the list is inline,
+/// so a filled case moved from one place to another copies every outcome
+/// again).
+pub(crate) fn empty_case<'a>(input: &'a str, base: Option<&'a str>) -> Case<'a> {
+    Case {
+        input,
+        base,
+        resolved: None,
+        outcomes: OutcomeList::new(),
+        findings: Vec::new(),
+        host_confusions: Vec::new(),
+    }
+}
+
+impl<'a> Answers<'a> {
+    /// Nothing answered yet.
+    fn new() -> Self {
+        Answers {
             parsed: None,
             text: None,
             references: Vec::new(),
@@ -70,76 +85,95 @@ impl<'a> Pending<'a> {
     }
 
     /// Adds `extra` (external oracles' outcomes: references after the
-    /// parsers) and works out which standards' references the case needs;
+    /// parsers) and works out which standards' references `case` needs;
     /// at [`Depth::Quick`], which asks no in-process reference, only when
     /// an external one came with the outcomes (the standards needed decide
     /// nothing else).
-    fn add_extra(&mut self, extra: Vec<(OracleId, Outcome<'a>)>, depth: Depth) {
+    fn add_extra(
+        &mut self,
+        case: &mut Case<'a>,
+        extra: Vec<(OracleId, Outcome<'a>)>,
+        depth: Depth,
+    ) {
         for (id, outcome) in extra {
             if id.is_reference() {
                 self.references.push((id, outcome));
             } else {
-                self.case.outcomes.push((id, outcome));
+                case.outcomes.push((id, outcome));
             }
         }
         if depth == Depth::Full || !self.references.is_empty() {
-            self.needed = reference::standards_needed(&self.case.outcomes);
+            self.needed = reference::standards_needed(&case.outcomes);
         }
     }
 
-    /// Does deciding this case need the WHATWG reference, which it does not
+    /// Does deciding the case need the WHATWG reference, which it does not
     /// have yet?
-    pub(crate) fn needs_whatwg(&self) -> bool {
+    fn needs_whatwg(&self) -> bool {
         self.needed.contains(&Standard::Whatwg)
             && !self
                 .references
                 .iter()
                 .any(|(id, _)| Some(*id) == reference::reference_for(Standard::Whatwg))
     }
+}
+
+impl<'a> Pending<'a> {
+    /// Does deciding this case need the WHATWG reference, which it does not
+    /// have yet?
+    pub(crate) fn needs_whatwg(&self) -> bool {
+        self.answers.needs_whatwg()
+    }
 
     /// Asks the in-process references, adds `whatwg` (the WHATWG
     /// reference's outcome, when the caller asked it; missing otherwise),
     /// and makes the findings.
     pub(crate) fn finish(self, whatwg: Option<Outcome<'static>>) -> Case<'a> {
-        self.finish_with(whatwg, Depth::Full)
+        let Pending { mut case, answers } = self;
+        settle(&mut case, answers, whatwg, Depth::Full);
+        case
     }
+}
 
-    /// [`finish`](Self::finish), as deep as `depth` says.
-    pub(crate) fn finish_with(
-        mut self,
-        whatwg: Option<Outcome<'static>>,
-        depth: Depth,
-    ) -> Case<'a> {
-        let needs_whatwg = self.needs_whatwg();
-        let case = &mut self.case;
-        if !self.needed.is_empty() {
-            if depth == Depth::Full {
-                reference::in_process(&self.needed, case.base, case.input, &mut case.outcomes);
-            }
-            case.outcomes.extend(std::mem::take(&mut self.references));
-            // `check()` does not ask the WHATWG reference: no outcome (the
-            // findings say it was not asked), and no allocation for one.
-            if needs_whatwg
-                && let (Some(id), Some(outcome)) =
-                    (reference::reference_for(Standard::Whatwg), whatwg)
-            {
-                case.outcomes.push((id, outcome));
-            }
+/// Asks the in-process references (at [`Depth::Full`]), adds `whatwg` (the
+/// WHATWG reference's outcome, when the caller asked it; missing
+/// otherwise), and makes the findings of `case`, as deep as `depth` says.
+fn settle<'a>(
+    case: &mut Case<'a>,
+    mut answers: Answers<'a>,
+    whatwg: Option<Outcome<'static>>,
+    depth: Depth,
+) {
+    let needs_whatwg = answers.needs_whatwg();
+    if !answers.needed.is_empty() {
+        if depth == Depth::Full {
+            reference::in_process(&answers.needed, case.base, case.input, &mut case.outcomes);
         }
-        match (case.base, self.text.take()) {
-            (Some(base), Some(text)) => {
-                let parsed = rfc2396::parse(&text);
-                let resolution = Resolution::new(base, case.input);
-                analyse(case, &text, &parsed, Some(&resolution), depth);
-                case.resolved = Some(text);
-            }
-            _ => {
-                let input = case.input;
-                let parsed = self.parsed.take().unwrap_or_else(|| rfc2396::parse(input));
-                analyse(case, input, &parsed, None, depth);
-            }
+        case.outcomes
+            .extend(std::mem::take(&mut answers.references));
+        // `check()` does not ask the WHATWG reference: no outcome (the
+        // findings say it was not asked), and no allocation for one.
+        if needs_whatwg
+            && let (Some(id), Some(outcome)) = (reference::reference_for(Standard::Whatwg), whatwg)
+        {
+            case.outcomes.push((id, outcome));
         }
-        self.case
+    }
+    match (case.base, answers.text.take()) {
+        (Some(base), Some(text)) => {
+            let parsed = rfc2396::parse(&text);
+            let resolution = Resolution::new(base, case.input);
+            analyse(case, &text, &parsed, Some(&resolution), depth);
+            case.resolved = Some(text);
+        }
+        _ => {
+            let input = case.input;
+            let parsed = answers
+                .parsed
+                .take()
+                .unwrap_or_else(|| rfc2396::parse(input));
+            analyse(case, input, &parsed, None, depth);
+        }
     }
 }
 
@@ -160,39 +194,70 @@ pub(crate) enum Depth {
     Quick,
 }
 
-/// [`check`] at [`Depth::Quick`].
-pub(crate) fn check_quick(input: &str) -> Case<'_> {
-    single(input, Vec::new(), Depth::Quick).finish_with(None, Depth::Quick)
+/// [`check`] at [`Depth::Quick`], or at `depth`, into `case` (made by
+/// [`empty_case`], or by [`clear`] after a check of the same input). A
+/// campaign runs this on every input and returns the case it made
+/// (`fuzzing::campaign_check`): made in place, where the caller returns it,
+/// the case is never moved, where returning one from a function that built
+/// it was a copy of all of it per input (it holds every outcome inline, a
+/// few kilobytes).
+pub(crate) fn check_into(case: &mut Case<'_>, depth: Depth) {
+    let answers = match case.base {
+        Some(base) => pair_into(case, base, Vec::new(), depth),
+        None => single_into(case, Vec::new(), depth),
+    };
+    settle(case, answers, None, depth);
 }
 
-/// [`check_with_base`] at [`Depth::Quick`].
-pub(crate) fn check_with_base_quick<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    pair(base, reference, Vec::new(), Depth::Quick).finish_with(None, Depth::Quick)
+/// [`check`] at [`Depth::Quick`].
+#[cfg(test)]
+pub(crate) fn check_quick(input: &str) -> Case<'_> {
+    let mut case = empty_case(input, None);
+    check_into(&mut case, Depth::Quick);
+    case
+}
+
+/// Takes back what a check put in `case` (its outcomes, findings, host
+/// confusions and resolved text), so that [`check_into`] can check its
+/// input again: the case is then as [`empty_case`] makes it, but for the
+/// capacity of its lists, which no output shows.
+pub(crate) fn clear(case: &mut Case<'_>) {
+    case.resolved = None;
+    case.outcomes.clear();
+    case.findings.clear();
+    case.host_confusions.clear();
 }
 
 /// The parsers' outcomes for one input: the registry's, then `extra`
 /// (external oracles, over the pipe protocol).
 pub(crate) fn check_single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>) -> Pending<'a> {
-    single(input, extra, Depth::Full)
+    let mut case = empty_case(input, None);
+    let answers = single_into(&mut case, extra, Depth::Full);
+    Pending { case, answers }
 }
 
-/// [`check_single`], to be finished at `depth`.
-fn single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>, depth: Depth) -> Pending<'a> {
+/// The registry's outcomes for `case`'s input, then `extra`, pushed
+/// straight into it (each outcome from the call that makes it, so that it
+/// is copied once, into the list).
+fn single_into<'a>(
+    case: &mut Case<'a>,
+    extra: Vec<(OracleId, Outcome<'a>)>,
+    depth: Depth,
+) -> Answers<'a> {
+    let input = case.input;
     let parsed = rfc2396::parse(input);
-    let mut pending = Pending::empty(input, None);
+    let mut answers = Answers::new();
     for row in registry().iter().filter(|row| !row.reference) {
-        pending.case.outcomes.push((
-            row.id,
-            if row.id == OracleId::Rfc2396 {
-                oracle::rfc2396::outcome_of(&parsed)
-            } else {
-                (row.run)(input)
-            },
-        ));
+        if row.id == OracleId::Rfc2396 {
+            case.outcomes
+                .push((row.id, oracle::rfc2396::outcome_of(&parsed)));
+        } else {
+            case.outcomes.push((row.id, (row.run)(input)));
+        }
     }
-    pending.parsed = Some(parsed);
-    pending.add_extra(extra, depth);
-    pending
+    answers.parsed = Some(parsed);
+    answers.add_extra(case, extra, depth);
+    answers
 }
 
 /// Resolves `reference` against `base` with every oracle's own algorithm
@@ -202,7 +267,9 @@ fn single<'a>(input: &'a str, extra: Vec<(OracleId, Outcome<'a>)>, depth: Depth)
 /// differences from rfc2396's result, peers and references, and host
 /// confusions between the hosts each parser would send the request to.
 pub fn check_with_base<'a>(base: &'a str, reference: &'a str) -> Case<'a> {
-    check_pair(base, reference, Vec::new()).finish(None)
+    let mut case = empty_case(reference, Some(base));
+    check_into(&mut case, Depth::Full);
+    case
 }
 
 /// The parsers' outcomes for a resolution: the registry's, then `extra`
@@ -212,18 +279,21 @@ pub(crate) fn check_pair<'a>(
     reference: &'a str,
     extra: Vec<(OracleId, Outcome<'a>)>,
 ) -> Pending<'a> {
-    pair(base, reference, extra, Depth::Full)
+    let mut case = empty_case(reference, Some(base));
+    let answers = pair_into(&mut case, base, extra, Depth::Full);
+    Pending { case, answers }
 }
 
-/// [`check_pair`], to be finished at `depth`.
-fn pair<'a>(
+/// The registry's outcomes for the resolution of `case`'s input (the
+/// reference) against `base` (its base), then `extra`, pushed into it.
+fn pair_into<'a>(
+    case: &mut Case<'a>,
     base: &'a str,
-    reference: &'a str,
     extra: Vec<(OracleId, Outcome<'a>)>,
     depth: Depth,
-) -> Pending<'a> {
-    let mut pending = Pending::empty(reference, Some(base));
-    let outcomes = &mut pending.case.outcomes;
+) -> Answers<'a> {
+    let reference = case.input;
+    let mut answers = Answers::new();
     let mut resolved = None;
     for row in registry().iter().filter(|row| !row.reference) {
         let outcome = match (row.resolve)(base, reference) {
@@ -236,7 +306,7 @@ fn pair<'a>(
             }
             Err(refusal) => refusal.outcome(),
         };
-        outcomes.push((row.id, outcome));
+        case.outcomes.push((row.id, outcome));
     }
     // Triage reads rfc2396's resolved URI, or, when it refused, the text it
     // refused (the base, else the reference), so that rules keyed on its
@@ -248,9 +318,9 @@ fn pair<'a>(
             reference.to_owned()
         }
     });
-    pending.text = Some(text);
-    pending.add_extra(extra, depth);
-    pending
+    answers.text = Some(text);
+    answers.add_extra(case, extra, depth);
+    answers
 }
 
 /// Self-checks, triage against rfc2396, peers and (at [`Depth::Full`])

@@ -36,12 +36,8 @@ pub(crate) fn is_finding(case: &Case<'_>, known: &BTreeSet<Signature>) -> bool {
 /// carry no known-deviation mark (a finding's case, the full check's, has
 /// both).
 pub fn campaign_check<'a>(input: &'a str, known: &BTreeSet<Signature>) -> Case<'a> {
-    // One case, returned as it is: a case is a few kilobytes inline, and
-    // this runs on every input of a campaign.
-    let mut case = crate::check::check_quick(input);
-    if is_finding(&case, known) {
-        case = crate::check(input);
-    }
+    let mut case = crate::check::empty_case(input, None);
+    campaign_check_into(&mut case, known);
     case
 }
 
@@ -51,11 +47,22 @@ pub fn campaign_check_with_base<'a>(
     reference: &'a str,
     known: &BTreeSet<Signature>,
 ) -> Case<'a> {
-    let mut case = crate::check::check_with_base_quick(base, reference);
-    if is_finding(&case, known) {
-        case = crate::check_with_base(base, reference);
-    }
+    let mut case = crate::check::empty_case(reference, Some(base));
+    campaign_check_into(&mut case, known);
     case
+}
+
+/// The campaign's check of `case`'s input (and base), made in `case`:
+/// one case, made where the caller returns it, and checked again in place
+/// when the quick check would be a finding (a case is a few kilobytes
+/// inline, and this runs on every input of a campaign).
+fn campaign_check_into(case: &mut Case<'_>, known: &BTreeSet<Signature>) {
+    use crate::check::{Depth, check_into, clear};
+    check_into(case, Depth::Quick);
+    if is_finding(case, known) {
+        clear(case);
+        check_into(case, Depth::Full);
+    }
 }
 
 /// The signatures a follower of a campaign (`uridiff corpus follow`) holds
