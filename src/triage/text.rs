@@ -44,19 +44,22 @@ pub(crate) fn decode_dot_segments(path: &str) -> Cow<'_, str> {
     if !path.contains('%') {
         return Cow::Borrowed(path);
     }
-    let segments: Vec<&str> = path
-        .split('/')
-        .map(|segment| {
-            if is_double_dot(segment) {
-                ".."
-            } else if segment.eq_ignore_ascii_case("%2e") {
-                "."
-            } else {
-                segment
-            }
-        })
-        .collect();
-    Cow::Owned(segments.join("/"))
+    // Written straight into one string (the segments joined by `/`), not
+    // collected and joined: triage asks it of both sides of a path.
+    let mut decoded = String::with_capacity(path.len());
+    for (i, segment) in path.split('/').enumerate() {
+        if i > 0 {
+            decoded.push('/');
+        }
+        decoded.push_str(if is_double_dot(segment) {
+            ".."
+        } else if segment.eq_ignore_ascii_case("%2e") {
+            "."
+        } else {
+            segment
+        });
+    }
+    Cow::Owned(decoded)
 }
 
 /// A segment WHATWG reads as `..`: the URL Standard's "double-dot URL path

@@ -183,6 +183,13 @@ fn merge(base: &UriRef<'_>, rel_path: &str) -> String {
 /// `.` in last place leaves the trailing `/`. (e)/(f) remove `<segment>/..`
 /// where `<segment>` is a complete segment other than `..`, left to right;
 /// (g) `..` segments with nothing left to remove are kept.
+///
+/// The stack is the output itself, its segments joined by `/` (no segment
+/// holds one), with their count kept beside it: an empty stack and one
+/// empty segment write the same text. Popping a segment finds where it
+/// starts by looking back over it alone, so the pass stays linear; and the
+/// result needs no `Vec` of segments and no `join` (triage removes dot
+/// segments from both sides of a path disagreement, on every such input).
 pub fn remove_dot_segments(buffer: &str) -> String {
     let rooted = buffer.starts_with('/');
     let body = if rooted {
@@ -190,36 +197,98 @@ pub fn remove_dot_segments(buffer: &str) -> String {
     } else {
         buffer
     };
-    let mut stack: Vec<&str> = Vec::new();
+    let mut out = String::with_capacity(buffer.len());
+    if rooted {
+        out.push('/');
+    }
+    let base = out.len();
+    let mut kept = 0usize;
+    let push = |out: &mut String, kept: &mut usize, segment: &str| {
+        if *kept > 0 {
+            out.push('/');
+        }
+        out.push_str(segment);
+        *kept += 1;
+    };
     let mut segments = body.split('/').peekable();
     while let Some(segment) = segments.next() {
         let last = segments.peek().is_none();
         match segment {
             "." => {}
-            ".." if stack.last().is_some_and(|top| *top != "..") => {
-                stack.pop();
+            ".." if kept > 0 => {
+                // The top segment starts after the last `/` of the stack.
+                let stack = out.get(base..).unwrap_or_default();
+                let top = stack.rfind('/').map_or(0, |at| at + 1);
+                if stack.get(top..) == Some("..") {
+                    push(&mut out, &mut kept, segment);
+                    continue;
+                }
+                // Its separator goes with it (the first segment has none).
+                out.truncate(base + top.saturating_sub(1));
+                kept -= 1;
             }
             _ => {
-                stack.push(segment);
+                push(&mut out, &mut kept, segment);
                 continue;
             }
         }
         if last {
             // The path ended in a removed segment: it keeps its trailing '/'.
-            stack.push("");
+            push(&mut out, &mut kept, "");
         }
     }
-    let mut out = String::with_capacity(buffer.len());
-    if rooted {
-        out.push('/');
-    }
-    out.push_str(&stack.join("/"));
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stack of segments the removal once built, and joined.
+    fn with_a_stack(buffer: &str) -> String {
+        let rooted = buffer.starts_with('/');
+        let body = if rooted { &buffer[1..] } else { buffer };
+        let mut stack: Vec<&str> = Vec::new();
+        let mut segments = body.split('/').peekable();
+        while let Some(segment) = segments.next() {
+            let last = segments.peek().is_none();
+            match segment {
+                "." => {}
+                ".." if stack.last().is_some_and(|top| *top != "..") => {
+                    stack.pop();
+                }
+                _ => {
+                    stack.push(segment);
+                    continue;
+                }
+            }
+            if last {
+                stack.push("");
+            }
+        }
+        format!("{}{}", if rooted { "/" } else { "" }, stack.join("/"))
+    }
+
+    /// Every path of up to five segments drawn from a few that matter
+    /// (empty, `.`, `..`, a name, `..x`), rooted or not: the removal gives
+    /// what the stack of segments gave.
+    #[test]
+    fn dot_segment_removal_is_the_stack_of_segments() {
+        let parts = ["", ".", "..", "a", "..x", "bc"];
+        let mut paths = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = paths
+                .iter()
+                .flat_map(|p| parts.iter().map(move |s| format!("{p}/{s}")))
+                .collect();
+            paths.extend(longer);
+        }
+        for path in &paths {
+            for text in [path.as_str(), path.get(1..).unwrap_or_default()] {
+                assert_eq!(remove_dot_segments(text), with_a_stack(text), "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn dot_segment_removal_matches_rfc_steps() {
