@@ -145,11 +145,51 @@ pub(crate) fn curl_slashes(ctx: &Ctx<'_, '_>) -> Diff {
 /// Did libcurl refuse with this `CURLUcode` (its name, as the curl oracle's
 /// message carries it)?
 fn curl_error_is(ctx: &Ctx<'_, '_>, code: &str) -> bool {
-    ctx.theirs.message.as_deref().is_some_and(|m| {
-        m.match_indices(code).any(|(at, _)| {
-            !m[at + code.len()..].starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric())
-        })
-    })
+    ctx.theirs
+        .message
+        .as_deref()
+        .is_some_and(|m| names_code(m, code))
+}
+
+/// Does `message` hold `code` not followed by another character of a name
+/// (`_`, an ASCII letter or digit)? Looked for as `str::match_indices`
+/// finds it (leftmost, then after the end of each occurrence), but without
+/// the substring searcher it builds per call: every code is `CURLUE_`
+/// and a few letters, found by its first byte in a message of a few dozen
+/// (the triage of every libcurl refusal asks it).
+fn names_code(message: &str, code: &str) -> bool {
+    let (m, c) = (message.as_bytes(), code.as_bytes());
+    let Some(&first) = c.first() else {
+        // The empty code occurs everywhere: as `match_indices` finds it.
+        return message
+            .match_indices(code)
+            .any(|(at, _)| !name_byte_at(m, at));
+    };
+    let mut from = 0;
+    while let Some(at) = m
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|&b| b == first))
+        .map(|i| from + i)
+    {
+        if m.get(at..).is_some_and(|rest| rest.starts_with(c)) {
+            let end = at + c.len();
+            if !name_byte_at(m, end) {
+                return true;
+            }
+            from = end;
+        } else {
+            from = at + 1;
+        }
+    }
+    false
+}
+
+/// Is the byte at `at` one of a name (`_`, an ASCII letter or digit)? A
+/// character is one exactly when its first byte is (the others are not
+/// ASCII).
+fn name_byte_at(m: &[u8], at: usize) -> bool {
+    m.get(at)
+        .is_some_and(|&b| b == b'_' || b.is_ascii_alphanumeric())
 }
 
 /// libcurl refuses a port that is not a decimal number below 65536
@@ -186,5 +226,45 @@ pub(crate) fn curl_bad_hostname(ctx: &Ctx<'_, '_>) -> Diff {
         Diff::VERDICT
     } else {
         Diff::NONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// As `str::match_indices` finds a code not followed by a name's
+    /// character.
+    #[test]
+    fn a_code_is_found_as_match_indices_finds_it() {
+        let old = |m: &str, code: &str| {
+            m.match_indices(code).any(|(at, _)| {
+                !m[at + code.len()..].starts_with(|c: char| c == '_' || c.is_ascii_alphanumeric())
+            })
+        };
+        let codes = [
+            "CURLUE_BAD_HOSTNAME",
+            "CURLUE_BAD_PORT_NUMBER",
+            "AA",
+            "A",
+            "",
+        ];
+        let messages = [
+            "CURLUE_BAD_HOSTNAME (21): Bad hostname",
+            "a relative reference and no base URL (CURLUE_BAD_PORT_NUMBER (4): x)",
+            "CURLUE_BAD_HOSTNAMEX CURLUE_BAD_HOSTNAME",
+            "CURLUE_BAD_HOSTNAME_2",
+            "CURLUE_BAD_HOSTNAMEé",
+            "AAA",
+            "AAAb A",
+            "AAB",
+            "",
+            "é",
+        ];
+        for m in messages {
+            for code in codes {
+                assert_eq!(names_code(m, code), old(m, code), "{m:?} {code:?}");
+            }
+        }
     }
 }
