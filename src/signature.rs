@@ -74,8 +74,20 @@ fn part_order(a: &str, b: &str) -> Ordering {
     if a == b {
         return Ordering::Equal;
     }
-    let slash = std::iter::once(b'/');
-    a.bytes().chain(slash.clone()).cmp(b.bytes().chain(slash))
+    // Where the shorter is a prefix of the longer, the `/` that ends it
+    // meets the longer's next byte; else they differ before either ends.
+    // Slices, not byte iterators: a baseline's lookup compares a few parts.
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len().min(b.len());
+    match a.get(..n).cmp(&b.get(..n)) {
+        Ordering::Equal => {
+            // (Should a part hold a `/` after all, the texts still decide:
+            // the shorter, `/` and all, is then a prefix of the longer.)
+            let next = |s: &[u8]| s.get(n).copied().unwrap_or(b'/');
+            next(a).cmp(&next(b)).then(a.len().cmp(&b.len()))
+        }
+        order => order,
+    }
 }
 
 /// The order of the text forms (`signatures.txt` is sorted by it), a part
