@@ -12,10 +12,23 @@ pub(crate) fn is_ip_literal(host: &str) -> bool {
     if inner.starts_with(['v', 'V']) {
         return is_ipvfuture(inner);
     }
-    match inner.split_once("%25") {
+    match split_at_first(inner, b"%25") {
         Some((address, zone)) => is_ipv6address(address) && is_zone_id(zone),
         None => is_ipv6address(inner),
     }
+}
+
+/// `text.split_once(delimiter)` for a short ASCII delimiter, found by
+/// comparing bytes rather than with the substring searcher `split_once`
+/// builds per call: the IP-literal checks run on every bracketed host of
+/// every parser, and hosts are short.
+fn split_at_first<'t>(text: &'t str, delimiter: &[u8]) -> Option<(&'t str, &'t str)> {
+    let at = text
+        .as_bytes()
+        .windows(delimiter.len())
+        .position(|w| w == delimiter)?;
+    // The delimiter is ASCII: both ends of it are character boundaries.
+    Some((text.get(..at)?, text.get(at + delimiter.len()..)?))
 }
 
 /// Is `host` an IP literal of the standard `standard` (the one the parser
@@ -201,10 +214,10 @@ fn is_ipv6address(s: &str) -> bool {
         if side.is_empty() {
             return Some(0);
         }
-        let groups: Vec<&str> = side.split(':').collect();
         let mut n = 0;
-        for (i, g) in groups.iter().enumerate() {
-            let last = i + 1 == groups.len();
+        let mut groups = side.split(':').peekable();
+        while let Some(g) = groups.next() {
+            let last = groups.peek().is_none();
             if last && ls32_allowed && g.contains('.') {
                 if !is_ipv4address(g) {
                     return None;
@@ -218,9 +231,9 @@ fn is_ipv6address(s: &str) -> bool {
         }
         Some(n)
     }
-    match s.split_once("::") {
+    match split_at_first(s, b"::") {
         Some((left, right)) => {
-            if right.contains("::") {
+            if split_at_first(right, b"::").is_some() {
                 return false;
             }
             match (pieces(left, false), pieces(right, true)) {
