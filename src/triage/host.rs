@@ -97,7 +97,10 @@ pub(crate) fn hosts_differ(ours: Option<&str>, theirs: Option<&str>, scheme: Opt
 /// beyond ASCII as its Punycode labels (RFC 3986 section 3.2.2: a non-ASCII
 /// reg-name is looked up in its IDNA encoding).
 pub(crate) fn same_address(a: &str, b: &str) -> bool {
-    canonical_address(a) == canonical_address(b)
+    // One text is one address (`canonical_address` is a function of the
+    // text): the rules that ask mostly compare a host with itself, and
+    // each canonical form is a new string.
+    a == b || canonical_address(a) == canonical_address(b)
 }
 
 /// An IPv6 literal (bracketed or bare) as its address in the RFC 5952
@@ -185,11 +188,12 @@ pub(crate) fn ends_in_a_number(host: &str) -> bool {
 
 /// Is `host` four dotted decimal numbers of at most 255, as WHATWG serialises IPv4?
 pub(crate) fn is_dotted_quad(host: &str) -> bool {
-    let parts: Vec<&str> = host.split('.').collect();
-    parts.len() == 4
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.len() <= 3 && p.parse::<u8>().is_ok())
+    // Counted as they come, not collected: a fifth part fails as a bad one.
+    let mut parts = 0;
+    host.split('.').all(|p| {
+        parts += 1;
+        parts <= 4 && !p.is_empty() && p.len() <= 3 && p.parse::<u8>().is_ok()
+    }) && parts == 4
 }
 
 /// The URL Standard's IPv4 parser: up to four parts, each decimal, octal
