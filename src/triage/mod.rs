@@ -111,6 +111,10 @@ pub(crate) struct Ctx<'c, 'a> {
     /// With a base: the other parser's own outcome for the base alone, run
     /// the first time a rule asks (several resolution rules do) and kept.
     pub(crate) their_base: OnceCell<Option<Outcome<'c>>>,
+    /// rfc2396's host text (`rules::our_host_text`), found the first time
+    /// a rule asks and kept: the host rules ask one after the other, and
+    /// finding it reads the authority from its end.
+    pub(crate) our_host: OnceCell<Option<&'a str>>,
 }
 
 /// A (base, reference) pair as rfc2396 sees it, worked out once per case:
@@ -247,6 +251,7 @@ pub(crate) fn triage_into(
         theirs,
         resolved,
         their_base: OnceCell::new(),
+        our_host: OnceCell::new(),
         open: diff,
     };
     if let Some(Defects { class, fields }) = defect {

@@ -167,6 +167,7 @@ mod tests {
             },
             resolved: Some(&resolution),
             their_base: std::cell::OnceCell::new(),
+            our_host: std::cell::OnceCell::new(),
         };
         rule(&ctx)
     }

@@ -145,10 +145,10 @@ pub(crate) fn opaque_query(ctx: &Ctx<'_, '_>) -> ComponentSet {
 
 /// rfc2396's authority, as the host part.
 pub(crate) fn our_host_text<'a>(ctx: &Ctx<'_, 'a>) -> Option<&'a str> {
-    match ctx.parsed {
+    *ctx.our_host.get_or_init(|| match ctx.parsed {
         Ok(r) => r.authority().map(host_text),
         Err(_) => None,
-    }
+    })
 }
 
 /// rfc2396's parse of the base, when there is a base and it parses.
