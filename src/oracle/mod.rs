@@ -565,8 +565,9 @@ pub(crate) fn reparse(row: &OracleInfo) -> for<'a> fn(&'a str) -> Outcome<'a> {
 /// registry parser (references aside) on `input`, and again on the text of
 /// its round trip ([`round_trip_text`]), as the round-trip check parses it
 /// (for libcurl, without reading back its serialization of the URL).
-/// Returns how many accepted the input. For benchmarks: BENCHMARKS.md's `oracles-as-checked` rows, the
-/// parsers a check runs, as against `oracles-only`, each parser once.
+/// Returns how many accepted the input. For benchmarks: BENCHMARKS.md's
+/// `oracles-as-checked` rows, the parsers a check runs, as against
+/// `oracles-only`, each parser once.
 pub fn parsers_as_checked(input: &str) -> usize {
     let mut accepted = 0;
     for row in REGISTRY.iter().filter(|row| !row.reference) {
