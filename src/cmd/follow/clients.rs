@@ -318,7 +318,9 @@ impl Clients {
         artifacts: &Path,
         deadline: Instant,
     ) -> Result<(), Failure> {
-        while Instant::now() < deadline {
+        // A signal ends the run: no request after it (its handler has
+        // killed the client processes, which would only be started again).
+        while Instant::now() < deadline && signal_exit_status().is_none() {
             let Some(pending) = self.queue.pop_front() else {
                 break;
             };
