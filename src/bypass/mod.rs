@@ -21,6 +21,7 @@
 
 mod checks;
 pub mod confirm;
+mod departure;
 pub mod known;
 mod matrix;
 mod place;
@@ -35,6 +36,9 @@ use serde::Serialize;
 use crate::oracle::OracleId;
 
 pub use self::checks::StringCheck;
+pub use self::departure::{
+    Departure, DepartureKind, Goes, Prediction, departure, parser_of, worth_sending,
+};
 pub use self::matrix::{Confirmation, Mark, Matrix, spelling};
 pub use self::place::{Place, Read, Reading, inet_aton, place_of, read};
 pub use self::search::{

@@ -53,7 +53,6 @@
 //! request's timeout and a grace is killed with its process group.
 
 mod client;
-mod departure;
 mod dns;
 mod guard;
 pub mod netns;
@@ -64,9 +63,6 @@ mod token;
 mod trap;
 
 pub use client::{Answer, Client, Request};
-pub use departure::{
-    Departure, DepartureKind, Goes, Prediction, departure, parser_of, worth_sending,
-};
 pub use dns::{DnsTrap, Query};
 pub use observe::{MAX_NAMES, Observation, Observer, REDIRECT_PAGE, name_map};
 pub use rows::{ClientInfo, clients, clients_for, clients_of};

@@ -1,6 +1,6 @@
 //! `corpus follow --clients`: each input the follower checks also goes
 //! through the HTTP clients (`uridiff fetch`'s), and a client that goes
-//! elsewhere than its own parser reads ([`fetch::departure`]) is saved as a
+//! elsewhere than its own parser reads ([`departure`]) is saved as a
 //! finding the first time its signature is seen: the input as
 //! `client-HASH`, and beside it `client-HASH.json`, one line per departure
 //! (the signature, the client, its parser, what the parser predicts, what
@@ -19,10 +19,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use uridiff::Case;
-use uridiff::fetch::{
-    self, Client, ClientInfo, Departure, Mode, Observation, Observer, Prediction, departure,
-    parser_of, worth_sending,
-};
+use uridiff::bypass::{Departure, Prediction, departure, parser_of, worth_sending};
+use uridiff::fetch::{self, Client, ClientInfo, Mode, Observation, Observer};
 use uridiff::oracle::OracleId;
 
 use super::super::error::{Failure, diagnostic};

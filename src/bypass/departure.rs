@@ -2,9 +2,9 @@
 //!
 //! Each client reads a URL with one oracle's parser (that oracle's
 //! descriptor lists it: [`parser_of`]). What that parser reads, with its
-//! runtime's resolver reading the host ([`crate::bypass::reading_of`]), is
+//! runtime's resolver reading the host ([`super::reading_of`]), is
 //! where the client should go: the prediction `uridiff bypass` makes
-//! without a client. An observation ([`super::Observation`]) that
+//! without a client. An observation ([`crate::fetch::Observation`]) that
 //! contradicts it is a departure: the client rewrote the URL between
 //! parsing and dialling (issue 33's list: `urllib.request` percent-decodes
 //! the host, Go's `net/http` applies IDNA after parsing, Node's
@@ -21,12 +21,10 @@ use std::net::IpAddr;
 
 use serde::Serialize;
 
-use super::Mode;
-use super::observe::Observation;
-use super::rows::ClientInfo;
-use crate::bypass::{Read, read, reading_of};
+use super::{Read, read, reading_of};
 use crate::case::Case;
 use crate::components::Component;
+use crate::fetch::{ClientInfo, Mode, Observation};
 use crate::oracle::{ExternalName, OracleId};
 
 /// How a client departed from its parser's reading. The ids are public:
@@ -321,7 +319,7 @@ impl Prediction {
 
 /// The departure `seen` (what `client` did with an input) shows from what
 /// its parser reads there (`prediction`), if any. `map` is the run's
-/// names and their trap addresses ([`super::Observer::map`]). None when
+/// names and their trap addresses ([`crate::fetch::Observer::map`]). None when
 /// the client left no trace to compare (an error before any connection or
 /// question).
 pub fn departure(
@@ -368,7 +366,7 @@ mod tests {
     use super::*;
 
     fn info(id: &str) -> &'static ClientInfo {
-        super::super::clients()
+        crate::fetch::clients()
             .iter()
             .find(|c| c.id == id)
             .unwrap_or_else(|| panic!("no client {id}"))
@@ -390,7 +388,7 @@ mod tests {
     }
 
     fn map() -> Vec<(String, IpAddr)> {
-        super::super::name_map(["evil.example"])
+        crate::fetch::name_map(["evil.example"])
     }
 
     /// url (the URL Standard) reads `http://127.1/` as 127.0.0.1 itself;
