@@ -100,20 +100,21 @@ pub fn parser_of(client: &ClientInfo) -> Option<OracleId> {
         .find(|id| id.descriptor().clients.contains(&client.id))
 }
 
-/// Is the input worth a request from a client of `parser`: the parser
-/// fetches it, some parser of the case reads it as an `http` or `https`
-/// URL (a client may read it so where its own parser does not), or it has
-/// no scheme (RFC 3986 Appendix B's split finds none) and begins with a
+/// Is the input worth a request from a client whose parser does not
+/// fetch it: some parser of the case reads it as an `http` or `https` URL
+/// (a client may read it so where its own parser does not), or it has no
+/// scheme (RFC 3986 Appendix B's split finds none) and begins with a
 /// letter or digit, as a host does (libcurl and urllib3 add `http://` to
-/// such an input: issue 33's list).
-pub fn worth_sending(case: &Case<'_>, parser: OracleId) -> bool {
+/// such an input: issue 33's list). A client whose parser fetches it
+/// ([`Goes::Host`]) is worth it anyway. Asked once per input, not per
+/// client.
+pub fn worth_sending(case: &Case<'_>) -> bool {
     let http = |s: &str| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https");
     let schemeless = case
         .outcome(OracleId::AppendixB)
         .is_some_and(|o| o.components.get(Component::Scheme).is_none())
         && case.input.starts_with(|c: char| c.is_ascii_alphanumeric());
     schemeless
-        || predicted_host(case, parser).is_some()
         || case
             .outcomes
             .iter()
@@ -163,13 +164,7 @@ fn name_reaches(name: &str, seen: IpAddr, map: &[(String, IpAddr)]) -> bool {
 /// Where a client went, in words: its address and port, the name it asked
 /// for.
 fn observed_text(seen: &Observation) -> String {
-    let mut parts = Vec::new();
-    match (seen.address, seen.port) {
-        (Some(IpAddr::V6(a)), Some(p)) => parts.push(format!("[{a}]:{p}")),
-        (Some(a), Some(p)) => parts.push(format!("{a}:{p}")),
-        (Some(a), None) => parts.push(a.to_string()),
-        (None, _) => {}
-    }
+    let mut parts: Vec<String> = seen.destination().into_iter().collect();
     if let Some(name) = &seen.resolved_name {
         parts.push(format!("asked the resolver for {name:?}"));
     }
@@ -177,21 +172,12 @@ fn observed_text(seen: &Observation) -> String {
 }
 
 /// The host a client of `parser` goes to by the parser's reading: the
-/// parser accepts the input with a host that is not empty, and an `http`
-/// or `https` scheme, or none (a client that reads a URL without a scheme
+/// host `bypass` reads as fetched ([`super::search::http_host`]), a URL
+/// without a scheme included (a client that reads a URL without a scheme
 /// adds `http://`, as urllib3's `PoolManager` does with what `parse_url`
 /// reads: the host is still the parser's).
 fn predicted_host<'c>(case: &'c Case<'_>, parser: OracleId) -> Option<&'c str> {
-    let outcome = case.outcome(parser).filter(|o| o.accepted())?;
-    let http = outcome
-        .components
-        .get(Component::Scheme)
-        .is_none_or(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-    let host = outcome
-        .components
-        .get(Component::Host)
-        .filter(|h| !h.is_empty());
-    host.filter(|_| http)
+    super::search::http_host(case, parser, true)
 }
 
 /// The port the parser reads (its port, else the scheme's default; no
@@ -258,6 +244,13 @@ impl Prediction {
             None => Goes::Refused,
         };
         Some(Prediction { parser, goes })
+    }
+
+    /// Is the input worth a request from a client of this parser: the
+    /// parser fetches it, or the input is one any client may fetch
+    /// (`worth_sending`, asked once per input)?
+    pub fn worth_sending(&self, any_client: bool) -> bool {
+        any_client || matches!(self.goes, Goes::Host { .. })
     }
 
     /// The prediction in words: `host:port`, or `nothing` with why.
@@ -554,10 +547,15 @@ mod tests {
             ),
             None
         );
-        assert!(!worth_sending(&crate::check("a:b"), parser));
-        assert!(!worth_sending(&crate::check("/evil.example"), parser));
-        assert!(worth_sending(&crate::check("http://x/"), parser));
-        assert!(worth_sending(&crate::check("evil.example/"), parser));
+        let worth = |input: &str| {
+            let case = crate::check(input);
+            let prediction = Prediction::of(&case, parser).unwrap();
+            prediction.worth_sending(worth_sending(&case))
+        };
+        assert!(!worth("a:b"));
+        assert!(!worth("/evil.example"));
+        assert!(worth("http://x/"));
+        assert!(worth("evil.example/"));
     }
 
     /// Inputs that differ in letters and digits only are one shape; a

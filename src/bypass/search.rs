@@ -53,15 +53,26 @@ fn host_of<'c>(case: &'c Case<'_>, id: OracleId) -> Option<&'c str> {
 /// `https` scheme (the schemes an HTTP client sends) and a host that is
 /// not empty?
 fn fetched_host<'c>(case: &'c Case<'_>, fetcher: OracleId) -> Option<&'c str> {
-    let outcome = case.outcome(fetcher).filter(|o| o.accepted())?;
-    let scheme = outcome.components.get(Component::Scheme)?;
-    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
-        return None;
-    }
+    http_host(case, fetcher, false)
+}
+
+/// The host `id` reads in `case` when it accepts it with a host that is
+/// not empty and an `http` or `https` scheme, or (`without_scheme`) no
+/// scheme at all: where an HTTP client reading with `id` goes.
+pub(super) fn http_host<'c>(
+    case: &'c Case<'_>,
+    id: OracleId,
+    without_scheme: bool,
+) -> Option<&'c str> {
+    let outcome = case.outcome(id).filter(|o| o.accepted())?;
+    let http = match outcome.components.get(Component::Scheme) {
+        Some(s) => s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"),
+        None => without_scheme,
+    };
     outcome
         .components
         .get(Component::Host)
-        .filter(|h| !h.is_empty())
+        .filter(|h| http && !h.is_empty())
 }
 
 /// Every bypass `case` shows for the pairs of `validators` and `fetchers`.

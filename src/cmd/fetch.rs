@@ -309,18 +309,27 @@ fn choose_clients(
     }
     let mut chosen = Vec::new();
     for name in names {
-        let Some(info) = all.iter().find(|c| c.id == name) else {
-            let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
-            return Err(Failure::Usage(format!(
-                "--client {name}: no such client (clients: {})",
-                ids.join(", ")
-            )));
-        };
+        let info = client_named(name)?;
         if !chosen.contains(&info) {
             chosen.push(info);
         }
     }
     Ok((chosen, Status::Clean))
+}
+
+/// The client `--client NAME` names.
+///
+/// # Errors
+/// No client has that id: the error lists them.
+pub(crate) fn client_named(name: &str) -> Result<&'static ClientInfo, Failure> {
+    let all = fetch::clients();
+    all.iter().find(|c| c.id == name).ok_or_else(|| {
+        let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
+        Failure::Usage(format!(
+            "--client {name}: no such client (clients: {})",
+            ids.join(", ")
+        ))
+    })
 }
 
 /// 80, 443, and every number after a colon in the inputs that is a port
@@ -355,12 +364,7 @@ fn write_observation(out: &mut impl Write, seen: &Observation, json: bool) -> Re
         return Ok(());
     }
     let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:?}"));
-    let at = match (seen.address, seen.port) {
-        (Some(a @ IpAddr::V6(_)), Some(p)) => format!("[{a}]:{p}"),
-        (Some(a), Some(p)) => format!("{a}:{p}"),
-        (Some(a), None) => a.to_string(),
-        (None, _) => "-".to_owned(),
-    };
+    let at = seen.destination().unwrap_or_else(|| "-".to_owned());
     writeln!(
         out,
         "{:<22} {:?} -> {at}  resolved {}  Host {}  target {}{}{}",

@@ -43,6 +43,20 @@ pub struct Observation {
     pub error: Option<String>,
 }
 
+impl Observation {
+    /// Where the request arrived, as `address:port` (`[address]:port` for
+    /// IPv6), the address alone in [`Mode::Guard`], or `None` when no
+    /// request with this input's token arrived.
+    pub fn destination(&self) -> Option<String> {
+        match (self.address, self.port) {
+            (Some(a @ IpAddr::V6(_)), Some(p)) => Some(format!("[{a}]:{p}")),
+            (Some(a), Some(p)) => Some(format!("{a}:{p}")),
+            (Some(a), None) => Some(a.to_string()),
+            (None, _) => None,
+        }
+    }
+}
+
 /// The traps, the names and the tokens of one run.
 #[derive(Debug)]
 pub struct Observer {

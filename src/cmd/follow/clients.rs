@@ -102,13 +102,7 @@ fn choose(
 ) -> Result<Vec<(&'static ClientInfo, OracleId)>, Failure> {
     let all = fetch::clients();
     for name in names {
-        if !all.iter().any(|c| c.id == name) {
-            let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
-            return Err(Failure::Usage(format!(
-                "--client {name}: no such client (clients: {})",
-                ids.join(", ")
-            )));
-        }
+        super::super::fetch::client_named(name)?;
     }
     let mut chosen = Vec::new();
     let mut left_out: Vec<String> = Vec::new();
@@ -243,13 +237,14 @@ impl Clients {
             return Ok(());
         }
         let mut sends = Vec::new();
+        let any_client = worth_sending(case);
         for (i, slot) in self.slots.iter().enumerate() {
-            if !worth_sending(case, slot.parser) {
-                continue;
-            }
             let Some(prediction) = Prediction::of(case, slot.parser) else {
                 continue;
             };
+            if !prediction.worth_sending(any_client) {
+                continue;
+            }
             if self.shapes.insert((i, prediction.shape(case.input))) {
                 sends.push((i, prediction));
             } else {
