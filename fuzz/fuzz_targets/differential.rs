@@ -1,6 +1,6 @@
 //! `check(input)` on arbitrary input, with every in-process oracle (the RFC
-//! grammars asked only where the verdict without them is a finding:
-//! `uridiff::fuzzing::campaign_check`). Panics on an `unexplained`
+//! grammars asked and the round trips made only where the verdict without
+//! them is a finding: `uridiff::fuzzing::campaign_check`). Panics on an `unexplained`
 //! difference and on a defect signature the saved corpus does not know (see
 //! `common`); a crash inside a parser shows as the parser's own frames.
 #![no_main]

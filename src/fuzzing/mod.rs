@@ -16,8 +16,8 @@
 //!   [`render_slots`]: corpus files to inputs and back.
 //! - [`corpus_entry`]: a ready-to-paste saved-corpus entry for a case.
 //! - [`campaign_check`]: what the differential targets check on every
-//!   input: `check()` without the RFC grammars, the full check where that
-//!   would be a finding; [`external_signatures`]: what a follower of a
+//!   input: `check()` without the RFC grammars and the round trips, the
+//!   full check where that would be a finding; [`external_signatures`]: what a follower of a
 //!   campaign (`uridiff corpus follow`) holds an external oracle's answers to.
 //! - [`FuzzTarget`]: the targets, and what their corpus files hold.
 

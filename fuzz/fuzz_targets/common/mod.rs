@@ -36,7 +36,8 @@ fn new_defect_signature(case: &Case<'_>, origin: &str, new: &[&uridiff::triage::
 /// Panics when `case` holds an `unexplained` finding or a defect signature
 /// the saved corpus does not know, each in its own function. The targets
 /// pass `uridiff::fuzzing::campaign_check`'s case: `check()` without the RFC
-/// grammars, the full check wherever that would be a finding.
+/// grammars and the round trips, the full check wherever that would be a
+/// finding.
 pub fn hunt(case: &Case<'_>, origin: &str) {
     if case.has_unexplained() {
         unexplained_difference(case, origin);
