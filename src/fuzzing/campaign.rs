@@ -176,6 +176,28 @@ mod tests {
         assert!(round_trips(&campaign_check(input, &none)));
     }
 
+    /// Nor does the quick check ask libcurl for its serialization, which
+    /// only the round trip reads: the same findings without it.
+    #[cfg(feature = "curl")]
+    #[test]
+    fn the_quick_check_reads_no_serialization_of_libcurl() {
+        let serialization = |case: &Case<'_>| {
+            case.outcomes
+                .iter()
+                .find(|(id, _)| *id == OracleId::Curl)
+                .map(|(_, o)| o.serialization.as_deref().map(String::from))
+        };
+        let input = "HTTP://a.example/b/../c";
+        let full = crate::check(input);
+        let quick = crate::check::check_quick(input);
+        assert_eq!(
+            serialization(&full),
+            Some(Some("http://a.example/c".to_owned()))
+        );
+        assert_eq!(serialization(&quick), Some(None));
+        assert_eq!(quick.findings, full.findings);
+    }
+
     /// The quick check asks no grammar; a finding is the full check's.
     #[test]
     fn the_quick_check_asks_no_grammar_and_a_finding_is_the_full_check() {
