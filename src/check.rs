@@ -188,13 +188,14 @@ pub(crate) enum Depth {
     /// ([`crate::fuzzing::campaign_check`]), which acts only on the
     /// findings' signatures and runs the full check wherever they make a
     /// finding: no grammars (an Earley engine, dearer than all the parsers
-    /// together; the peers' disagreements stay undecided), no round trips
-    /// (a second parse of each parser's own serialization, on about a
-    /// third of a campaign's inputs per parser: a seventh of a campaign's
-    /// instructions, found where the campaign's inputs are replayed in
-    /// full, as a grammar's defects are; and so no serialization from
-    /// libcurl, `oracle::quick_run`), no host confusions and no
-    /// known-deviation marks (neither is part of a signature).
+    /// together; the peers' disagreements stay undecided); no round trips
+    /// (a second parse of each parser's own serialization, url's and ada's
+    /// on about two fifths of a campaign's inputs, libcurl's and http's on
+    /// one in six: an eighth of a campaign's instructions), decided where
+    /// the campaign's inputs are replayed in full as a grammar's defects
+    /// are, and so no serialization from libcurl (`oracle::quick_run`); no
+    /// host confusions and no known-deviation marks (neither is part of a
+    /// signature).
     Quick,
 }
 

@@ -10,7 +10,7 @@
 //! only when that quick verdict would be a finding (an unexplained
 //! difference or a defect signature the baseline lacks): a finding is
 //! always the full `check()`'s. The quick check makes no round trip
-//! either: parsing each parser's own serialization again is a seventh of
+//! either: parsing each parser's own serialization again is an eighth of
 //! what a campaign spends per input (BENCHMARKS.md, ninth round), and a
 //! round trip that changes something is rare on a campaign's inputs (two
 //! of the saved corpus's 805 have one the baseline knows). What the quick
