@@ -193,14 +193,26 @@ impl Url {
     /// # Errors
     /// [`Error::Nul`] when `value` contains NUL; otherwise libcurl's code.
     pub fn set(&mut self, part: Part, value: Option<&str>, flags: Flags) -> Result<(), Error> {
-        let value = value.map(c_string).transpose()?;
-        let value_ptr = value.as_deref().map_or(ptr::null(), CStr::as_ptr);
+        // A short value is made a C string on the stack: no allocation per
+        // call (a fuzz campaign sets a URL on every input, and under
+        // AddressSanitizer each allocation records two stack traces).
+        let mut short = [0u8; SHORT];
+        let on_heap;
+        let value: Option<&CStr> = match value {
+            None => None,
+            Some(text) if text.len() < SHORT => Some(c_str_in(text, &mut short)?),
+            Some(text) => {
+                on_heap = c_string(text)?;
+                Some(on_heap.as_c_str())
+            }
+        };
+        let value_ptr = value.map_or(ptr::null(), CStr::as_ptr);
         // SAFETY: `self.raw` is a live handle owned by `self`, and `&mut self`
         // guarantees no other reference uses it during the call. `value_ptr`
-        // is NULL (clears the part, documented) or points to the
-        // NUL-terminated buffer of `value`, which lives until the end of
-        // this function; curl_url_set copies the string and keeps no pointer
-        // to it.
+        // is NULL (clears the part, documented) or points to a
+        // NUL-terminated buffer (`short` or `on_heap`) that lives until the
+        // end of this function; curl_url_set copies the string and keeps no
+        // pointer to it.
         let code =
             unsafe { ffi::curl_url_set(self.raw.as_ptr(), part.raw(), value_ptr, flags.bits()) };
         check(code)
@@ -235,6 +247,21 @@ impl Url {
     /// # Errors
     /// libcurl's codes other than the "missing part" ones.
     pub fn get_bytes(&self, part: Part, flags: Flags) -> Result<Option<Vec<u8>>, Error> {
+        self.get_with(part, flags, <[u8]>::to_vec)
+    }
+
+    /// One part (`curl_url_get`), handed to `read` as the bytes libcurl
+    /// returns, before libcurl's string is freed: no copy unless `read`
+    /// makes one. `None` as in [`Url::get`].
+    ///
+    /// # Errors
+    /// libcurl's codes other than the "missing part" ones.
+    pub fn get_with<R>(
+        &self,
+        part: Part,
+        flags: Flags,
+        read: impl FnOnce(&[u8]) -> R,
+    ) -> Result<Option<R>, Error> {
         let mut out: *mut c_char = ptr::null_mut();
         // SAFETY: `self.raw` is a live handle owned by `self`; curl_url_get
         // only reads it (const CURLU *), and `&self` with `Url: !Sync` rules
@@ -246,7 +273,7 @@ impl Url {
         let out = CurlString::new(out);
         match code {
             // libcurl always sets `*part` on success; NULL is read as missing.
-            ffi::CURLUE_OK => Ok(out.map(|s| s.to_bytes())),
+            ffi::CURLUE_OK => Ok(out.map(|s| read(s.bytes()))),
             ffi::CURLUE_NO_SCHEME
             | ffi::CURLUE_NO_USER
             | ffi::CURLUE_NO_PASSWORD
@@ -344,13 +371,14 @@ impl CurlString {
         NonNull::new(raw).map(|raw| CurlString { raw })
     }
 
-    /// A copy of the bytes before the terminating NUL.
-    fn to_bytes(&self) -> Vec<u8> {
+    /// The bytes before the terminating NUL.
+    fn bytes(&self) -> &[u8] {
         // SAFETY: `self.raw` is non-null and NUL-terminated (libcurl returns
         // C strings from curl_url_get), and stays allocated while `self`
-        // lives, which covers the borrow (the bytes are copied out).
+        // lives: the returned borrow is tied to `&self`, and the string is
+        // freed only when `self` drops.
         let text = unsafe { CStr::from_ptr(self.raw.as_ptr()) };
-        text.to_bytes().to_vec()
+        text.to_bytes()
     }
 }
 
@@ -361,6 +389,24 @@ impl Drop for CurlString {
         // once, so it is freed exactly once and not read afterwards.
         unsafe { curl_sys::curl_free(self.raw.as_ptr().cast()) }
     }
+}
+
+/// The longest value (with its NUL) [`Url::set`] makes a C string of on
+/// the stack; longer ones are allocated.
+const SHORT: usize = 256;
+
+/// `text` as a C string in `buffer` (which must hold it and a NUL), or
+/// [`Error::Nul`].
+fn c_str_in<'b>(text: &str, buffer: &'b mut [u8]) -> Result<&'b CStr, Error> {
+    let nul = |position| Error::Nul { position };
+    if let Some(position) = text.bytes().position(|b| b == 0) {
+        return Err(nul(position));
+    }
+    let with_nul = buffer.get_mut(..=text.len()).ok_or(nul(text.len()))?;
+    let (body, end) = with_nul.split_at_mut(text.len());
+    body.copy_from_slice(text.as_bytes());
+    end.fill(0);
+    CStr::from_bytes_with_nul(with_nul).map_err(|_| nul(text.len()))
 }
 
 /// `text` as a C string, or [`Error::Nul`].

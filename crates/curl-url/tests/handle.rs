@@ -191,3 +191,57 @@ fn version_is_the_vendored_libcurl() {
     assert!(v.starts_with("libcurl/8.22.0"), "{v}");
     assert_eq!(version(), v);
 }
+
+/// A value is handed to libcurl the same whether it is made a C string on
+/// the stack (shorter than 256 bytes with its NUL) or on the heap: the
+/// lengths on either side of that bound set the same URL, and a NUL is
+/// refused at its position in both.
+#[test]
+fn short_and_long_values_are_set_alike() {
+    for len in [0, 1, 254, 255, 256, 257, 4096] {
+        let path = format!("/{}", "p".repeat(len));
+        let text = format!("http://h{path}");
+        let url = parse(&text, Flags::NONE).unwrap();
+        assert_eq!(url.path, Some(path.clone()), "{len}");
+        let mut handle = Url::new().unwrap();
+        handle.set_url(&text, Flags::NONE).unwrap();
+        assert_eq!(
+            handle.get(Part::Url, Flags::NONE).unwrap(),
+            Some(text.clone())
+        );
+        let with_nul = format!("{text}\0");
+        let e = handle.set_url(&with_nul, Flags::NONE).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Nul {
+                position: text.len()
+            },
+            "{len}"
+        );
+        let e = handle.set(Part::Query, Some(&format!("q{path}\0")), Flags::NONE);
+        assert_eq!(
+            e.unwrap_err(),
+            Error::Nul {
+                position: path.len() + 1
+            },
+            "{len}"
+        );
+    }
+}
+
+/// `get_with` hands over libcurl's own bytes, the ones `get_bytes` copies,
+/// and reports a missing part as `None` without calling the reader.
+#[test]
+fn get_with_reads_what_get_bytes_copies() {
+    let mut url = Url::new().unwrap();
+    url.set_url("http://%ff/p?q", Flags::NONE).unwrap();
+    for part in [Part::Scheme, Part::Host, Part::Path, Part::Query] {
+        let read = url.get_with(part, Flags::NONE, <[u8]>::to_vec).unwrap();
+        assert_eq!(read, url.get_bytes(part, Flags::NONE).unwrap(), "{part:?}");
+        assert!(read.is_some(), "{part:?}");
+    }
+    let mut called = false;
+    let missing = url.get_with(Part::Fragment, Flags::NONE, |_| called = true);
+    assert_eq!(missing.unwrap(), None);
+    assert!(!called);
+}

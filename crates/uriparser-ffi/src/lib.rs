@@ -260,6 +260,18 @@ impl<'a> UriRef<'a> {
     /// where it stands there (always, for a parsed reference).
     pub fn path(&self) -> Cow<'a, [u8]> {
         let slash = self.absolute_path || (self.host_kind.is_some() && !self.segments.is_empty());
+        // Where the path starts in the input: before its first segment, or
+        // (an absolute path with no segment) at the `/` that ends the
+        // authority or starts the reference.
+        let start = match self.segments.first() {
+            Some(first) => first.start.checked_sub(usize::from(slash)),
+            None => self.path_start_without_segments(),
+        };
+        // Read in place first: joining the segments into a new buffer only
+        // to find them in the input costs an allocation per parse.
+        if let Some(path) = start.and_then(|start| self.written_at(start, slash)) {
+            return Cow::Borrowed(path);
+        }
         let mut text = Vec::new();
         if slash {
             text.push(b'/');
@@ -270,17 +282,31 @@ impl<'a> UriRef<'a> {
             }
             text.extend_from_slice(segment);
         }
-        // Where the path starts in the input: before its first segment, or
-        // (an absolute path with no segment) at the `/` that ends the
-        // authority or starts the reference.
-        let start = match self.segments.first() {
-            Some(first) => first.start.checked_sub(usize::from(slash)),
-            None => self.path_start_without_segments(),
-        };
         match start.and_then(|s| self.input.get(s..s + text.len())) {
             Some(slice) if slice == text.as_slice() => Cow::Borrowed(slice),
             _ => Cow::Owned(text),
         }
+    }
+
+    /// The path as [`UriRef::path`] joins it, as the slice of the input
+    /// from `start` that holds it (a `/` first where `slash`, then the
+    /// segments, each after the one before and a `/`), if it stands there.
+    fn written_at(&self, start: usize, slash: bool) -> Option<&'a [u8]> {
+        let input = self.input;
+        let mut at = start;
+        if slash {
+            (input.get(at) == Some(&b'/')).then_some(())?;
+            at += 1;
+        }
+        for (i, span) in self.segments.iter().enumerate() {
+            if i > 0 {
+                (input.get(at) == Some(&b'/')).then_some(())?;
+                at += 1;
+            }
+            (span.start == at && span.end >= at).then_some(())?;
+            at = span.end;
+        }
+        input.get(start..at)
     }
 
     /// Where an empty or lone-`/` path starts: after the authority, else
