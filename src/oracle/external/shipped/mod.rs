@@ -479,7 +479,8 @@ const fn whatwg_reference(rows: &[Shipped]) -> &'static str {
     }
 }
 
-/// The names of the shipped adapters, in [`SHIPPED`]'s order.
+/// The names of the shipped adapters, in the order the output gives their
+/// outcomes in.
 pub fn shipped_names() -> Vec<&'static str> {
     SHIPPED.iter().map(|s| s.name).collect()
 }
@@ -521,8 +522,9 @@ impl std::fmt::Display for Missing {
     }
 }
 
-/// For every shipped adapter, in [`SHIPPED`]'s order: is its runtime (and library)
-/// here, and if not, the one command that installs it.
+/// For every shipped adapter, in the order the output gives their outcomes
+/// in: is its runtime (and library) here, and if not, the one command that
+/// installs it.
 pub fn shipped_status() -> Vec<ShippedStatus> {
     let cache = cache::locate();
     SHIPPED
