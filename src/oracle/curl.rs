@@ -60,9 +60,7 @@ struct Read<'a> {
 /// per input (a fuzz campaign's build pays for each with two stack traces).
 fn text_in<'a>(input: &'a str, bytes: &[u8]) -> Cow<'a, str> {
     match std::str::from_utf8(bytes) {
-        Ok(text) => match position_in(input.as_bytes(), bytes)
-            .and_then(|at| input.get(at..at + text.len()))
-        {
+        Ok(text) => match position_in(input, text).and_then(|at| input.get(at..at + text.len())) {
             Some(slice) => Cow::Borrowed(slice),
             None => Cow::Owned(text.to_owned()),
         },
@@ -70,11 +68,22 @@ fn text_in<'a>(input: &'a str, bytes: &[u8]) -> Cow<'a, str> {
     }
 }
 
-/// Where `needle` first stands in `haystack`. A plain scan for its first
-/// byte: a part of a URL is short and usually near the start of its input,
-/// where `str::find`'s Two-Way searcher costs more to set up than the scan
-/// costs to run (about 1 200 instructions more per real URL, callgrind).
-fn position_in(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+/// The longest input [`position_in`] scans byte by byte; a longer one is
+/// searched with `str::find`, linear in the input whatever it holds (the
+/// scan is quadratic at worst: `aaa…aB` searched for `aaa…ab`, and an input
+/// may be 1 MiB, `input::MAX_INPUT_BYTES`).
+const SCAN_LIMIT: usize = 256;
+
+/// Where `needle` first stands in `haystack`. In a short input, a plain
+/// scan for its first byte: a part of a URL is short and usually near the
+/// start of its input, where `str::find`'s Two-Way searcher costs more to
+/// set up than the scan costs to run (about 1 200 instructions more per
+/// real URL, callgrind); at most [`SCAN_LIMIT`] squared byte comparisons.
+fn position_in(haystack: &str, needle: &str) -> Option<usize> {
+    if haystack.len() > SCAN_LIMIT {
+        return haystack.find(needle);
+    }
+    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
     let Some(&first) = needle.first() else {
         return Some(0);
     };
@@ -282,9 +291,15 @@ mod tests {
         assert!(!borrowed("HTTP://h/", "http"));
         assert_eq!(text_in("HTTP://h/", b"http"), "http");
         assert_eq!(text_in("http://%ff/", b"\xff"), "\u{fffd}");
-        assert_eq!(position_in(b"aab", b"ab"), Some(1));
-        assert_eq!(position_in(b"ab", b"abc"), None);
-        assert_eq!(position_in(b"", b""), Some(0));
+        assert_eq!(position_in("aab", "ab"), Some(1));
+        assert_eq!(position_in("ab", "abc"), None);
+        assert_eq!(position_in("", ""), Some(0));
+        // Past the scan's limit, the linear search answers alike.
+        let long = format!("{}B{}ab", "a".repeat(SCAN_LIMIT), "a".repeat(SCAN_LIMIT));
+        let needle = format!("{}ab", "a".repeat(SCAN_LIMIT));
+        assert_eq!(position_in(&long, &needle), Some(SCAN_LIMIT + 1));
+        assert_eq!(position_in(&long, "aB"), Some(SCAN_LIMIT - 1));
+        assert_eq!(position_in(&long, "x"), None);
     }
 
     /// The round trip's second parse answers as `run` does, serialization
