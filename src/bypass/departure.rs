@@ -384,6 +384,19 @@ mod tests {
         crate::fetch::name_map(["evil.example"])
     }
 
+    /// Where `client` went (`observed`) against what `parser` reads of
+    /// `case`, with the test's name map.
+    fn judged(
+        case: &crate::Case<'_>,
+        parser: OracleId,
+        client: &'static ClientInfo,
+        observed: &Observation,
+    ) -> Option<Departure> {
+        let prediction = Prediction::of(case, parser)
+            .unwrap_or_else(|| panic!("{parser} makes no prediction for {:?}", case.input));
+        departure(&prediction, client, observed, &map())
+    }
+
     /// url (the URL Standard) reads `http://127.1/` as 127.0.0.1 itself;
     /// a client that connects there does what its parser says, and one
     /// that connects elsewhere departs, on the host.
@@ -393,61 +406,25 @@ mod tests {
         let parser = OracleId::Url;
         let client = info("urllib3");
         let here = seen(Some("127.0.0.1"), Some(80), None);
-        assert_eq!(
-            departure(
-                &Prediction::of(&case, parser).unwrap(),
-                client,
-                &here,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&case, parser, client, &here), None);
         let there = seen(Some("127.0.0.2"), Some(80), None);
-        let d = departure(
-            &Prediction::of(&case, parser).unwrap(),
-            client,
-            &there,
-            &map(),
-        )
-        .unwrap();
+        let d = judged(&case, parser, client, &there).unwrap();
         assert_eq!(d.kind, DepartureKind::Host);
         assert_eq!(d.predicted, "127.0.0.1:80");
         assert_eq!(d.observed, "127.0.0.2:80");
         assert_eq!(d.signature(), "client-elsewhere/observed/urllib3/host");
         let port = seen(Some("127.0.0.1"), Some(443), None);
-        let d = departure(
-            &Prediction::of(&case, parser).unwrap(),
-            client,
-            &port,
-            &map(),
-        )
-        .unwrap();
+        let d = judged(&case, parser, client, &port).unwrap();
         assert_eq!(d.kind, DepartureKind::Port);
         // In the guard mode the port is the guard's: no evidence.
         let guarded = Observation {
             mode: Mode::Guard,
             ..port
         };
-        assert_eq!(
-            departure(
-                &Prediction::of(&case, parser).unwrap(),
-                client,
-                &guarded,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&case, parser, client, &guarded), None);
         // 0.0.0.0 is the local host on Linux: no departure there.
         let zero = crate::check("http://0.0.0.0/");
-        assert_eq!(
-            departure(
-                &Prediction::of(&zero, parser).unwrap(),
-                client,
-                &here,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&zero, parser, client, &here), None);
     }
 
     /// A name: the question the client asked the resolver decides (the
@@ -459,33 +436,11 @@ mod tests {
         let parser = OracleId::Url;
         let case = crate::check("http://EVIL.example./x");
         let asked = seen(None, None, Some("evil.example"));
-        assert_eq!(
-            departure(
-                &Prediction::of(&case, parser).unwrap(),
-                client,
-                &asked,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&case, parser, client, &asked), None);
         let mapped = seen(Some("127.0.0.2"), Some(80), None);
-        assert_eq!(
-            departure(
-                &Prediction::of(&case, parser).unwrap(),
-                client,
-                &mapped,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&case, parser, client, &mapped), None);
         let other = seen(None, None, Some("evil.example.com"));
-        let d = departure(
-            &Prediction::of(&case, parser).unwrap(),
-            client,
-            &other,
-            &map(),
-        )
-        .unwrap();
+        let d = judged(&case, parser, client, &other).unwrap();
         assert_eq!(d.kind, DepartureKind::Host);
         assert_eq!(d.observed, "asked the resolver for \"evil.example.com\"");
         // A client that applies IDNA asks for the A-label of the name its
@@ -495,15 +450,7 @@ mod tests {
         // localhost is any loopback address.
         let local = crate::check("http://localhost/");
         let v6 = seen(Some("::1"), Some(80), None);
-        assert_eq!(
-            departure(
-                &Prediction::of(&local, parser).unwrap(),
-                client,
-                &v6,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&local, parser, client, &v6), None);
     }
 
     /// A parser that fetches nothing, and a client that went somewhere:
@@ -514,13 +461,7 @@ mod tests {
         let parser = OracleId::Url;
         let case = crate::check("evil.example/");
         let went = seen(Some("127.0.0.2"), Some(80), Some("evil.example"));
-        let d = departure(
-            &Prediction::of(&case, parser).unwrap(),
-            client,
-            &went,
-            &map(),
-        )
-        .unwrap();
+        let d = judged(&case, parser, client, &went).unwrap();
         assert_eq!(d.kind, DepartureKind::NoHost);
         assert_eq!(d.predicted, "nothing: it refuses the input");
         // A host without a scheme is still the parser's host: a client
@@ -528,25 +469,9 @@ mod tests {
         // as a network-path reference).
         let schemeless = crate::check("//evil.example/");
         let there = seen(None, None, Some("evil.example"));
-        assert_eq!(
-            departure(
-                &Prediction::of(&schemeless, OracleId::Rfc3986).unwrap(),
-                client,
-                &there,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&schemeless, OracleId::Rfc3986, client, &there), None);
         let nowhere = seen(None, None, None);
-        assert_eq!(
-            departure(
-                &Prediction::of(&case, parser).unwrap(),
-                client,
-                &nowhere,
-                &map()
-            ),
-            None
-        );
+        assert_eq!(judged(&case, parser, client, &nowhere), None);
         let worth = |input: &str| {
             let case = crate::check(input);
             let prediction = Prediction::of(&case, parser).unwrap();
