@@ -325,6 +325,26 @@ fn minimize_prints_its_result_even_when_writing_fails() {
 
 // 5 and 6. One record per line; nothing checked is an error.
 
+/// An input at the size limit whose path libcurl rewrites (it removes the
+/// `/./`), followed by a fragment of the same text: the oracle looks for
+/// its path's text in an input that holds a long near miss at every other
+/// byte. The search beyond 256 bytes is `str::find`, linear whatever the
+/// input holds; the case comes back whole.
+#[cfg(feature = "curl")]
+#[test]
+fn a_part_searched_for_in_an_input_at_the_limit_comes_back() {
+    let pairs = (MAX_INPUT_BYTES - "http://h".len() - "/./x#".len()) / 4;
+    let half = "/a".repeat(pairs);
+    let input = format!("http://h{half}/./x#{half}");
+    let o = with_stdin(&["check", "--json"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let case: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let curl = &case["outcomes"]["curl"];
+    assert_eq!(curl["verdict"], "accept");
+    assert_eq!(curl["path"].as_str().unwrap(), format!("{half}/x"));
+    assert_eq!(curl["fragment"].as_str().unwrap(), half);
+}
+
 #[test]
 fn parse_json_gives_one_record_per_line() {
     let mut body = b"http://h/\n\xff\xfe\nhttp://x/\n".to_vec();
