@@ -33,7 +33,13 @@ fn new_bypass<const BUCKET: usize>(input: &str, found: &[uridiff::bypass::Bypass
     for b in found {
         message.push_str(&format!(
             "  {} -> {} (shape {}): {} reads {:?}, {} reads {:?}\n",
-            b.validator, b.fetcher, b.shape, b.validator, b.validator_host, b.fetcher, b.fetcher_host
+            b.validator,
+            b.fetcher,
+            b.shape,
+            b.validator,
+            b.validator_host,
+            b.fetcher,
+            b.fetcher_host
         ));
     }
     message.push_str(&format!(
@@ -42,7 +48,7 @@ fn new_bypass<const BUCKET: usize>(input: &str, found: &[uridiff::bypass::Bypass
     panic!("{message}");
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: sancov_wide::init(), |data: &[u8]| {
     // Both slots or nothing: an input without them cannot show a bypass,
     // and running it would only grow the corpus with inputs that never
     // will (the differential target covers those).

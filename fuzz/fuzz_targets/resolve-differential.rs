@@ -10,7 +10,7 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|pair: (&str, &str)| {
+fuzz_target!(init: sancov_wide::init(), |pair: (&str, &str)| {
     let (base, reference) = pair;
     common::hunt(
         &uridiff::fuzzing::campaign_check_with_base(base, reference, common::known()),

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|pair: (&str, &str)| {
+fuzz_target!(init: sancov_wide::init(), |pair: (&str, &str)| {
     let (base, reference) = pair;
     if let Err(broken) = uridiff::fuzzing::resolve_invariants(base, reference) {
         panic!("resolve invariant broken on {base:?} + {reference:?}: {broken}");

@@ -10,7 +10,7 @@ mod common;
 use libfuzzer_sys::fuzz_target;
 use uridiff::fuzzing::UriModel;
 
-fuzz_target!(|model: UriModel| {
+fuzz_target!(init: sancov_wide::init(), |model: UriModel| {
     let input = model.render();
     common::hunt(
         &uridiff::fuzzing::campaign_check(&input, common::known()),

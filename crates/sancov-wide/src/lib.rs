@@ -1,0 +1,177 @@
+//! Comparison tracing that costs a campaign only what libFuzzer reads.
+//!
+//! With comparison tracing (`-sanitizer-coverage-trace-compares`, which
+//! cargo-fuzz turns on, and clang's `-fsanitize=fuzzer-no-link` for the C and
+//! C++ oracles) every integer comparison calls a
+//! `__sanitizer_cov_trace_[const_]cmp{1,2,4,8}` hook with its operands.
+//! libFuzzer (`TracePC::HandleCmp` in `FuzzerTracePC.cpp`, the copy that
+//! libfuzzer-sys 0.4.13 bundles) does two things with them:
+//!
+//! - four- and eight-byte operands go into its tables of recent comparisons,
+//!   which the mutator reads (`-use_cmp`, on by default);
+//! - operands of every width go into its value profile, which only
+//!   `-use_value_profile=1` reads (off by default, and in every campaign
+//!   `scripts/fuzz.sh` runs).
+//!
+//! A one- or two-byte comparison therefore feeds the search nothing unless
+//! value profile is on. Its hook still updates the value profile's bitmap
+//! twice per call, and parsers compare bytes in every loop. Over real URLs
+//! that hook was the largest single symbol of the differential fuzz target,
+//! 12 % of its time (BENCHMARKS.md, "tenth round").
+//!
+//! The fuzz targets are linked with `--wrap` for the four narrow hooks
+//! (`fuzz/build.rs`), so the instrumented code calls the `__wrap_` functions
+//! of `src/hooks.c` instead. They do nothing unless [`init`] found value
+//! profile turned on in the process's arguments. Then they jump to
+//! libFuzzer's own hook (a tail call), so that libFuzzer still takes the
+//! instrumented comparison's address for its caller.
+//!
+//! The hooks are C, built without instrumentation whatever the build's flags
+//! (`src/hooks.c` says why). They exist only in a fuzz build on Linux
+//! (`cfg(fuzzing)`, which cargo-fuzz sets; `--wrap` is a GNU ld and lld
+//! option).
+//!
+//! This crate, `curl-url` and `uriparser-ffi` are the crates of uridiff with
+//! `unsafe` code; every block states the invariant it relies on in a
+//! `SAFETY:` comment.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+use std::ffi::OsStr;
+
+/// Reads the process's arguments and turns the narrow hooks on or off: on
+/// when libFuzzer will read its value profile ([`value_profile_requested`]).
+/// A fuzz target calls it from its `init` (libfuzzer-sys's
+/// `fuzz_target!(init: ...)`), which runs before the first input. Until then,
+/// and in a target that never calls it, the narrow hooks do nothing.
+pub fn init() {
+    #[cfg(all(fuzzing, target_os = "linux"))]
+    hooks::forward(value_profile_requested(std::env::args_os().skip(1)));
+}
+
+/// Does this libFuzzer command line (the arguments after the program's name)
+/// turn the value profile on? libFuzzer reads `-use_value_profile=N` as an
+/// integer flag (`FuzzerFlags.def`; `FuzzerDriver.cpp`, `ParseOneFlag`), any
+/// N but 0 turns it on, and the last one given wins. It ignores arguments
+/// that start with `--`, and those after `-ignore_remaining_args=1`.
+pub fn value_profile_requested<I, S>(args: I) -> bool
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let mut on = false;
+    for arg in args {
+        let Some(arg) = arg.as_ref().to_str() else {
+            continue;
+        };
+        if let Some(value) = arg.strip_prefix("-use_value_profile=") {
+            on = libfuzzer_int(value) != 0;
+        } else if let Some(value) = arg.strip_prefix("-ignore_remaining_args=")
+            && libfuzzer_int(value) != 0
+        {
+            break;
+        }
+    }
+    on
+}
+
+/// An integer flag's value as libFuzzer reads it (`FuzzerDriver.cpp`:
+/// `MyStol`, then `static_cast<int>`): an optional `-`, then digits up to the
+/// first other character, whose value is returned without the sign when
+/// there is one. Wraps where the C code would overflow.
+fn libfuzzer_int(text: &str) -> i32 {
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => (-1i64, rest),
+        None => (1, text),
+    };
+    let mut value = 0i64;
+    for byte in digits.bytes() {
+        if !byte.is_ascii_digit() {
+            return value as i32;
+        }
+        value = value.wrapping_mul(10).wrapping_add(i64::from(byte - b'0'));
+    }
+    value.wrapping_mul(sign) as i32
+}
+
+#[cfg(all(fuzzing, target_os = "linux"))]
+mod hooks {
+    //! The switch of the hooks in src/hooks.c.
+
+    use std::ffi::c_int;
+
+    unsafe extern "C" {
+        fn sancov_wide_forward(on: c_int);
+    }
+
+    pub(crate) fn forward(on: bool) {
+        // SAFETY: sancov_wide_forward (src/hooks.c, compiled and linked by
+        // build.rs in this build) stores the flag with an atomic store; it
+        // has no precondition.
+        unsafe { sancov_wide_forward(c_int::from(on)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_profile_is_off_unless_asked_for() {
+        assert!(!value_profile_requested(["corpus", "-dict=fuzz/uri.dict"]));
+        assert!(!value_profile_requested(Vec::<&str>::new()));
+        assert!(value_profile_requested(["-use_value_profile=1", "corpus"]));
+        assert!(value_profile_requested(["-use_value_profile=2"]));
+    }
+
+    #[test]
+    fn the_last_flag_wins_as_in_libfuzzer() {
+        assert!(!value_profile_requested([
+            "-use_value_profile=1",
+            "-use_value_profile=0"
+        ]));
+        assert!(value_profile_requested([
+            "-use_value_profile=0",
+            "-use_value_profile=1"
+        ]));
+    }
+
+    #[test]
+    fn values_read_as_libfuzzer_reads_them() {
+        assert!(!value_profile_requested(["-use_value_profile="]));
+        assert!(!value_profile_requested(["-use_value_profile=no"]));
+        assert!(!value_profile_requested(["-use_value_profile=+1"]));
+        assert!(value_profile_requested(["-use_value_profile=1x"]));
+        assert!(value_profile_requested(["-use_value_profile=-1"]));
+        // 2^32 is 0 once cast to C's int.
+        assert!(!value_profile_requested(["-use_value_profile=4294967296"]));
+        // Another flag that merely starts alike is not this one, and
+        // libFuzzer ignores flags that start with `--`.
+        assert!(!value_profile_requested(["-use_value_profile_x=1"]));
+        assert!(!value_profile_requested(["--use_value_profile=1"]));
+    }
+
+    #[test]
+    fn arguments_libfuzzer_is_told_to_ignore_are_not_read() {
+        assert!(!value_profile_requested([
+            "-ignore_remaining_args=1",
+            "-use_value_profile=1"
+        ]));
+        assert!(value_profile_requested([
+            "-ignore_remaining_args=0",
+            "-use_value_profile=1"
+        ]));
+    }
+
+    #[test]
+    fn integer_flags_read_as_my_stol_reads_them() {
+        assert_eq!(libfuzzer_int("42"), 42);
+        assert_eq!(libfuzzer_int("-7"), -7);
+        // MyStol returns at the first non-digit, before it applies the sign.
+        assert_eq!(libfuzzer_int("-7x"), 7);
+        assert_eq!(libfuzzer_int("+3"), 0);
+        assert_eq!(libfuzzer_int(""), 0);
+        assert_eq!(libfuzzer_int("-"), 0);
+        assert_eq!(libfuzzer_int("4294967297"), 1);
+    }
+}
