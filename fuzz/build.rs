@@ -1,14 +1,20 @@
-//! Binds the fuzz targets' one- and two-byte comparison hooks to
-//! crates/sancov-wide's (`--wrap`), which do nothing unless libFuzzer reads
-//! its value profile: that crate's documentation says why. Only in a fuzz
-//! build (`--cfg fuzzing`, which cargo-fuzz passes) on Linux, where the
-//! wrapped hooks exist and the linker (GNU ld, lld) knows `--wrap`.
+//! Binds the fuzz targets' comparison hooks to crates/sancov-wide's
+//! (`--wrap`), which pass libFuzzer only the comparisons it reads: the one-
+//! and two-byte ones, and the wider ones whose operands both fit in a byte,
+//! only when it reads its value profile. That crate's documentation says
+//! why. Only in a fuzz build (`--cfg fuzzing`, which cargo-fuzz passes) on
+//! Linux, where the wrapped hooks exist and the linker (GNU ld, lld) knows
+//! `--wrap`.
 
-const NARROW_HOOKS: [&str; 4] = [
+const HOOKS: [&str; 8] = [
     "__sanitizer_cov_trace_cmp1",
     "__sanitizer_cov_trace_const_cmp1",
     "__sanitizer_cov_trace_cmp2",
     "__sanitizer_cov_trace_const_cmp2",
+    "__sanitizer_cov_trace_cmp4",
+    "__sanitizer_cov_trace_const_cmp4",
+    "__sanitizer_cov_trace_cmp8",
+    "__sanitizer_cov_trace_const_cmp8",
 ];
 
 fn main() {
@@ -16,7 +22,7 @@ fn main() {
     let fuzzing = std::env::var_os("CARGO_CFG_FUZZING").is_some();
     let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
     if fuzzing && linux {
-        for hook in NARROW_HOOKS {
+        for hook in HOOKS {
             println!("cargo:rustc-link-arg-bins=-Wl,--wrap={hook}");
         }
     }
