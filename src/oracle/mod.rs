@@ -458,13 +458,27 @@ oracles! {
 /// An external oracle's name: what the user called it
 /// (`--oracle-cmd NAME=…`) or a shipped adapter's name. At most
 /// [`ExternalName::MAX`] bytes of `[A-Za-z0-9._-]`, and no built-in oracle's
-/// id. Held inline, so [`OracleId`] stays `Copy` and needs no registry.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ExternalName {
-    // Zero-padded: comparing the arrays orders names as text.
-    bytes: [u8; ExternalName::MAX],
-    len: u8,
-}
+/// id. Compared, ordered and hashed as its text.
+///
+/// Each distinct name is stored once for the life of the process, and an
+/// `ExternalName` points at it, so that [`OracleId`] is
+/// `Copy`, needs no registry and is two machine words: it is copied many
+/// times per input (every finding, every peer pair), which a fuzz build
+/// with AddressSanitizer turns into a checked `__asan_memcpy` call for
+/// anything larger (117 per real URL when it held the name inline, 32
+/// bytes; BENCHMARKS.md, "eleventh round").
+#[derive(Clone, Copy)]
+pub struct ExternalName(&'static String);
+
+/// The most distinct external oracle names one process holds. Names are
+/// few (the shipped adapters and the user's own), but they can come from
+/// files (a report's oracle ids), so the store is bounded.
+const MAX_NAMES: usize = 4096;
+
+/// The names interned so far, each leaked once (at most [`MAX_NAMES`] of
+/// at most [`ExternalName::MAX`] bytes).
+static NAMES: std::sync::Mutex<std::collections::BTreeMap<&'static str, &'static String>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
 
 impl ExternalName {
     /// The longest name, in bytes.
@@ -486,31 +500,66 @@ impl ExternalName {
                 "{name:?}: an oracle name is letters, digits, '-', '_' and '.'"
             ));
         }
-        let mut bytes = [0; ExternalName::MAX];
-        let len = u8::try_from(name.len())
-            .ok()
-            .filter(|&n| usize::from(n) <= ExternalName::MAX)
-            .ok_or_else(|| {
-                format!(
-                    "'{name}': an oracle name is at most {} bytes",
-                    ExternalName::MAX
-                )
-            })?;
-        for (slot, b) in bytes.iter_mut().zip(name.bytes()) {
-            *slot = b;
+        if name.len() > ExternalName::MAX {
+            return Err(format!(
+                "'{name}': an oracle name is at most {} bytes",
+                ExternalName::MAX
+            ));
         }
-        Ok(ExternalName { bytes, len })
+        // A panic elsewhere while the lock was held leaves the map as it
+        // was (an insert is the only write), so a poisoned lock is used.
+        let mut names = NAMES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&text) = names.get(name) {
+            return Ok(ExternalName(text));
+        }
+        if names.len() >= MAX_NAMES {
+            return Err(format!(
+                "'{name}': more than {MAX_NAMES} distinct external oracle names in one run"
+            ));
+        }
+        let text: &'static String = Box::leak(Box::new(name.to_owned()));
+        names.insert(text.as_str(), text);
+        Ok(ExternalName(text))
     }
 
     /// The name.
-    pub fn as_str(&self) -> &str {
-        // Only ASCII was stored (checked in `new`).
-        self.bytes
-            .get(..usize::from(self.len))
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .unwrap_or_default()
+    pub fn as_str(&self) -> &'static str {
+        self.0.as_str()
     }
 }
+
+impl PartialEq for ExternalName {
+    fn eq(&self, other: &Self) -> bool {
+        // Interned: one text, one address; the text decides all the same.
+        std::ptr::eq(self.0, other.0) || self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for ExternalName {}
+
+impl std::hash::Hash for ExternalName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialOrd for ExternalName {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ExternalName {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+// Two words, moved in registers (see `ExternalName`).
+const _: () = assert!(std::mem::size_of::<OracleId>() <= 2 * std::mem::size_of::<usize>());
+const _: () = assert!(std::mem::size_of::<Option<OracleId>>() <= 2 * std::mem::size_of::<usize>());
 
 impl fmt::Debug for ExternalName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
