@@ -12,6 +12,7 @@
 //! zone ID apart from the host; it is put back as RFC 6874 writes it.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use curl_url::{Flags, Url};
 
@@ -166,17 +167,18 @@ pub(super) fn reparse(input: &str) -> Outcome<'_> {
 /// `reparse` shared its body (the registry's own run of libcurl, which the
 /// benchmarks' `oracles-only` row times, does not pay for the choice).
 fn outcome<const WITH_URL: bool>(input: &str) -> Outcome<'_> {
-    let parsed = Url::new().and_then(|mut u| {
+    let parse = |u: &mut Url| {
         u.set_url(input, Flags::NON_SUPPORT_SCHEME)?;
-        let read = parts::<WITH_URL>(&u, input)?;
+        let read = parts::<WITH_URL>(u, input)?;
         if WITH_URL || written_length(&read) < APRINTF_LIMIT / 2 {
             Ok(read)
         } else {
             // Long enough that the serialization could fail: every part
             // and the URL, as `run` reads them.
-            parts::<true>(&u, input)
+            parts::<true>(u, input)
         }
-    });
+    };
+    let parsed = with_handle(parse);
     let parts = match parsed {
         Ok(parts) => parts,
         Err(e) if e.is_nul() => {
@@ -237,6 +239,55 @@ fn outcome<const WITH_URL: bool>(input: &str) -> Outcome<'_> {
     outcome
 }
 
+thread_local! {
+    /// This thread's libcurl handle, kept between parses, always empty: a
+    /// campaign parses every input, and a new handle is an allocation and
+    /// a free, each of which a fuzz build with AddressSanitizer pays for
+    /// with a stack trace (BENCHMARKS.md, "eleventh round").
+    static HANDLE: RefCell<Option<Url>> = const { RefCell::new(None) };
+}
+
+/// Runs `parse` on an empty handle: this thread's, or a new one. The
+/// handle is put back only once cleared, so that it never holds a URL
+/// between parses:
+///
+/// - on a handle that holds a URL, libcurl resolves a relative URL against
+///   it (`set_url` in lib/urlapi.c), where a new handle rejects one;
+/// - what a parse allocates is freed in that parse: libFuzzer takes a run
+///   that frees less than it allocates for a possible leak, and runs it
+///   again and then LeakSanitizer over the whole heap (`TryDetectingAMemoryLeak`
+///   in `FuzzerLoop.cpp`), which made the fuzz build a fifth slower.
+///
+/// Setting `CURLUPART_URL` to NULL frees every part and zeroes the handle
+/// (`urlset_clear`), which leaves it as `curl_url()` makes it (a zeroed
+/// allocation).
+fn with_handle<T>(
+    parse: impl FnOnce(&mut Url) -> Result<T, curl_url::Error>,
+) -> Result<T, curl_url::Error> {
+    let kept = HANDLE
+        .try_with(|cell| cell.try_borrow_mut().ok().and_then(|mut slot| slot.take()))
+        .ok()
+        .flatten();
+    let mut handle = match kept {
+        Some(u) => u,
+        None => Url::new()?,
+    };
+    let result = parse(&mut handle);
+    if handle.set(curl_url::Part::Url, None, Flags::NONE).is_ok() {
+        // Put back only where no other handle was put there meanwhile (a
+        // parse does not call this oracle again; a thread being torn down
+        // has no slot). Otherwise it is dropped (`curl_url_cleanup`).
+        let _ = HANDLE.try_with(|cell| {
+            if let Ok(mut slot) = cell.try_borrow_mut()
+                && slot.is_none()
+            {
+                *slot = Some(handle);
+            }
+        });
+    }
+    result
+}
+
 /// At least the length of the URL libcurl would write from `parts` (see
 /// [`reparse`]): every part, plus room for the separators, a port's
 /// digits and a scheme's `://` or `file://`.
@@ -278,6 +329,23 @@ pub(super) fn resolve(base: &str, reference: &str) -> Result<String, super::Refu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kept handle answers as a new one does: on a handle that still
+    /// held the URL before, libcurl would resolve a relative reference
+    /// against it and accept `/c` as `http://a.example/c`, and a URL it
+    /// rejects would leave the old parts in place.
+    #[test]
+    fn each_parse_starts_from_an_empty_handle() {
+        let accepted = |input: &str| run(input).accepted();
+        assert!(accepted("http://a.example/b?q#f"));
+        assert!(!accepted("/c"), "resolved against the URL before");
+        assert!(!run("/c").in_domain());
+        assert!(!accepted("http://a.example:99999/"));
+        let after = run("http://b.example/");
+        assert_eq!(after.components.get(Component::Query), None);
+        assert_eq!(after.components.get(Component::Fragment), None);
+        assert_eq!(after.components.get(Component::Host), Some("b.example"));
+    }
 
     /// A part is borrowed from the input wherever the input holds it, the
     /// first match found even after false starts; copied where it does not
