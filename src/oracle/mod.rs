@@ -511,23 +511,33 @@ impl ExternalName {
         let mut names = NAMES
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(&text) = names.get(name) {
-            return Ok(ExternalName(text));
-        }
-        if names.len() >= MAX_NAMES {
-            return Err(format!(
-                "'{name}': more than {MAX_NAMES} distinct external oracle names in one run"
-            ));
-        }
-        let text: &'static String = Box::leak(Box::new(name.to_owned()));
-        names.insert(text.as_str(), text);
-        Ok(ExternalName(text))
+        intern(&mut names, name, MAX_NAMES).map(ExternalName)
     }
 
     /// The name.
     pub fn as_str(&self) -> &'static str {
         self.0.as_str()
     }
+}
+
+/// `name`'s one stored copy in `names`, stored now if it is new and
+/// `names` holds fewer than `limit`.
+fn intern(
+    names: &mut std::collections::BTreeMap<&'static str, &'static String>,
+    name: &str,
+    limit: usize,
+) -> Result<&'static String, String> {
+    if let Some(&text) = names.get(name) {
+        return Ok(text);
+    }
+    if names.len() >= limit {
+        return Err(format!(
+            "'{name}': more than {limit} distinct external oracle names in one run"
+        ));
+    }
+    let text: &'static String = Box::leak(Box::new(name.to_owned()));
+    names.insert(text.as_str(), text);
+    Ok(text)
 }
 
 impl PartialEq for ExternalName {
@@ -680,4 +690,49 @@ pub(crate) fn offset_in(whole: &str, part: &str) -> Option<usize> {
     // Comparing addresses as integers is safe: nothing is dereferenced.
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     (start + part.len() <= whole.len()).then_some(start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An external name is its text: equal texts are one stored copy, and
+    /// names compare, order and hash as their texts, as when the text was
+    /// held inline.
+    #[test]
+    fn an_external_name_is_its_text() {
+        let name = |n: &str| match ExternalName::new(n) {
+            Ok(name) => name,
+            Err(e) => panic!("{n}: {e}"),
+        };
+        let (a, b) = (name("java-url"), name("java-url"));
+        assert_eq!(a, b);
+        assert!(std::ptr::eq(a.as_str(), b.as_str()), "stored once");
+        assert_eq!(a.as_str(), "java-url");
+        let mut sorted = [name("zz"), name("a-"), name("a"), name("B")];
+        sorted.sort();
+        let texts: Vec<&str> = sorted.iter().map(ExternalName::as_str).collect();
+        assert_eq!(texts, ["B", "a", "a-", "zz"]);
+        let set: std::collections::HashSet<ExternalName> = [a, b, name("zz")].into();
+        assert_eq!(set.len(), 2);
+        assert!(ExternalName::new(&"x".repeat(ExternalName::MAX + 1)).is_err());
+        assert!(ExternalName::new("url").is_err(), "a built-in id");
+    }
+
+    /// The store of names is bounded: a name already stored is found
+    /// again, a new one past the limit is refused with a message.
+    #[test]
+    fn the_store_of_names_is_bounded() {
+        let mut names = std::collections::BTreeMap::new();
+        let first = intern(&mut names, "one", 2);
+        assert!(intern(&mut names, "two", 2).is_ok());
+        let again = intern(&mut names, "one", 2);
+        assert!(matches!((first, again), (Ok(x), Ok(y)) if std::ptr::eq(x, y)));
+        let refused = intern(&mut names, "three", 2);
+        assert!(
+            matches!(&refused, Err(e) if e.contains("more than 2")),
+            "{refused:?}"
+        );
+        assert_eq!(names.len(), 2);
+    }
 }
