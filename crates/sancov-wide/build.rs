@@ -1,4 +1,4 @@
-//! Compiles src/hooks.c, the narrow comparison hooks, in a fuzz build
+//! Compiles src/hooks.c, the comparison hooks, in a fuzz build
 //! (`--cfg fuzzing`, which cargo-fuzz passes) on Linux: the only build that
 //! links them (fuzz/build.rs) and the only one where their `__real_`
 //! symbols resolve.
