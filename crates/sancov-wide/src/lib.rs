@@ -130,6 +130,114 @@ mod hooks {
     }
 }
 
+/// The hooks of src/hooks.c called as instrumented code calls them, against
+/// src/test_stubs.c's stand-ins for libFuzzer's hooks, which count what is
+/// passed on (built into every build but a fuzz build, build.rs).
+#[cfg(all(test, not(fuzzing), target_os = "linux"))]
+mod hook_tests {
+    use std::ffi::{c_int, c_ulong};
+
+    unsafe extern "C" {
+        fn sancov_wide_forward(on: c_int);
+        fn sancov_wide_test_passed_on(index: c_int) -> c_ulong;
+        fn __wrap___sanitizer_cov_trace_cmp1(arg1: u8, arg2: u8);
+        fn __wrap___sanitizer_cov_trace_const_cmp2(arg1: u16, arg2: u16);
+        fn __wrap___sanitizer_cov_trace_cmp4(arg1: u32, arg2: u32);
+        fn __wrap___sanitizer_cov_trace_const_cmp4(arg1: u32, arg2: u32);
+        fn __wrap___sanitizer_cov_trace_cmp8(arg1: u64, arg2: u64);
+        fn __wrap___sanitizer_cov_trace_const_cmp8(arg1: u64, arg2: u64);
+    }
+
+    /// The stand-ins' indices (src/test_stubs.c).
+    const CMP1: c_int = 0;
+    const CONST_CMP2: c_int = 3;
+    const CMP4: c_int = 4;
+    const CONST_CMP4: c_int = 5;
+    const CMP8: c_int = 6;
+    const CONST_CMP8: c_int = 7;
+
+    fn forward(on: bool) {
+        // SAFETY: an atomic store of a flag (src/hooks.c); no precondition.
+        unsafe { sancov_wide_forward(c_int::from(on)) }
+    }
+
+    fn passed_on(index: c_int) -> c_ulong {
+        // SAFETY: an atomic load of a counter, any index (out of range
+        // reads 0; src/test_stubs.c).
+        unsafe { sancov_wide_test_passed_on(index) }
+    }
+
+    /// Calls `hook` and says whether it reached the stand-in at `index`.
+    fn reaches(index: c_int, hook: impl FnOnce()) -> bool {
+        let before = passed_on(index);
+        hook();
+        passed_on(index) > before
+    }
+
+    // Each hook only reads its two integer arguments (src/hooks.c) and
+    // passes them on to a stand-in that counts the call.
+    fn cmp1(a: u8, b: u8) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_cmp1(a, b) }
+    }
+    fn const_cmp2(a: u16, b: u16) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_const_cmp2(a, b) }
+    }
+    fn cmp4(a: u32, b: u32) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_cmp4(a, b) }
+    }
+    fn const_cmp4(a: u32, b: u32) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_const_cmp4(a, b) }
+    }
+    fn cmp8(a: u64, b: u64) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_cmp8(a, b) }
+    }
+    fn const_cmp8(a: u64, b: u64) {
+        // SAFETY: see above; no precondition.
+        unsafe { __wrap___sanitizer_cov_trace_const_cmp8(a, b) }
+    }
+
+    /// Without value profile, libFuzzer is passed no one- or two-byte
+    /// comparison, and a wider one only where an operand does not fit in
+    /// one byte; with it, every comparison. One test, because the switch
+    /// is the process's.
+    #[test]
+    fn libfuzzer_is_passed_only_the_comparisons_it_reads() {
+        forward(false);
+        assert!(!reaches(CMP1, || cmp1(b'/', b'a')));
+        assert!(!reaches(CONST_CMP2, || const_cmp2(0x2f2f, 0x100)));
+        // A character against an ASCII constant; an index against 255.
+        assert!(!reaches(CONST_CMP4, || const_cmp4(
+            u32::from('/'),
+            u32::from('h')
+        )));
+        assert!(!reaches(CMP8, || cmp8(7, 255)));
+        // Four bytes of the input against `http`; a port against 65535; a
+        // character of more than one byte (U+0142); a negative number.
+        assert!(reaches(CMP4, || cmp4(0x7074_7468, 0x7074_7448)));
+        assert!(reaches(CONST_CMP8, || const_cmp8(8080, 65535)));
+        assert!(reaches(CONST_CMP4, || const_cmp4(
+            u32::from('ł'),
+            u32::from('a')
+        )));
+        assert!(reaches(CMP8, || cmp8(u64::MAX, 0)));
+        forward(true);
+        assert!(reaches(CMP1, || cmp1(b'/', b'a')));
+        assert!(reaches(CONST_CMP2, || const_cmp2(1, 2)));
+        assert!(reaches(CONST_CMP4, || const_cmp4(
+            u32::from('/'),
+            u32::from('h')
+        )));
+        assert!(reaches(CMP8, || cmp8(7, 255)));
+        forward(false);
+        assert!(!reaches(CMP8, || cmp8(7, 255)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
