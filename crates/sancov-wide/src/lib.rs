@@ -140,12 +140,6 @@ mod hook_tests {
     unsafe extern "C" {
         fn sancov_wide_forward(on: c_int);
         fn sancov_wide_test_passed_on(index: c_int) -> c_ulong;
-        fn __wrap___sanitizer_cov_trace_cmp1(arg1: u8, arg2: u8);
-        fn __wrap___sanitizer_cov_trace_const_cmp2(arg1: u16, arg2: u16);
-        fn __wrap___sanitizer_cov_trace_cmp4(arg1: u32, arg2: u32);
-        fn __wrap___sanitizer_cov_trace_const_cmp4(arg1: u32, arg2: u32);
-        fn __wrap___sanitizer_cov_trace_cmp8(arg1: u64, arg2: u64);
-        fn __wrap___sanitizer_cov_trace_const_cmp8(arg1: u64, arg2: u64);
     }
 
     /// The stand-ins' indices (src/test_stubs.c).
@@ -174,31 +168,29 @@ mod hook_tests {
         passed_on(index) > before
     }
 
-    // Each hook only reads its two integer arguments (src/hooks.c) and
-    // passes them on to a stand-in that counts the call.
-    fn cmp1(a: u8, b: u8) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_cmp1(a, b) }
+    /// Each hook of src/hooks.c, declared, and called through a safe
+    /// function of the same name without its prefix.
+    macro_rules! hooks {
+        ($($name:ident: $hook:ident($int:ty);)*) => {
+            unsafe extern "C" {
+                $(fn $hook(arg1: $int, arg2: $int);)*
+            }
+            $(fn $name(arg1: $int, arg2: $int) {
+                // SAFETY: a hook only reads its two integer arguments
+                // (src/hooks.c) and passes them on to a stand-in that
+                // counts the call; no precondition.
+                unsafe { $hook(arg1, arg2) }
+            })*
+        };
     }
-    fn const_cmp2(a: u16, b: u16) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_const_cmp2(a, b) }
-    }
-    fn cmp4(a: u32, b: u32) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_cmp4(a, b) }
-    }
-    fn const_cmp4(a: u32, b: u32) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_const_cmp4(a, b) }
-    }
-    fn cmp8(a: u64, b: u64) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_cmp8(a, b) }
-    }
-    fn const_cmp8(a: u64, b: u64) {
-        // SAFETY: see above; no precondition.
-        unsafe { __wrap___sanitizer_cov_trace_const_cmp8(a, b) }
+
+    hooks! {
+        cmp1: __wrap___sanitizer_cov_trace_cmp1(u8);
+        const_cmp2: __wrap___sanitizer_cov_trace_const_cmp2(u16);
+        cmp4: __wrap___sanitizer_cov_trace_cmp4(u32);
+        const_cmp4: __wrap___sanitizer_cov_trace_const_cmp4(u32);
+        cmp8: __wrap___sanitizer_cov_trace_cmp8(u64);
+        const_cmp8: __wrap___sanitizer_cov_trace_const_cmp8(u64);
     }
 
     /// Without value profile, libFuzzer is passed no one- or two-byte
