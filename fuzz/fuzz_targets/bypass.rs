@@ -48,7 +48,7 @@ fn new_bypass<const BUCKET: usize>(input: &str, found: &[uridiff::bypass::Bypass
     panic!("{message}");
 }
 
-fuzz_target!(init: sancov_wide::init(), |data: &[u8]| {
+fuzz_target!(init: sancov_wide::init_text(), |data: &[u8]| {
     // Both slots or nothing: an input without them cannot show a bypass,
     // and running it would only grow the corpus with inputs that never
     // will (the differential target covers those).

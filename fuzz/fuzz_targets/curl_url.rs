@@ -25,7 +25,7 @@ use libfuzzer_sys::fuzz_target;
 
 const FLAGS: Flags = Flags::NON_SUPPORT_SCHEME;
 
-fuzz_target!(init: sancov_wide::init(), |data: &[u8]| {
+fuzz_target!(init: sancov_wide::init_text(), |data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         check(text);
     }

@@ -10,7 +10,7 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(init: sancov_wide::init(), |data: &[u8]| {
+fuzz_target!(init: sancov_wide::init_text(), |data: &[u8]| {
     if let Ok(input) = std::str::from_utf8(data) {
         common::hunt(
             &uridiff::fuzzing::campaign_check(input, common::known()),

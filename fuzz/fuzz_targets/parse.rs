@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(init: sancov_wide::init(), |data: &[u8]| {
+fuzz_target!(init: sancov_wide::init_text(), |data: &[u8]| {
     if let Ok(input) = std::str::from_utf8(data) {
         if let Err(broken) = uridiff::fuzzing::strict_parser_invariants(input) {
             panic!("parse invariant broken on {input:?}: {broken}");

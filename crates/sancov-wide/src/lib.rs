@@ -32,12 +32,20 @@
 //! kind (600 of 885 per URL), and leaving them out takes 8.5 % off the
 //! target's instructions per URL (BENCHMARKS.md, "eleventh round").
 //!
+//! An indirect call's hook (`__sanitizer_cov_trace_pc_indir`: clang's
+//! `-fsanitize=fuzzer-no-link` and cargo-fuzz's `-sanitizer-coverage-level=4`
+//! put one before every call through a pointer) feeds the value profile
+//! alone as well (`TracePC::HandleCallerCallee`), at the cost of a division
+//! by a prime per call.
+//!
 //! The fuzz targets are linked with `--wrap` for the eight one- to
-//! eight-byte hooks (`fuzz/build.rs`), so the instrumented code calls the
-//! `__wrap_` functions of `src/hooks.c` instead. The narrow ones do nothing,
-//! and the wide ones drop operands that both fit in one byte, unless [`init`]
-//! found value profile turned on in the process's arguments, which reads
-//! every comparison. What they pass on, they pass to libFuzzer's own hook by
+//! eight-byte hooks and the indirect-call hook (`fuzz/build.rs`), so the
+//! instrumented code calls the `__wrap_` functions of `src/hooks.c` instead.
+//! The narrow ones and the indirect-call one do nothing, and the wide ones
+//! drop operands that both fit in one byte (and, in a target of text input,
+//! [`init_text`], operands neither of which could be a word of text),
+//! unless [`init`] found value profile turned on in the process's
+//! arguments, which reads every comparison and call. What they pass on, they pass to libFuzzer's own hook by
 //! a jump (a tail call), so that libFuzzer still takes the instrumented
 //! comparison's address for its caller.
 //!
@@ -65,6 +73,29 @@ use std::ffi::OsStr;
 pub fn init() {
     #[cfg(all(fuzzing, target_os = "linux"))]
     hooks::forward(value_profile_requested(std::env::args_os().skip(1)));
+}
+
+/// [`init`] for a target that reads its input as UTF-8 text, whose hooks
+/// (value profile off) also drop the four- and eight-byte comparisons in
+/// which neither operand could be a word of text: every byte one that UTF-8
+/// uses (RFC 3629 section 4), none of them NUL. The mutator uses a
+/// comparison's words only where it finds one of them in the input
+/// (`MakeDictionaryEntryFromCMP`), which in a text input a widened
+/// character (U+0142 is `42 01 00 00` in memory, `C5 82` in the input), a
+/// sentinel (`0x110000`, all ones) or a length never is. Over real URLs
+/// this leaves one of the 288 wide comparisons per URL that [`init`]
+/// passes on, a word of the input against `https://` (BENCHMARKS.md,
+/// "twelfth round").
+///
+/// Not for a target whose input is bytes that `arbitrary` reads as
+/// integers (lengths, choices), where an integer operand is a word of the
+/// input.
+pub fn init_text() {
+    #[cfg(all(fuzzing, target_os = "linux"))]
+    {
+        hooks::text(true);
+        init();
+    }
 }
 
 /// Does this libFuzzer command line (the arguments after the program's name)
@@ -120,6 +151,7 @@ mod hooks {
 
     unsafe extern "C" {
         fn sancov_wide_forward(on: c_int);
+        fn sancov_wide_text(on: c_int);
     }
 
     pub(crate) fn forward(on: bool) {
@@ -127,6 +159,12 @@ mod hooks {
         // build.rs in this build) stores the flag with an atomic store; it
         // has no precondition.
         unsafe { sancov_wide_forward(c_int::from(on)) }
+    }
+
+    pub(crate) fn text(on: bool) {
+        // SAFETY: as for `forward`: sancov_wide_text stores a flag with an
+        // atomic store, no precondition.
+        unsafe { sancov_wide_text(c_int::from(on)) }
     }
 }
 
@@ -139,6 +177,7 @@ mod hook_tests {
 
     unsafe extern "C" {
         fn sancov_wide_forward(on: c_int);
+        fn sancov_wide_text(on: c_int);
         fn sancov_wide_test_passed_on(index: c_int) -> c_ulong;
     }
 
@@ -149,10 +188,16 @@ mod hook_tests {
     const CONST_CMP4: c_int = 5;
     const CMP8: c_int = 6;
     const CONST_CMP8: c_int = 7;
+    const PC_INDIR: c_int = 8;
 
     fn forward(on: bool) {
         // SAFETY: an atomic store of a flag (src/hooks.c); no precondition.
         unsafe { sancov_wide_forward(c_int::from(on)) }
+    }
+
+    fn text(on: bool) {
+        // SAFETY: an atomic store of a flag (src/hooks.c); no precondition.
+        unsafe { sancov_wide_text(c_int::from(on)) }
     }
 
     fn passed_on(index: c_int) -> c_ulong {
@@ -184,6 +229,16 @@ mod hook_tests {
         };
     }
 
+    unsafe extern "C" {
+        fn __wrap___sanitizer_cov_trace_pc_indir(callee: usize);
+    }
+
+    fn pc_indir(callee: usize) {
+        // SAFETY: the hook only reads its integer argument (src/hooks.c)
+        // and passes it on to a stand-in that counts the call.
+        unsafe { __wrap___sanitizer_cov_trace_pc_indir(callee) }
+    }
+
     hooks! {
         cmp1: __wrap___sanitizer_cov_trace_cmp1(u8);
         const_cmp2: __wrap___sanitizer_cov_trace_const_cmp2(u16);
@@ -200,7 +255,9 @@ mod hook_tests {
     #[test]
     fn libfuzzer_is_passed_only_the_comparisons_it_reads() {
         forward(false);
+        text(false);
         assert!(!reaches(CMP1, || cmp1(b'/', b'a')));
+        assert!(!reaches(PC_INDIR, || pc_indir(0x40_1000)));
         assert!(!reaches(CONST_CMP2, || const_cmp2(0x2f2f, 0x100)));
         // A character against an ASCII constant; an index against 255.
         assert!(!reaches(CONST_CMP4, || const_cmp4(
@@ -219,6 +276,7 @@ mod hook_tests {
         assert!(reaches(CMP8, || cmp8(u64::MAX, 0)));
         forward(true);
         assert!(reaches(CMP1, || cmp1(b'/', b'a')));
+        assert!(reaches(PC_INDIR, || pc_indir(0x40_1000)));
         assert!(reaches(CONST_CMP2, || const_cmp2(1, 2)));
         assert!(reaches(CONST_CMP4, || const_cmp4(
             u32::from('/'),
@@ -227,6 +285,46 @@ mod hook_tests {
         assert!(reaches(CMP8, || cmp8(7, 255)));
         forward(false);
         assert!(!reaches(CMP8, || cmp8(7, 255)));
+
+        // A text target: a wide comparison reaches libFuzzer only when an
+        // operand could be four or eight bytes of UTF-8 text.
+        text(true);
+        assert!(reaches(CMP4, || cmp4(0x7074_7468, 0x7074_7448)));
+        assert!(reaches(CONST_CMP8, || const_cmp8(
+            u64::from_le_bytes(*b"https://"),
+            0x2f2f_3a70_7474_6800
+        )));
+        // `ł` and ô (C3 B4 in the input) as characters; the "no character"
+        // sentinel against `/`; the range test of `char::from_u32`; a
+        // port against 65535; all ones against a small index.
+        assert!(!reaches(CONST_CMP4, || const_cmp4(
+            u32::from('ł'),
+            u32::from('ô')
+        )));
+        assert!(!reaches(CONST_CMP4, || const_cmp4(0x11_0000, 0x2f)));
+        assert!(!reaches(CONST_CMP4, || const_cmp4(
+            0xffef_0800,
+            0xffef_d82f
+        )));
+        assert!(!reaches(CONST_CMP8, || const_cmp8(8080, 65535)));
+        assert!(!reaches(CMP8, || cmp8(u64::MAX, 5)));
+        // Bytes UTF-8 never uses (0xC0, 0xF5) make no text word; C3 B4 is
+        // one, and so is a word of the input with non-ASCII characters.
+        assert!(!reaches(CMP4, || cmp4(0x6161_61c0, 0x6262_62f5)));
+        assert!(reaches(CMP4, || cmp4(
+            u32::from_le_bytes(*b"a\xc3\xb4b"),
+            0xffff_ffff
+        )));
+        // Value profile still reads every comparison.
+        forward(true);
+        assert!(reaches(CONST_CMP4, || const_cmp4(0x11_0000, 0x2f)));
+        assert!(reaches(CMP1, || cmp1(b'/', b'a')));
+        forward(false);
+        text(false);
+        assert!(reaches(CONST_CMP4, || const_cmp4(
+            u32::from('ł'),
+            u32::from('a')
+        )));
     }
 }
 

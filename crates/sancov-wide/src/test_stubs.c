@@ -7,7 +7,7 @@
  */
 #include <stdint.h>
 
-static unsigned long passed_on[8];
+static unsigned long passed_on[9];
 
 #define STUB(index, name, type)                                        \
     void __real_##name(type arg1, type arg2) {                         \
@@ -25,7 +25,12 @@ STUB(5, __sanitizer_cov_trace_const_cmp4, uint32_t)
 STUB(6, __sanitizer_cov_trace_cmp8, uint64_t)
 STUB(7, __sanitizer_cov_trace_const_cmp8, uint64_t)
 
-/* How many calls hook `index` (0 to 7, in the order above) passed on. */
+void __real___sanitizer_cov_trace_pc_indir(uintptr_t callee) {
+    (void)callee;
+    __atomic_fetch_add(&passed_on[8], 1, __ATOMIC_RELAXED);
+}
+
+/* How many calls hook `index` (0 to 8, in the order above) passed on. */
 unsigned long sancov_wide_test_passed_on(int index) {
-    return index >= 0 && index < 8 ? __atomic_load_n(&passed_on[index], __ATOMIC_RELAXED) : 0;
+    return index >= 0 && index < 9 ? __atomic_load_n(&passed_on[index], __ATOMIC_RELAXED) : 0;
 }
