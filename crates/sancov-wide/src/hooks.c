@@ -86,6 +86,23 @@ UNINSTRUMENTED void sancov_wide_forward(int on) {
     __atomic_store_n(&forward_all, on ? 1 : 0, __ATOMIC_RELAXED);
 }
 
+/*
+ * The gates of gated comparison tracing (fuzz/Cargo.toml gives the Rust
+ * parsers -sanitizer-coverage-gated-trace-callbacks): the instrumented code
+ * calls a comparison hook only while its gate, a word in the section
+ * __sancov_gate (one per module, or one for all once the linker has merged
+ * them), is not 0, and otherwise pays a load and a branch instead of a
+ * call. The linker's bounds of the section are weak: a build with no gated
+ * code has none, and the loop below then stores nothing.
+ */
+extern uint64_t __start___sancov_gate[] __attribute__((weak));
+extern uint64_t __stop___sancov_gate[] __attribute__((weak));
+
+UNINSTRUMENTED void sancov_wide_gate(int on) {
+    for (uint64_t *gate = __start___sancov_gate; gate && gate < __stop___sancov_gate; gate++)
+        __atomic_store_n(gate, on ? 1 : 0, __ATOMIC_RELAXED);
+}
+
 UNINSTRUMENTED void sancov_wide_text(int on) {
     __atomic_store_n(&text_only, on ? 1 : 0, __ATOMIC_RELAXED);
 }

@@ -34,3 +34,14 @@ void __real___sanitizer_cov_trace_pc_indir(uintptr_t callee) {
 unsigned long sancov_wide_test_passed_on(int index) {
     return index >= 0 && index < 9 ? __atomic_load_n(&passed_on[index], __ATOMIC_RELAXED) : 0;
 }
+
+/*
+ * A stand-in for the gate that gated comparison tracing puts in each
+ * instrumented module (section __sancov_gate), so that a test can see
+ * sancov_wide_gate reach it.
+ */
+__attribute__((section("__sancov_gate"), used)) static uint64_t test_gate;
+
+uint64_t sancov_wide_test_gate(void) {
+    return __atomic_load_n(&test_gate, __ATOMIC_RELAXED);
+}
