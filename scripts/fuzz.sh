@@ -66,6 +66,9 @@ Environment:
                    --oracle: all (the default), none, or client names
                    separated by commas (`uridiff fetch --help` lists them)
   FUZZ_SANITIZER   set to "none" to skip AddressSanitizer even on nightly
+  SANCOV_WIDE_TRACE_COMPARES  set to 1 to have the Rust parsers trace their
+                   comparisons for libFuzzer's mutator (off unless value
+                   profile is on: FUZZING.md, "Gated comparison tracing")
   FUZZ_C_COVERAGE  set to 0 to build the C/C++ oracles without coverage
   FUZZ_C_INSTALL   set to 0 never to install clang
   CC, CXX, CFLAGS, CXXFLAGS  when any is set, used as they are for the C/C++ code
