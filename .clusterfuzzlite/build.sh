@@ -30,7 +30,9 @@ Environment:
                    --no-trace-compares` (the instrumentation scripts/fuzz.sh
                    builds with, scripts/lib.sh's FUZZ_INSTRUMENT: comparison
                    tracing only in the parsers, which fuzz/Cargo.toml's
-                   per-package rustflags turn back on) with the image's
+                   per-package rustflags turn back on behind a gate that a
+                   run with -use_value_profile=1 opens: crates/sancov-wide)
+                   with the image's
                    nightly Rust, RUSTFLAGS, CC, CXX, CFLAGS and CXXFLAGS as the
                    image sets them (for address, CFLAGS and CXXFLAGS also
                    leave fuzz/sancov-ignore.txt's sources without libFuzzer
