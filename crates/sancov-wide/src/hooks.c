@@ -113,9 +113,9 @@ UNINSTRUMENTED void sancov_wide_text(int on) {
  * one that UTF-8 uses (not 0xC0, 0xC1 or 0xF5 to 0xFF: RFC 3629 section 4)
  * and not NUL: zero bytes are what the high bytes of an integer are (a
  * length, an index, a widened character). Either byte order gives the same
- * answer, and libFuzzer tries both. Bytewise tests in one word each (a
- * byte's top bit is set in `high` where the byte is of the kind tested):
- * this runs on most wide comparisons of a text target.
+ * answer, and libFuzzer tries both. Each test covers all eight bytes at
+ * once (a byte's top bit is set in the result where the byte is of the
+ * kind tested): this runs on most wide comparisons of a text target.
  */
 #define ONES UINT64_C(0x0101010101010101)
 #define HIGH (ONES * 0x80)
@@ -167,7 +167,7 @@ UNINSTRUMENTED static int text_word(uint64_t word) {
             if (((arg1 | arg2) >> 8) == 0)                                      \
                 return;                                                         \
             if (__atomic_load_n(&text_only, __ATOMIC_RELAXED) &&                \
-                !text_word(WORD(type, arg1)) && !text_word(WORD(type, arg2)))       \
+                !text_word(WORD(type, arg1)) && !text_word(WORD(type, arg2))) \
                 return;                                                         \
         }                                                                       \
         __real_##name(arg1, arg2);                                              \

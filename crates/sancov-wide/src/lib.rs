@@ -175,10 +175,10 @@ fn libfuzzer_int(text: &str) -> i32 {
     value.wrapping_mul(sign) as i32
 }
 
-#[cfg(all(fuzzing, target_os = "linux"))]
+/// The switches of the hooks in src/hooks.c: what [`init`] sets in a fuzz
+/// build, and what `hook_tests` sets in this crate's tests.
+#[cfg(all(any(fuzzing, test), target_os = "linux"))]
 mod hooks {
-    //! The switch of the hooks in src/hooks.c.
-
     use std::ffi::c_int;
 
     unsafe extern "C" {
@@ -216,10 +216,9 @@ mod hooks {
 mod hook_tests {
     use std::ffi::{c_int, c_ulong};
 
+    use crate::hooks::{forward, gate, text};
+
     unsafe extern "C" {
-        fn sancov_wide_forward(on: c_int);
-        fn sancov_wide_text(on: c_int);
-        fn sancov_wide_gate(on: c_int);
         fn sancov_wide_test_passed_on(index: c_int) -> c_ulong;
         fn sancov_wide_test_gate() -> u64;
     }
@@ -233,16 +232,6 @@ mod hook_tests {
     const CONST_CMP8: c_int = 7;
     const PC_INDIR: c_int = 8;
 
-    fn forward(on: bool) {
-        // SAFETY: an atomic store of a flag (src/hooks.c); no precondition.
-        unsafe { sancov_wide_forward(c_int::from(on)) }
-    }
-
-    fn text(on: bool) {
-        // SAFETY: an atomic store of a flag (src/hooks.c); no precondition.
-        unsafe { sancov_wide_text(c_int::from(on)) }
-    }
-
     fn passed_on(index: c_int) -> c_ulong {
         // SAFETY: an atomic load of a counter, any index (out of range
         // reads 0; src/test_stubs.c).
@@ -253,15 +242,13 @@ mod hook_tests {
     /// `__sancov_gate` section (src/test_stubs.c puts one there).
     #[test]
     fn the_gate_switches_comparison_tracing() {
-        let gate = |on: bool| {
-            // SAFETY: atomic stores of 0 or 1 into the section's gates
-            // (src/hooks.c); no precondition.
-            unsafe { sancov_wide_gate(c_int::from(on)) };
+        let switched = |on: bool| {
+            gate(on);
             // SAFETY: an atomic load of the stand-in gate; no precondition.
             unsafe { sancov_wide_test_gate() }
         };
-        assert_eq!(gate(true), 1);
-        assert_eq!(gate(false), 0);
+        assert_eq!(switched(true), 1);
+        assert_eq!(switched(false), 0);
     }
 
     /// Calls `hook` and says whether it reached the stand-in at `index`.
